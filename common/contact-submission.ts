@@ -1,0 +1,64 @@
+import { z } from 'zod'
+
+/** The application's fields, in the order the wizard asks for them. */
+export const CONTACT_FIELDS = [
+  'instagram',
+  'name',
+  'email',
+  'phone',
+  'business',
+  'budget',
+  'revenue',
+  'challenges',
+] as const
+
+export type ContactField = (typeof CONTACT_FIELDS)[number]
+
+/**
+ * Upper bounds on each answer, in characters. The database enforces the same
+ * numbers (migrations/001-contact-submissions.sql); a test keeps them in step.
+ */
+export const FIELD_MAX_LENGTH: Record<ContactField, number> = {
+  instagram: 200,
+  name: 200,
+  email: 320,
+  phone: 50,
+  business: 1000,
+  budget: 1000,
+  revenue: 1000,
+  challenges: 5000,
+}
+
+export const REQUIRED_MESSAGE = 'Please fill in this field before continuing.'
+
+const answer = (field: ContactField) =>
+  z
+    .string(REQUIRED_MESSAGE)
+    .trim()
+    .min(1, REQUIRED_MESSAGE)
+    .max(FIELD_MAX_LENGTH[field], `Please keep this under ${FIELD_MAX_LENGTH[field]} characters.`)
+
+/** One application, as the form sends it and the server stores it (trimmed). */
+export const contactSubmissionSchema = z.strictObject({
+  instagram: answer('instagram'),
+  name: answer('name'),
+  email: answer('email'),
+  phone: answer('phone'),
+  business: answer('business'),
+  budget: answer('budget'),
+  revenue: answer('revenue'),
+  challenges: answer('challenges'),
+})
+
+export type ContactSubmission = z.infer<typeof contactSubmissionSchema>
+
+/** The wizard checks one answer at a time with the same rules the server applies to the whole body. */
+export function validateAnswer(field: ContactField, value: string) {
+  const result = contactSubmissionSchema.shape[field].safeParse(value)
+  return result.success
+    ? ({ ok: true, value: result.data } as const)
+    : ({ ok: false, message: result.error.issues[0]?.message ?? REQUIRED_MESSAGE } as const)
+}
+
+/** PostgREST path of the table, relative to the API base URL. */
+export const CONTACT_SUBMISSIONS_PATH = '/rest/v1/contact_submissions'

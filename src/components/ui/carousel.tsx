@@ -1,0 +1,100 @@
+import useEmblaCarousel, { type UseEmblaCarouselType } from 'embla-carousel-react'
+import { useCallback, useSyncExternalStore, type KeyboardEvent, type ReactNode } from 'react'
+import { cn } from '../../lib/cn.ts'
+
+type EmblaCarouselType = NonNullable<UseEmblaCarouselType[1]>
+type EmblaOptionsType = Parameters<typeof useEmblaCarousel>[0]
+
+interface CarouselProps {
+  label: string
+  previousLabel: string
+  nextLabel: string
+  options?: EmblaOptionsType
+  /** Tailwind classes giving each slide its share of the view, e.g. 'basis-full sm:basis-1/2'. */
+  slideClassName: string
+  slides: readonly { key: string | number; content: ReactNode }[]
+}
+
+function useScrollState(api: EmblaCarouselType | undefined, read: (api: EmblaCarouselType) => boolean) {
+  const subscribe = useCallback(
+    (notify: () => void) => {
+      api?.on('init', notify).on('select', notify).on('reInit', notify)
+      return () => {
+        api?.off('init', notify).off('select', notify).off('reInit', notify)
+      }
+    },
+    [api],
+  )
+  return useSyncExternalStore(
+    subscribe,
+    () => (api ? read(api) : false),
+    () => false,
+  )
+}
+
+export function Carousel({ label, previousLabel, nextLabel, options, slideClassName, slides }: CarouselProps) {
+  const [viewportRef, api] = useEmblaCarousel(options)
+  const canScrollPrev = useScrollState(api, (embla) => embla.canScrollPrev())
+  const canScrollNext = useScrollState(api, (embla) => embla.canScrollNext())
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'ArrowLeft') api?.scrollPrev()
+    else if (event.key === 'ArrowRight') api?.scrollNext()
+    else return
+    event.preventDefault()
+  }
+
+  return (
+    <div
+      role="region"
+      aria-roledescription="carousel"
+      aria-label={label}
+      tabIndex={0}
+      onKeyDown={onKeyDown}
+      className="relative rounded-2xl"
+    >
+      <div ref={viewportRef} className="overflow-hidden" data-carousel-viewport="">
+        <div className="-ml-4 flex touch-pan-y">
+          {slides.map((slide, index) => (
+            <div
+              key={slide.key}
+              role="group"
+              aria-roledescription="slide"
+              aria-label={`${index + 1} of ${slides.length}`}
+              className={cn('min-w-0 shrink-0 grow-0 pl-4', slideClassName)}
+            >
+              {slide.content}
+            </div>
+          ))}
+        </div>
+      </div>
+      <div className="mt-6 flex justify-center gap-4">
+        <CarouselButton label={previousLabel} disabled={!canScrollPrev} onClick={() => api?.scrollPrev()} direction="previous" />
+        <CarouselButton label={nextLabel} disabled={!canScrollNext} onClick={() => api?.scrollNext()} direction="next" />
+      </div>
+    </div>
+  )
+}
+
+interface CarouselButtonProps {
+  label: string
+  disabled: boolean
+  onClick: () => void
+  direction: 'previous' | 'next'
+}
+
+function CarouselButton({ label, disabled, onClick, direction }: CarouselButtonProps) {
+  return (
+    <button
+      type="button"
+      aria-label={label}
+      disabled={disabled}
+      onClick={onClick}
+      className="grid size-12 place-items-center rounded-full bg-white/10 text-white ring-1 ring-white/20 transition hover:bg-white/20 disabled:cursor-not-allowed disabled:opacity-40"
+    >
+      <svg aria-hidden="true" focusable="false" viewBox="0 0 24 24" className="size-6" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round">
+        <path d={direction === 'previous' ? 'M15 18l-6-6 6-6' : 'M9 18l6-6-6-6'} />
+      </svg>
+    </button>
+  )
+}

@@ -1,0 +1,62 @@
+/**
+ * Every word and setting the landing page shows. Operators edit this file (or
+ * the VITE_* build variables for the URLs) rather than the components.
+ */
+export const site = {
+  brand: 'BrandScale',
+  hero: {
+    headline: 'Scale YOUR Personal Brand to infinity and beyond using The biggest Brand secrets',
+    subtext:
+      'Learn the secrets of how the biggest personal brands engineer content, go viral and increase their income tenfold.',
+  },
+  video: {
+    url: 'https://www.youtube-nocookie.com/embed/aqz-KE-bpKQ',
+    title: 'Video: how the biggest personal brands grow',
+    startLabel: 'Click here to learn how.',
+  },
+  results: {
+    heading: 'Results',
+    intro: 'Real results from people who applied these brand secrets',
+    previousLabel: 'Previous slide',
+    nextLabel: 'Next slide',
+  },
+  countdown: {
+    seconds: 90,
+    heading: 'Application Will Appear In 1 minute and 30 seconds',
+    text: 'Ready to join? Application button appears in...',
+    applyLabel: 'Apply Now',
+    openedAnnouncement: 'The application is open.',
+  },
+  application: {
+    title: 'Ready to Scale Your Business?',
+    description: 'Eight short questions, one at a time. It takes about two minutes.',
+    back: 'Back',
+    next: 'Next',
+    submit: 'Submit Application',
+    submitting: 'Submitting...',
+  },
+  bookingUrl: 'https://calendly.com/brandscale/30min',
+  booking: {
+    redirectDelayMs: 2000,
+    confirmation: 'Thank you! Your application is in. Pick a time for your 30-minute strategy call:',
+    linkLabel: 'Book your call',
+  },
+  toasts: {
+    fieldRequired: {
+      title: 'Field Required',
+      description: 'Please fill in this field before continuing.',
+    },
+    submitted: {
+      title: 'Application Submitted!',
+      description: 'Redirecting you to book a call with us...',
+    },
+    submissionFailed: {
+      title: 'Submission Failed',
+      description: 'There was an error submitting your application. Please try again.',
+    },
+  },
+  notFound: {
+    title: 'Oops! Page not found',
+    homeLink: 'Return to Home',
+  },
+} as const

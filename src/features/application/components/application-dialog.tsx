@@ -1,0 +1,37 @@
+import { useState } from 'react'
+import { Button } from '../../../components/ui/button.tsx'
+import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from '../../../components/ui/dialog.tsx'
+import { publicConfig } from '../../../config/public-config.ts'
+import { site } from '../../../content/site.ts'
+import { useApplicationWizard } from '../hooks/use-application-wizard.ts'
+import { useBookingRedirect } from '../hooks/use-booking-redirect.ts'
+import { ApplicationWizard } from './application-wizard.tsx'
+import { BookingConfirmation } from './booking-confirmation.tsx'
+
+/** 'Apply Now', the application modal, and the way on to the booking page. */
+export function ApplicationDialog() {
+  const [open, setOpen] = useState(false)
+  const booking = useBookingRedirect(publicConfig.bookingUrl, site.booking.redirectDelayMs)
+  const wizard = useApplicationWizard({
+    onSubmitted: () => {
+      setOpen(false)
+      booking.schedule()
+    },
+  })
+
+  return (
+    <>
+      <Dialog open={open} onOpenChange={setOpen}>
+        <DialogTrigger asChild>
+          <Button className="min-h-16 px-10 text-xl">{site.countdown.applyLabel}</Button>
+        </DialogTrigger>
+        <DialogContent closeLabel="Close application">
+          <DialogTitle className="pr-10 text-2xl font-extrabold">{site.application.title}</DialogTitle>
+          <DialogDescription className="mt-2 text-ink/70">{site.application.description}</DialogDescription>
+          <ApplicationWizard wizard={wizard} />
+        </DialogContent>
+      </Dialog>
+      {booking.state === 'idle' ? null : <BookingConfirmation url={publicConfig.bookingUrl} />}
+    </>
+  )
+}

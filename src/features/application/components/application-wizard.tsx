@@ -1,0 +1,47 @@
+import type { FormEvent } from 'react'
+import { Button } from '../../../components/ui/button.tsx'
+import { site } from '../../../content/site.ts'
+import type { ApplicationWizard as Wizard } from '../hooks/use-application-wizard.ts'
+import { ProgressBar } from './progress-bar.tsx'
+import { StepField } from './step-field.tsx'
+
+const COUNTER_ID = 'application-question-counter'
+
+export function ApplicationWizard({ wizard }: { wizard: Wizard }) {
+  const { step, stepIndex, stepCount, isLastStep, submitting } = wizard
+  const questionLabel = `Question ${stepIndex + 1} of ${stepCount}`
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault()
+    wizard.advance()
+  }
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="mt-6 flex flex-col gap-6">
+      <div className="flex flex-col gap-2">
+        <p id={COUNTER_ID} className="text-sm font-semibold text-ink/70">
+          {questionLabel}
+        </p>
+        <ProgressBar value={stepIndex + 1} max={stepCount} label="Application progress" valueText={questionLabel} />
+      </div>
+      <StepField
+        key={step.field}
+        step={step}
+        value={wizard.answers[step.field]}
+        invalid={wizard.invalidField === step.field}
+        readOnly={submitting}
+        describedBy={COUNTER_ID}
+        onChange={(value) => wizard.setAnswer(step.field, value)}
+        onEnter={wizard.advance}
+      />
+      <div className="flex justify-between gap-4">
+        <Button variant="secondary" onClick={wizard.back} disabled={stepIndex === 0 || submitting}>
+          {site.application.back}
+        </Button>
+        <Button type="submit" disabled={submitting}>
+          {isLastStep ? (submitting ? site.application.submitting : site.application.submit) : site.application.next}
+        </Button>
+      </div>
+    </form>
+  )
+}

@@ -1,0 +1,111 @@
+import { useState } from 'react'
+import { toast } from 'sonner'
+import {
+  contactSubmissionSchema,
+  validateAnswer,
+  type ContactField,
+  type ContactSubmission,
+} from '../../../../common/contact-submission.ts'
+import { applicationSteps } from '../../../content/application-steps.ts'
+import { site } from '../../../content/site.ts'
+import { submitApplication } from '../api/submit-application.ts'
+
+export type Answers = Record<ContactField, string>
+
+const emptyAnswers = (): Answers =>
+  Object.fromEntries(applicationSteps.map((step) => [step.field, ''])) as Answers
+
+// One id, so pressing Next on a blank answer again replaces the toast instead of stacking copies.
+const FIELD_REQUIRED_TOAST_ID = 'field-required'
+
+interface WizardOptions {
+  /** Called once the application is stored. */
+  onSubmitted: () => void
+}
+
+/**
+ * The eight-question application: which question is showing, the answers so
+ * far, and sending them. Lives above the dialog, so closing and reopening it
+ * keeps every answer.
+ */
+export function useApplicationWizard({ onSubmitted }: WizardOptions) {
+  const [stepIndex, setStepIndex] = useState(0)
+  const [answers, setAnswers] = useState<Answers>(emptyAnswers)
+  const [invalidField, setInvalidField] = useState<ContactField | null>(null)
+  const [submitting, setSubmitting] = useState(false)
+
+  const step = applicationSteps[stepIndex] ?? applicationSteps[0]!
+  const isLastStep = stepIndex === applicationSteps.length - 1
+
+  const setAnswer = (field: ContactField, value: string) => {
+    setAnswers((current) => ({ ...current, [field]: value }))
+    if (invalidField === field) setInvalidField(null)
+  }
+
+  const rejectBlank = (field: ContactField) => {
+    setInvalidField(field)
+    toast.error(site.toasts.fieldRequired.title, {
+      id: FIELD_REQUIRED_TOAST_ID,
+      description: site.toasts.fieldRequired.description,
+    })
+  }
+
+  const send = async (application: ContactSubmission) => {
+    setSubmitting(true)
+    try {
+      await submitApplication(application)
+    } catch (error) {
+      console.error('Application submission failed:', error)
+      toast.error(site.toasts.submissionFailed.title, { description: site.toasts.submissionFailed.description })
+      setSubmitting(false)
+      return
+    }
+    toast.success(site.toasts.submitted.title, { description: site.toasts.submitted.description })
+    setSubmitting(false)
+    setAnswers(emptyAnswers())
+    setStepIndex(0)
+    onSubmitted()
+  }
+
+  /** Next, or Submit on the last question; the Enter key does the same. */
+  const advance = () => {
+    if (submitting) return
+    if (!validateAnswer(step.field, answers[step.field]).ok) {
+      rejectBlank(step.field)
+      return
+    }
+    if (!isLastStep) {
+      setStepIndex(stepIndex + 1)
+      return
+    }
+    const parsed = contactSubmissionSchema.safeParse(answers)
+    if (!parsed.success) {
+      // Unreachable through the wizard, which checks each answer on the way; kept so a
+      // bad answer can never be sent.
+      const field = parsed.error.issues[0]?.path[0] as ContactField
+      setStepIndex(applicationSteps.findIndex((candidate) => candidate.field === field))
+      rejectBlank(field)
+      return
+    }
+    void send(parsed.data)
+  }
+
+  const back = () => {
+    if (stepIndex > 0 && !submitting) setStepIndex(stepIndex - 1)
+  }
+
+  return {
+    step,
+    stepIndex,
+    stepCount: applicationSteps.length,
+    isLastStep,
+    answers,
+    invalidField,
+    submitting,
+    setAnswer,
+    advance,
+    back,
+  }
+}
+
+export type ApplicationWizard = ReturnType<typeof useApplicationWizard>

@@ -1,0 +1,39 @@
+import { Carousel } from '../../../components/ui/carousel.tsx'
+import { resultSlides } from '../../../content/result-slides.ts'
+import { site } from '../../../content/site.ts'
+
+const carouselOptions = { loop: true, align: 'start' } as const
+
+export function ResultsSection() {
+  return (
+    <section aria-labelledby="results-heading" className="mx-auto max-w-6xl px-4 pb-20 sm:px-6">
+      <h2 id="results-heading" className="text-center text-3xl font-extrabold sm:text-4xl">
+        {site.results.heading}
+      </h2>
+      <p className="mt-3 mb-8 text-center text-lg text-mist">{site.results.intro}</p>
+      <Carousel
+        label={site.results.heading}
+        previousLabel={site.results.previousLabel}
+        nextLabel={site.results.nextLabel}
+        options={carouselOptions}
+        slideClassName="basis-full sm:basis-1/2 lg:basis-1/3"
+        slides={resultSlides.map((slide) => ({
+          key: slide.id,
+          content: (
+            <img
+              src={slide.src}
+              srcSet={slide.srcSet}
+              sizes="(min-width: 1024px) 360px, (min-width: 640px) 50vw, 100vw"
+              width={slide.width}
+              height={slide.height}
+              alt={slide.alt}
+              loading="lazy"
+              decoding="async"
+              className="h-auto w-full rounded-xl bg-white/5"
+            />
+          ),
+        }))}
+      />
+    </section>
+  )
+}

@@ -1,0 +1,34 @@
+import { useState } from 'react'
+import { publicConfig } from '../../../config/public-config.ts'
+import { site } from '../../../content/site.ts'
+
+export function VideoSection() {
+  // The video shows from the start, so its start button begins hidden.
+  const [showVideo, setShowVideo] = useState(true)
+
+  return (
+    <section aria-label="Video" className="mx-auto max-w-4xl px-4 pb-16 sm:px-6">
+      <div className="relative aspect-video overflow-hidden rounded-2xl bg-ink-soft shadow-2xl ring-1 ring-white/10">
+        {showVideo ? (
+          <iframe
+            className="absolute inset-0 size-full"
+            src={publicConfig.videoUrl}
+            title={site.video.title}
+            loading="lazy"
+            referrerPolicy="strict-origin-when-cross-origin"
+            allow="accelerometer; autoplay; clipboard-write; encrypted-media; gyroscope; picture-in-picture; web-share"
+            allowFullScreen
+          />
+        ) : null}
+        <button
+          type="button"
+          hidden={showVideo}
+          onClick={() => setShowVideo(true)}
+          className="absolute inset-0 m-auto h-fit w-fit rounded-full bg-gold px-6 py-3 font-bold text-ink"
+        >
+          {site.video.startLabel}
+        </button>
+      </div>
+    </section>
+  )
+}

@@ -1,0 +1,22 @@
+import { ApplicationDialog } from '../features/application/components/application-dialog.tsx'
+import { CountdownSection } from '../features/landing/components/countdown-section.tsx'
+import { Hero } from '../features/landing/components/hero.tsx'
+import { ResultsSection } from '../features/landing/components/results-section.tsx'
+import { SiteHeader } from '../features/landing/components/site-header.tsx'
+import { VideoSection } from '../features/landing/components/video-section.tsx'
+
+export function LandingPage() {
+  return (
+    <>
+      <SiteHeader />
+      <main>
+        <Hero />
+        <VideoSection />
+        <ResultsSection />
+        <CountdownSection>
+          <ApplicationDialog />
+        </CountdownSection>
+      </main>
+    </>
+  )
+}

@@ -1,0 +1,37 @@
+import tailwindcss from '@tailwindcss/vite'
+import react from '@vitejs/plugin-react'
+import { defineConfig, loadEnv } from 'vite'
+import { parsePublicEnv } from './src/config/public-env.ts'
+
+export default defineConfig(({ mode }) => {
+  parsePublicEnv(loadEnv(mode, process.cwd(), 'VITE_'))
+  return {
+    plugins: [react(), tailwindcss()],
+    build: { outDir: 'dist/web', emptyOutDir: true },
+    server: { proxy: { '/rest': 'http://127.0.0.1:8080' } },
+    test: {
+      projects: [
+        {
+          extends: true,
+          test: {
+            name: 'web',
+            environment: 'jsdom',
+            include: ['src/**/*.test.{ts,tsx}', 'common/**/*.test.ts'],
+            setupFiles: ['src/testing/setup-tests.ts'],
+            globals: true,
+          },
+        },
+        {
+          test: {
+            name: 'server',
+            environment: 'node',
+            include: ['server/**/*.test.ts'],
+            setupFiles: ['server/testing/setup-tests.ts'],
+            testTimeout: 60_000,
+            hookTimeout: 120_000,
+          },
+        },
+      ],
+    },
+  }
+})
