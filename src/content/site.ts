@@ -17,6 +17,7 @@ export const site = {
   results: {
     heading: 'Results',
     intro: 'Real results from people who applied these brand secrets',
+    carouselLabel: 'Result screenshots',
     previousLabel: 'Previous slide',
     nextLabel: 'Next slide',
   },

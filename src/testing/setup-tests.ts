@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest'
 import { cleanup } from '@testing-library/react'
 import { afterEach, beforeEach, vi } from 'vitest'
+import './browser-shims.ts'
 
 // An unexpected console.error is a bug: fail the test that caused it.
 // A test that expects one spies on console.error itself, which replaces this.

@@ -15,8 +15,9 @@ export type Answers = Record<ContactField, string>
 const emptyAnswers = (): Answers =>
   Object.fromEntries(applicationSteps.map((step) => [step.field, ''])) as Answers
 
-// One id, so pressing Next on a blank answer again replaces the toast instead of stacking copies.
+// Fixed ids, so a repeated blank answer or failed send replaces its toast instead of stacking copies.
 const FIELD_REQUIRED_TOAST_ID = 'field-required'
+const SUBMISSION_FAILED_TOAST_ID = 'submission-failed'
 
 interface WizardOptions {
   /** Called once the application is stored. */
@@ -56,10 +57,14 @@ export function useApplicationWizard({ onSubmitted }: WizardOptions) {
       await submitApplication(application)
     } catch (error) {
       console.error('Application submission failed:', error)
-      toast.error(site.toasts.submissionFailed.title, { description: site.toasts.submissionFailed.description })
+      toast.error(site.toasts.submissionFailed.title, {
+        id: SUBMISSION_FAILED_TOAST_ID,
+        description: site.toasts.submissionFailed.description,
+      })
       setSubmitting(false)
       return
     }
+    toast.dismiss(SUBMISSION_FAILED_TOAST_ID)
     toast.success(site.toasts.submitted.title, { description: site.toasts.submitted.description })
     setSubmitting(false)
     setAnswers(emptyAnswers())

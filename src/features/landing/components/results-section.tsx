@@ -12,7 +12,7 @@ export function ResultsSection() {
       </h2>
       <p className="mt-3 mb-8 text-center text-lg text-mist">{site.results.intro}</p>
       <Carousel
-        label={site.results.heading}
+        label={site.results.carouselLabel}
         previousLabel={site.results.previousLabel}
         nextLabel={site.results.nextLabel}
         options={carouselOptions}

@@ -1,0 +1,85 @@
+import { act, screen, within } from '@testing-library/react'
+import { toast } from 'sonner'
+import { describe, expect, it, vi } from 'vitest'
+import { site } from '../content/site.ts'
+import { resultSlides } from '../content/result-slides.ts'
+import { renderRoute } from '../testing/render.tsx'
+import { routes } from './routes.tsx'
+
+describe('the landing page at /', () => {
+  it('shows the sections in the spec order', () => {
+    renderRoute('/')
+    const headline = screen.getByRole('heading', { level: 1, name: site.hero.headline })
+    expect(screen.getByText(site.brand)).toBeVisible()
+    expect(screen.getByText(site.hero.subtext)).toBeVisible()
+
+    const video = screen.getByTitle(site.video.title)
+    expect(video.tagName).toBe('IFRAME')
+    expect(video).toHaveAttribute('src', site.video.url)
+    const start = screen.getByText(site.video.startLabel)
+    expect(start.tagName).toBe('BUTTON')
+    expect(start).not.toBeVisible()
+
+    const results = screen.getByRole('heading', { name: 'Results' })
+    expect(screen.getByText(site.results.intro)).toBeVisible()
+    const countdown = screen.getByRole('heading', { name: site.countdown.heading })
+
+    const order = [headline, video, results, countdown]
+    order.slice(1).forEach((element, index) => {
+      expect(order[index]!.compareDocumentPosition(element) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy()
+    })
+  })
+
+  it('has a carousel of six lazily loaded result images with controls', () => {
+    renderRoute('/')
+    const carousel = screen.getByRole('region', { name: site.results.carouselLabel })
+    expect(carousel).toHaveAttribute('aria-roledescription', 'carousel')
+    const slides = within(carousel).getAllByRole('group')
+    expect(slides.map((slide) => slide.getAttribute('aria-label'))).toEqual(resultSlides.map((_, i) => `${i + 1} of 6`))
+    for (const slide of resultSlides) {
+      const image = within(carousel).getByRole('img', { name: slide.alt })
+      expect(image).toHaveAttribute('loading', 'lazy')
+      expect(image).toHaveAttribute('width', '400')
+      expect(image).toHaveAttribute('height', '500')
+    }
+    expect(within(carousel).getByRole('button', { name: 'Previous slide' })).toBeInTheDocument()
+    expect(within(carousel).getByRole('button', { name: 'Next slide' })).toBeInTheDocument()
+  })
+
+  it('shows toasts bottom-right', async () => {
+    renderRoute('/')
+    act(() => {
+      toast('Hello')
+    })
+    await screen.findByText('Hello')
+    const toaster = document.querySelector('[data-sonner-toaster]')
+    expect(toaster).toHaveAttribute('data-y-position', 'bottom')
+    expect(toaster).toHaveAttribute('data-x-position', 'right')
+  })
+})
+
+describe('an unknown path', () => {
+  it('shows the 404 page, links home and logs the path', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    const { user } = renderRoute('/no/such/page')
+    expect(screen.getByText('Oops! Page not found')).toBeVisible()
+    expect(warn).toHaveBeenCalledWith(expect.any(String), '/no/such/page')
+
+    await user.click(screen.getByRole('link', { name: 'Return to Home' }))
+    expect(screen.getByRole('heading', { level: 1, name: site.hero.headline })).toBeVisible()
+  })
+})
+
+describe('an unhandled routing error', () => {
+  it("shows 'Unexpected Application Error!' with the message", () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {})
+    vi.spyOn(console, 'warn').mockImplementation(() => {})
+    const Broken = () => {
+      throw new Error('The results could not be drawn')
+    }
+    const [root] = routes
+    renderRoute('/broken', [{ ...root, children: [...(root?.children ?? []), { path: 'broken', Component: Broken }] }])
+    expect(screen.getByRole('heading', { name: 'Unexpected Application Error!' })).toBeVisible()
+    expect(screen.getByText('The results could not be drawn')).toBeVisible()
+  })
+})

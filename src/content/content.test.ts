@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest'
+import { CONTACT_FIELDS } from '../../common/contact-submission.ts'
+import { applicationSteps } from './application-steps.ts'
+import { resultSlides } from './result-slides.ts'
+import { site } from './site.ts'
+
+describe('application steps', () => {
+  it('asks the eight fields in the spec order', () => {
+    expect(applicationSteps.map((step) => step.field)).toEqual([...CONTACT_FIELDS])
+  })
+
+  it('uses the spec placeholders and input kinds', () => {
+    expect(Object.fromEntries(applicationSteps.map((step) => [step.field, [step.placeholder, step.kind]]))).toEqual({
+      instagram: ['Please enter your instagram username', 'text'],
+      name: ['Please enter your first and last name', 'text'],
+      email: ["We'll use this to send you follow-up information", 'email'],
+      phone: ['Include country code', 'tel'],
+      business: ['What type of business are you running? e.g. e-commerce, coaching, SaaS, local service', 'text'],
+      budget: ['How much are you ready to invest in marketing each month?', 'text'],
+      revenue: ['Please share approximate monthly revenue and profit figures', 'text'],
+      challenges: ["Tell us about the key problems or bottlenecks you'd like us to help solve", 'textarea'],
+    })
+  })
+})
+
+describe('result slides', () => {
+  it('holds six slides numbered 1 to 6 whose alt texts carry the spec figures', () => {
+    expect(resultSlides.map((slide) => slide.id)).toEqual([1, 2, 3, 4, 5, 6])
+    const figures = [
+      ['34M', '86%'],
+      ['dashboard', '19.6M'],
+      ['3.5M', 'engagement'],
+      ['1M', '99.8%', 'non-followers'],
+      ['21.2M', '1.6M interactions'],
+      ['Detailed analytics', '3.5M'],
+    ]
+    resultSlides.forEach((slide, index) => {
+      for (const figure of figures[index] ?? []) expect(slide.alt).toContain(figure)
+      expect(slide.src).toMatch(/result-\d-400/)
+      expect(slide.srcSet).toMatch(/ 400w, .* 800w$/)
+      expect(slide.width / slide.height).toBeCloseTo(4 / 5)
+    })
+  })
+})
+
+describe('site copy and constants', () => {
+  it('has the spec texts, timings and limits', () => {
+    expect(site.hero.headline).toBe('Scale YOUR Personal Brand to infinity and beyond using The biggest Brand secrets')
+    expect(site.video.startLabel).toBe('Click here to learn how.')
+    expect(site.results).toMatchObject({
+      heading: 'Results',
+      intro: 'Real results from people who applied these brand secrets',
+    })
+    expect(site.countdown).toMatchObject({
+      seconds: 90,
+      heading: 'Application Will Appear In 1 minute and 30 seconds',
+      text: 'Ready to join? Application button appears in...',
+      applyLabel: 'Apply Now',
+    })
+    expect(site.application).toMatchObject({
+      title: 'Ready to Scale Your Business?',
+      submit: 'Submit Application',
+      submitting: 'Submitting...',
+    })
+    expect(site.booking.redirectDelayMs).toBe(2000)
+    expect(site.toasts).toEqual({
+      fieldRequired: { title: 'Field Required', description: 'Please fill in this field before continuing.' },
+      submitted: { title: 'Application Submitted!', description: 'Redirecting you to book a call with us...' },
+      submissionFailed: {
+        title: 'Submission Failed',
+        description: 'There was an error submitting your application. Please try again.',
+      },
+    })
+    expect(site.notFound).toEqual({ title: 'Oops! Page not found', homeLink: 'Return to Home' })
+  })
+})
