@@ -1,5 +1,6 @@
 import { act, screen, within } from '@testing-library/react'
 import { toast } from 'sonner'
+import type { NonIndexRouteObject } from 'react-router'
 import { describe, expect, it, vi } from 'vitest'
 import { site } from '../content/site.ts'
 import { resultSlides } from '../content/result-slides.ts'
@@ -77,8 +78,8 @@ describe('an unhandled routing error', () => {
     const Broken = () => {
       throw new Error('The results could not be drawn')
     }
-    const [root] = routes
-    renderRoute('/broken', [{ ...root, children: [...(root?.children ?? []), { path: 'broken', Component: Broken }] }])
+    const root = routes[0] as NonIndexRouteObject
+    renderRoute('/broken', [{ ...root, children: [...(root.children ?? []), { path: 'broken', Component: Broken }] }])
     expect(screen.getByRole('heading', { name: 'Unexpected Application Error!' })).toBeVisible()
     expect(screen.getByText('The results could not be drawn')).toBeVisible()
   })

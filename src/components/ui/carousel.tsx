@@ -45,6 +45,8 @@ export function Carousel({ label, previousLabel, nextLabel, options, slideClassN
   }
 
   return (
+    // The spec asks for arrow keys on the carousel, so the region takes focus and key presses.
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions
     <div
       role="region"
       aria-roledescription="carousel"

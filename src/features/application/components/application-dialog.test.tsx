@@ -65,7 +65,7 @@ describe('ApplicationDialog', () => {
     expect(instagram).toHaveFocus()
     expect(instagram).toBeRequired()
     expect(instagram).toHaveAttribute('placeholder', 'Please enter your instagram username')
-    expect(instagram.labels?.[0]?.textContent).toMatch(/\*$/)
+    expect(dialog.querySelector(`label[for="${instagram.id}"]`)?.textContent).toMatch(/\*$/)
   })
 
   it.each([

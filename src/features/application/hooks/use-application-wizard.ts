@@ -19,6 +19,12 @@ const emptyAnswers = (): Answers =>
 const FIELD_REQUIRED_TOAST_ID = 'field-required'
 const SUBMISSION_FAILED_TOAST_ID = 'submission-failed'
 
+function stepAt(index: number) {
+  const step = applicationSteps[index]
+  if (!step) throw new RangeError(`There is no application question ${index + 1}.`)
+  return step
+}
+
 interface WizardOptions {
   /** Called once the application is stored. */
   onSubmitted: () => void
@@ -35,7 +41,7 @@ export function useApplicationWizard({ onSubmitted }: WizardOptions) {
   const [invalidField, setInvalidField] = useState<ContactField | null>(null)
   const [submitting, setSubmitting] = useState(false)
 
-  const step = applicationSteps[stepIndex] ?? applicationSteps[0]!
+  const step = stepAt(stepIndex)
   const isLastStep = stepIndex === applicationSteps.length - 1
 
   const setAnswer = (field: ContactField, value: string) => {
