@@ -1,0 +1,88 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { CONTACT_FIELDS, FIELD_MAX_LENGTH } from '../../common/contact-submission.ts'
+import { openTempDatabase, type TempDatabase } from '../testing/temp-database.ts'
+import { validSubmission } from '../testing/valid-submission.ts'
+import { isPostgresError } from './database.ts'
+import { migrate } from './migrate.ts'
+
+let temp: TempDatabase
+beforeAll(async () => {
+  temp = await openTempDatabase({ migrated: false })
+})
+afterAll(async () => {
+  await temp.dispose()
+})
+
+const insertRow = (row: Record<string, unknown>) =>
+  temp.db.query(
+    `INSERT INTO contact_submissions (${CONTACT_FIELDS.join(', ')})
+     VALUES (${CONTACT_FIELDS.map((_, index) => `$${index + 1}`).join(', ')})`,
+    CONTACT_FIELDS.map((field) => row[field]),
+  )
+
+const sqlState = async (promise: Promise<unknown>) => {
+  try {
+    await promise
+  } catch (error) {
+    return isPostgresError(error) ? error.code : `not a PostgreSQL error: ${String(error)}`
+  }
+  return 'succeeded'
+}
+
+describe('migrate', () => {
+  it('applies every migration once, and nothing on a second run', async () => {
+    expect(await migrate(temp.db)).toEqual(['001-contact-submissions.sql'])
+    expect(await migrate(temp.db)).toEqual([])
+    const recorded = await temp.db.query<{ name: string }>('SELECT name FROM schema_migrations')
+    expect(recorded).toEqual([{ name: '001-contact-submissions.sql' }])
+  })
+
+  it('applies files in name order and rolls a failing file back completely', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'migrations-'))
+    try {
+      await writeFile(join(dir, '002-second.sql'), 'CREATE TABLE order_check (id int); INSERT INTO order_first VALUES (2);')
+      await writeFile(join(dir, '001-first.sql'), 'CREATE TABLE order_first (id int);')
+      await writeFile(join(dir, '003-broken.sql'), 'CREATE TABLE half_done (id int); SELECT * FROM missing_table;')
+      await writeFile(join(dir, 'notes.txt'), 'not a migration')
+
+      await expect(migrate(temp.db, dir)).rejects.toThrow(/missing_table/)
+      const names = await temp.db.query<{ name: string }>(
+        "SELECT name FROM schema_migrations WHERE name <> '001-contact-submissions.sql' ORDER BY name",
+      )
+      expect(names.map((row) => row.name)).toEqual(['001-first.sql', '002-second.sql'])
+      const [halfDone] = await temp.db.query<{ exists: boolean }>("SELECT to_regclass('half_done') IS NOT NULL AS exists")
+      expect(halfDone?.exists).toBe(false)
+    } finally {
+      await rm(dir, { recursive: true, force: true })
+    }
+  })
+})
+
+describe('the contact_submissions table', () => {
+  beforeAll(async () => {
+    await migrate(temp.db)
+  })
+
+  it.each(CONTACT_FIELDS)('limits %s to FIELD_MAX_LENGTH characters, like the shared schema', async (field) => {
+    const max = FIELD_MAX_LENGTH[field]
+    expect(await sqlState(insertRow(validSubmission({ [field]: 'é'.repeat(max) })))).toBe('succeeded')
+    expect(await sqlState(insertRow(validSubmission({ [field]: 'é'.repeat(max + 1) })))).toBe('23514')
+  })
+
+  it.each(CONTACT_FIELDS)('refuses a missing or blank %s', async (field) => {
+    expect(await sqlState(insertRow(validSubmission({ [field]: null })))).toBe('23502')
+    expect(await sqlState(insertRow(validSubmission({ [field]: '   ' })))).toBe('23514')
+  })
+
+  it('numbers rows and stamps them with the time', async () => {
+    await insertRow(validSubmission())
+    const [row] = await temp.db.query<{ id: number; created_at: Date }>(
+      'SELECT id, created_at FROM contact_submissions ORDER BY id DESC LIMIT 1',
+    )
+    expect(row?.id).toBeGreaterThan(0)
+    expect(Math.abs(Date.now() - (row?.created_at.getTime() ?? 0))).toBeLessThan(60_000)
+  })
+})

@@ -1,0 +1,39 @@
+import { mkdir } from 'node:fs/promises'
+import { PGlite, type Transaction } from '@electric-sql/pglite'
+import { DatabaseUnavailableError, type Database, type Queryable, type Row } from './database.ts'
+
+/**
+ * Opens (or creates) the embedded database in `dataDir`. A new directory runs
+ * initdb, which takes 10–20 s; an existing one opens in a few seconds. Open it
+ * once per process: two processes on one directory would corrupt it.
+ */
+export async function openPglite(dataDir: string): Promise<Database> {
+  await mkdir(dataDir, { recursive: true })
+  const pg = await PGlite.create(dataDir)
+
+  const ensureOpen = () => {
+    if (pg.closed) throw new DatabaseUnavailableError('The embedded database is closed')
+  }
+  const wrap = (target: PGlite | Transaction): Queryable => ({
+    async query<T extends Row = Row>(sql: string, params: readonly unknown[] = []) {
+      ensureOpen()
+      const result = await target.query<T>(sql, [...params])
+      return result.rows
+    },
+    async exec(sql: string) {
+      ensureOpen()
+      await target.exec(sql)
+    },
+  })
+
+  return {
+    ...wrap(pg),
+    async transaction(fn) {
+      ensureOpen()
+      return pg.transaction((tx) => fn(wrap(tx)))
+    },
+    async close() {
+      if (!pg.closed) await pg.close()
+    },
+  }
+}

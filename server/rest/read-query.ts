@@ -1,0 +1,93 @@
+import { CONTACT_FIELDS } from '../../common/contact-submission.ts'
+import { unknownColumn, unparsableQuery } from './postgrest-error.ts'
+
+/** Every column of contact_submissions, in table order. */
+export const TABLE_COLUMNS: readonly string[] = ['id', 'created_at', ...CONTACT_FIELDS]
+
+export interface ReadQuery {
+  /** SQL: `*` or a list of quoted, known columns. */
+  select: string
+  /** SQL: `WHERE …` or empty. Values are in `params`. */
+  where: string
+  /** SQL: `ORDER BY …` or empty. */
+  orderBy: string
+  limit: number | undefined
+  offset: number
+  params: string[]
+}
+
+// The subset of PostgREST's query language an operator needs to page through
+// applications: https://docs.postgrest.org/en/stable/references/api/tables_views.html
+const OPERATORS: Record<string, string> = { eq: '=', neq: '<>', gt: '>', gte: '>=', lt: '<', lte: '<=' }
+const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]{0,62}$/
+// The insert call's column hint; harmless on a read, so PostgREST ignores it there too.
+const IGNORED = new Set(['columns'])
+
+const column = (name: string): string => {
+  if (TABLE_COLUMNS.includes(name)) return `"${name}"`
+  // Quote back only what looks like a column name; anything else is not echoed.
+  throw IDENTIFIER.test(name) ? unknownColumn(name) : unparsableQuery('failed to parse column name')
+}
+
+export const single = (name: string, value: unknown): string | undefined => {
+  if (value === undefined || typeof value === 'string') return value
+  throw unparsableQuery(`"${name}" may appear only once`)
+}
+
+/** Parses `select`, `order`, `limit`, `offset` and `col=op.value` filters. */
+export function parseReadQuery(query: Record<string, unknown>): ReadQuery {
+  const params: string[] = []
+  const conditions: string[] = []
+  for (const [name, raw] of Object.entries(query)) {
+    if (['select', 'order', 'limit', 'offset'].includes(name) || IGNORED.has(name)) continue
+    const sqlColumn = column(name)
+    for (const filter of Array.isArray(raw) ? raw : [raw]) {
+      const match = typeof filter === 'string' ? /^(\w+)\.(.*)$/s.exec(filter) : null
+      const operator = match?.[1] === undefined ? undefined : OPERATORS[match[1]]
+      if (match?.[2] === undefined || operator === undefined) {
+        throw unparsableQuery('failed to parse filter', 'Supported operators: eq, neq, gt, gte, lt, lte.')
+      }
+      params.push(match[2])
+      conditions.push(`${sqlColumn} ${operator} $${params.length}`)
+    }
+  }
+
+  return {
+    select: parseSelect(single('select', query.select)),
+    where: conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '',
+    orderBy: parseOrder(single('order', query.order)),
+    limit: parseCount('limit', single('limit', query.limit)),
+    offset: parseCount('offset', single('offset', query.offset)) ?? 0,
+    params,
+  }
+}
+
+/** `*` (the default) or a comma-separated list of columns. */
+export function parseSelect(select: string | undefined): string {
+  const names = (select ?? '*').split(',').map((name) => name.trim())
+  if (names.length === 1 && (names[0] === '*' || names[0] === '')) return '*'
+  return names.map(column).join(', ')
+}
+
+function parseOrder(order: string | undefined): string {
+  if (order === undefined || order.trim() === '') return ''
+  const terms = order.split(',').map((term) => {
+    const match = /^([^.]*)(?:\.(asc|desc))?(?:\.(nullsfirst|nullslast))?$/.exec(term.trim())
+    if (!match) throw unparsableQuery('failed to parse order', 'Use column, column.asc or column.desc.')
+    const [, name = '', direction, nulls] = match
+    return [
+      column(name),
+      direction?.toUpperCase(),
+      nulls === undefined ? undefined : nulls === 'nullsfirst' ? 'NULLS FIRST' : 'NULLS LAST',
+    ]
+      .filter(Boolean)
+      .join(' ')
+  })
+  return `ORDER BY ${terms.join(', ')}`
+}
+
+function parseCount(name: string, value: string | undefined): number | undefined {
+  if (value === undefined || value === '') return undefined
+  if (!/^\d{1,15}$/.test(value)) throw unparsableQuery(`failed to parse ${name} parameter`, 'Use a whole number.')
+  return Number(value)
+}

@@ -1,0 +1,66 @@
+import { STATUS_CODES } from 'node:http'
+import type { FastifyError, FastifyPluginAsync } from 'fastify'
+import type { Database } from '../db/database.ts'
+import { contactSubmissionsRoutes } from '../routes/contact-submissions.ts'
+import {
+  PostgrestError,
+  fromDatabaseError,
+  internalError,
+  invalidBody,
+  unsupportedMediaType,
+} from './postgrest-error.ts'
+
+export interface RestApiOptions {
+  db: Database
+  serviceRoleKey: string | undefined
+}
+
+/**
+ * The PostgREST-compatible part of the server, mounted at /rest/v1 like
+ * Supabase's. Everything under it, errors included, answers in PostgREST's shape.
+ */
+export const restApi: FastifyPluginAsync<RestApiOptions> = async (app, { db, serviceRoleKey }) => {
+  // Handlers parse the JSON themselves, so that any bad body, or none, gets
+  // PostgREST's PGRST102 rather than Fastify's error. Route bodyLimits still apply.
+  app.removeAllContentTypeParsers()
+  app.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => {
+    done(null, body)
+  })
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const answer = toPostgrestError(error)
+    if (answer.statusCode >= 500 && answer.statusCode !== 503) {
+      request.log.error({ err: error }, 'request failed')
+    } else if (answer.statusCode === 503) {
+      request.log.warn({ err: error }, 'database unavailable')
+    }
+    return reply.code(answer.statusCode).headers(answer.headers).send(answer.toBody())
+  })
+
+  // A route rather than a not-found handler: the static site's GET /* would
+  // otherwise claim these paths and answer with the HTML 404 page.
+  app.all('/*', async () => {
+    throw new PostgrestError(404, 'PGRST205', 'Could not find the table in the schema cache')
+  })
+
+  // Pass only what the routes need: `prefix` must not be applied twice.
+  await app.register(contactSubmissionsRoutes, { db, serviceRoleKey })
+}
+
+function toPostgrestError(error: FastifyError): PostgrestError {
+  if (error instanceof PostgrestError) return error
+  const fromDatabase = fromDatabaseError(error)
+  if (fromDatabase) return fromDatabase
+  const status = error.statusCode ?? 500
+  if (status === 413) {
+    // No PostgREST code exists for this (a proxy usually answers it); 54000 is
+    // PostgreSQL's "program limit exceeded".
+    return new PostgrestError(413, '54000', 'Payload too large', 'The body is larger than this endpoint accepts.')
+  }
+  if (status === 415) return unsupportedMediaType()
+  if (status === 400) return invalidBody()
+  if (status >= 400 && status < 500) {
+    return new PostgrestError(status, 'PGRST100', STATUS_CODES[status] ?? 'Bad request')
+  }
+  return internalError()
+}
