@@ -1,4 +1,5 @@
 // Starts the server: `npm run serve` (or `npm start`, which builds first).
+import { existsSync } from 'node:fs'
 import { buildApp } from './app.ts'
 import { parseConfigOrExit } from './config.ts'
 import { migrate } from './db/migrate.ts'
@@ -7,6 +8,8 @@ import { openPglite } from './db/pglite.ts'
 // After a stop signal, give in-flight requests this long before giving up on them.
 const CLOSE_TIMEOUT_MS = 10_000
 
+// Variables already set in the environment win over the file.
+if (existsSync('.env')) process.loadEnvFile('.env')
 const config = parseConfigOrExit(process.env)
 const db = await openPglite(config.dataDir).catch((error: unknown) => {
   // No logger yet: the app is built around the open database.
