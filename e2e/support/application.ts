@@ -1,0 +1,159 @@
+import type { APIRequestContext, Locator, Page } from '@playwright/test'
+import type { ContactField } from '../../common/contact-submission.ts'
+import { SERVICE_ROLE_KEY } from './env.ts'
+import { expect } from './fixtures.ts'
+import { applicationDialog } from './landing.ts'
+
+export type Answers = Record<ContactField, string>
+
+type FieldKind = 'text' | 'email' | 'tel' | 'textarea'
+
+export interface Question {
+  field: ContactField
+  label: string
+  placeholder: string
+  kind: FieldKind
+}
+
+/** The spec's eight questions, in order: field, accessible label, placeholder, control. */
+const SPEC_QUESTIONS: readonly (readonly [ContactField, string, string, FieldKind])[] = [
+  ['instagram', 'Instagram username', 'Please enter your instagram username', 'text'],
+  ['name', 'Full name', 'Please enter your first and last name', 'text'],
+  ['email', 'Email address', "We'll use this to send you follow-up information", 'email'],
+  ['phone', 'Phone number', 'Include country code', 'tel'],
+  ['business', 'Business or niche', 'What type of business are you running? e.g. e-commerce, coaching, SaaS, local service', 'text'],
+  ['budget', 'Monthly marketing budget', 'How much are you ready to invest in marketing each month?', 'text'],
+  ['revenue', 'Monthly revenue and profit', 'Please share approximate monthly revenue and profit figures', 'text'],
+  ['challenges', 'Biggest challenges', "Tell us about the key problems or bottlenecks you'd like us to help solve", 'textarea'],
+]
+
+export const QUESTIONS: readonly Question[] = SPEC_QUESTIONS.map(([field, label, placeholder, kind]) => ({
+  field,
+  label,
+  placeholder,
+  kind,
+}))
+
+export const LAST_STEP = QUESTIONS.length - 1
+
+const question = (step: number): Question => {
+  const found = QUESTIONS[step]
+  if (!found) throw new Error(`There is no question ${step + 1}`)
+  return found
+}
+
+/** The application modal's parts, found as a visitor (or a screen reader) finds them. */
+export function wizard(page: Page) {
+  const dialog = applicationDialog(page)
+  return {
+    dialog,
+    field: (step: number): Locator => dialog.getByRole('textbox', { name: question(step).label, exact: true }),
+    counter: (step: number): Locator => dialog.getByText(`Question ${step + 1} of ${QUESTIONS.length}`, { exact: true }),
+    progress: dialog.getByRole('progressbar'),
+    back: dialog.getByRole('button', { name: 'Back', exact: true }),
+    next: dialog.getByRole('button', { name: 'Next', exact: true }),
+    submit: dialog.getByRole('button', { name: 'Submit Application', exact: true }),
+    submitting: dialog.getByRole('button', { name: 'Submitting...', exact: true }),
+  }
+}
+
+/** Eight answers no other test uses, so rows read back from the database belong to this test. */
+export function uniqueAnswers(): Answers {
+  const tag = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`
+  return {
+    instagram: `@e2e_${tag}`,
+    name: `Ada Lovelace ${tag}`,
+    email: `ada.${tag}@example.com`,
+    phone: '+44 20 7946 0958',
+    business: `Coaching for founders (${tag})`,
+    budget: '$2,000 a month',
+    revenue: '$40k revenue, $12k profit',
+    challenges: `Turning views into booked calls (${tag})`,
+  }
+}
+
+/** Answers the question on `step` and moves on with the Next button, checking the wizard got there. */
+export async function answerAndContinue(page: Page, step: number, value: string): Promise<void> {
+  const parts = wizard(page)
+  await expect(parts.counter(step)).toBeVisible()
+  await parts.field(step).fill(value)
+  await parts.next.click()
+  await expect(parts.counter(step + 1)).toBeVisible()
+}
+
+/** Answers every question with the Next button and fills in the last one, leaving it for the caller to submit. */
+export async function fillApplication(page: Page, answers: Answers): Promise<void> {
+  for (const [step, { field }] of QUESTIONS.entries()) {
+    if (step === LAST_STEP) await wizard(page).field(step).fill(answers[field])
+    else await answerAndContinue(page, step, answers[field])
+  }
+}
+
+/** Walks back from the last question to the first, checking every answer is still there, then forward again. */
+export async function expectAnswersKept(page: Page, answers: Answers): Promise<void> {
+  const parts = wizard(page)
+  for (let step = LAST_STEP; step >= 0; step -= 1) {
+    await expect(parts.counter(step)).toBeVisible()
+    await expect(parts.field(step)).toHaveValue(answers[question(step).field])
+    if (step > 0) await parts.back.click()
+  }
+  await expect(parts.back).toBeDisabled()
+  for (let step = 0; step < LAST_STEP; step += 1) {
+    await parts.next.click()
+    await expect(parts.field(step + 1)).toHaveValue(answers[question(step + 1).field])
+  }
+}
+
+/**
+ * A visible toast with this title and description, inside a live region so
+ * screen readers announce it; a destructive one is sonner's error toast.
+ */
+export async function expectToast(page: Page, title: string, description: string, destructive: boolean): Promise<Locator> {
+  const toast = page
+    .getByRole('listitem')
+    .filter({ has: page.getByText(title, { exact: true }) })
+    .first()
+  await expect(toast).toBeVisible()
+  await expect(toast).toContainText(description)
+  await expect(page.locator('[aria-live="polite"], [aria-live="assertive"]').filter({ has: toast })).toHaveCount(1)
+  if (destructive) await expect(toast).toHaveAttribute('data-type', 'error')
+  return toast
+}
+
+export const expectFieldRequiredToast = (page: Page) =>
+  expectToast(page, 'Field Required', 'Please fill in this field before continuing.', true)
+
+export const expectSubmissionFailedToast = (page: Page) =>
+  expectToast(page, 'Submission Failed', 'There was an error submitting your application. Please try again.', true)
+
+export const expectSubmittedToast = (page: Page) =>
+  expectToast(page, 'Application Submitted!', 'Redirecting you to book a call with us...', false)
+
+/** The submission call, whatever its query string. */
+export const isSubmissionRequest = (url: URL) => url.pathname === '/rest/v1/contact_submissions'
+
+export interface SubmissionRow extends Answers {
+  id: number
+}
+
+/** Reads stored applications back through the server, with the service-role key, as an operator would. */
+export async function readSubmissions(request: APIRequestContext, query: string): Promise<SubmissionRow[]> {
+  const response = await request.get(`/rest/v1/contact_submissions?${query}`, {
+    headers: { apikey: SERVICE_ROLE_KEY },
+  })
+  expect(response.status(), await response.text()).toBe(200)
+  const rows: unknown = await response.json()
+  expect(Array.isArray(rows), 'the server answers a JSON array').toBe(true)
+  return rows as SubmissionRow[]
+}
+
+/** The stored rows holding these answers (the newest 200 rows are searched). */
+export async function storedApplications(request: APIRequestContext, answers: Answers): Promise<SubmissionRow[]> {
+  const rows = await readSubmissions(request, 'select=*&order=id.desc&limit=200')
+  return rows.filter((row) => row.instagram === answers.instagram.trim())
+}
+
+/** The answers as the server stores them: trimmed. */
+export function trimmed(answers: Answers): Answers {
+  return Object.fromEntries(Object.entries(answers).map(([field, value]) => [field, value.trim()])) as Answers
+}

@@ -1,0 +1,74 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { defineConfig } from '@playwright/test'
+import { BASE_URL, E2E_PORT, SERVICE_ROLE_KEY } from './e2e/support/env.ts'
+
+/**
+ * Debian's Chromium by default (Playwright cannot download its own browser on
+ * the build machines). CHROMIUM_PATH points elsewhere; set it to an empty
+ * string to use Playwright's own browser.
+ */
+const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+
+/**
+ * A fresh, empty database for every run. The config is also loaded by each
+ * worker; they inherit the variable and reuse the runner's directory instead
+ * of making their own. The runner removes it when it exits.
+ */
+function freshDataDir(): string {
+  const inherited = process.env.PLAYWRIGHT_E2E_DATA_DIR
+  if (inherited) return inherited
+  const dir = mkdtempSync(join(tmpdir(), 'brand-landing-e2e-'))
+  process.env.PLAYWRIGHT_E2E_DATA_DIR = dir
+  process.on('exit', () => rmSync(dir, { recursive: true, force: true }))
+  return dir
+}
+
+export default defineConfig({
+  testDir: 'e2e',
+  fullyParallel: false,
+  workers: 2,
+  retries: 0,
+  reporter: 'list',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  forbidOnly: Boolean(process.env.CI),
+  use: {
+    baseURL: BASE_URL,
+    browserName: 'chromium',
+    headless: true,
+    viewport: { width: 1280, height: 800 },
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: chromiumPath || undefined,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  webServer: {
+    // `npm run test:e2e` builds the site and the server before this runs.
+    command: 'node dist/server/server/main.js',
+    url: `${BASE_URL}/healthz`,
+    // The embedded database's first start (initdb) takes 11–19 s on these machines.
+    timeout: 120_000,
+    reuseExistingServer: false,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(E2E_PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR: freshDataDir(),
+      SERVICE_ROLE_KEY,
+      // Several tests submit from the same address within a minute.
+      SUBMIT_RATE_LIMIT: '0',
+    },
+  },
+})
