@@ -13,6 +13,7 @@ import { validSubmission } from './testing/valid-submission.ts'
 
 // Big enough to be worth compressing (the threshold is 1 KiB).
 const INDEX_HTML = `<!doctype html><html><body><div id="root">${'<p>Scale your brand</p>'.repeat(100)}</div></body></html>`
+const NOT_FOUND_HTML = `<!doctype html><html><body><div id="root">${'<p>Oops! Page not found</p>'.repeat(100)}</div></body></html>`
 const APP_JS = `console.log(${JSON.stringify('landing page '.repeat(200))})`
 const INTERNAL_DETAIL = 'connection string postgres://admin:hunter2@db'
 
@@ -24,6 +25,7 @@ beforeAll(async () => {
   webRoot = await mkdtemp(join(tmpdir(), 'web-root-'))
   await mkdir(join(webRoot, 'assets'))
   await writeFile(join(webRoot, 'index.html'), INDEX_HTML)
+  await writeFile(join(webRoot, '404.html'), NOT_FOUND_HTML)
   await writeFile(join(webRoot, 'assets', 'app-abc123.js'), APP_JS)
   await writeFile(join(webRoot, 'robots.txt'), 'User-agent: *\n')
   app = buildApp({ config: parseConfig({ WEB_ROOT: webRoot }), db: failingDatabase(() => databaseError()) })
@@ -85,20 +87,20 @@ describe('the static site', () => {
   })
 
   it.each(['/nope', '/deeply/nested/path', '/assets/missing-123.js'])(
-    'answers GET %s with status 404 and the app page, uncached',
+    'answers GET %s with status 404 and the not-found page, uncached',
     async (url) => {
       const response = await app.inject(url)
       expect(response.statusCode).toBe(404)
       expect(response.headers['content-type']).toMatch(/^text\/html/)
       expect(response.headers['cache-control']).toBe('no-cache')
-      expect(response.body).toBe(INDEX_HTML)
+      expect(response.body).toBe(NOT_FOUND_HTML)
     },
   )
 
   it('compresses the 404 page too', async () => {
     const response = await app.inject({ url: '/nope', headers: { 'accept-encoding': 'br' } })
     expect(response.statusCode).toBe(404)
-    expect(brotliDecompressSync(response.rawPayload).toString()).toBe(INDEX_HTML)
+    expect(brotliDecompressSync(response.rawPayload).toString()).toBe(NOT_FOUND_HTML)
   })
 
   it('answers other methods on unknown paths with a JSON 404', async () => {

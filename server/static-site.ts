@@ -11,8 +11,8 @@ const REVALIDATE = 'no-cache'
 
 /**
  * Serves the built site from `webRoot` and answers every other path: GET and
- * HEAD get status 404 with index.html, whose React app shows the not-found
- * page; other methods get a JSON 404. Registered on the root instance, since the
+ * HEAD get status 404 with the prerendered not-found page (404.html, made by
+ * scripts/prerender.ts), which React hydrates; other methods get a JSON 404. Registered on the root instance, since the
  * not-found handler applies to the whole app.
  */
 export function registerStaticSite(app: FastifyInstance, webRoot: string) {
@@ -28,7 +28,7 @@ export function registerStaticSite(app: FastifyInstance, webRoot: string) {
   app.setNotFoundHandler(async (request, reply) => {
     if (request.method === 'GET' || request.method === 'HEAD') {
       // Read on each miss rather than at start, so a rebuilt site needs no restart.
-      const page = await readFile(join(webRoot, 'index.html')).catch(() => undefined)
+      const page = await readFile(join(webRoot, '404.html')).catch(() => undefined)
       if (page) {
         return reply
           .code(404)

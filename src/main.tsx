@@ -1,5 +1,5 @@
 import { StrictMode } from 'react'
-import { createRoot } from 'react-dom/client'
+import { createRoot, hydrateRoot } from 'react-dom/client'
 import { RouterProvider } from 'react-router/dom'
 import { router } from './app/router.tsx'
 import './index.css'
@@ -7,8 +7,12 @@ import './index.css'
 const container = document.getElementById('root')
 if (!container) throw new Error('The page has no #root element to render into.')
 
-createRoot(container).render(
+const app = (
   <StrictMode>
     <RouterProvider router={router} />
-  </StrictMode>,
+  </StrictMode>
 )
+
+// The built page arrives prerendered (scripts/prerender.ts); the dev server's does not.
+if (container.firstElementChild) hydrateRoot(container, app)
+else createRoot(container).render(app)

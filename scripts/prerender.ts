@@ -1,0 +1,26 @@
+// Fills the built index.html with each page's HTML, so visitors see the text
+// before any JavaScript runs. Runs after `vite build` and the SSR build of
+// src/entry-server.tsx (see the `build` script).
+import { readFile, rm, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
+
+const webDir = join(import.meta.dirname, '..', 'dist', 'web')
+const ssrDir = join(import.meta.dirname, '..', 'dist', 'ssr')
+const ROOT = '<div id="root"></div>'
+
+/** Output file → path rendered; the 404 page is what the server sends for unknown paths. */
+const pages = { 'index.html': '/', '404.html': '/404' } as const
+
+const { render } = (await import(pathToFileURL(join(ssrDir, 'entry-server.js')).href)) as {
+  render: (path: string) => Promise<string>
+}
+const template = await readFile(join(webDir, 'index.html'), 'utf8')
+if (!template.includes(ROOT)) throw new Error(`dist/web/index.html has no ${ROOT} to fill.`)
+
+for (const [file, path] of Object.entries(pages)) {
+  const html = await render(path)
+  await writeFile(join(webDir, file), template.replace(ROOT, `<div id="root">${html}</div>`))
+  console.log(`prerendered ${path} → dist/web/${file} (${html.length} characters)`)
+}
+await rm(ssrDir, { recursive: true, force: true })
