@@ -38,8 +38,8 @@ const answer = (field: ContactField) =>
     .min(1, REQUIRED_MESSAGE)
     .max(FIELD_MAX_LENGTH[field], `Please keep this under ${FIELD_MAX_LENGTH[field]} characters.`)
 
-/** One application, as the form sends it and the server stores it (trimmed). */
-export const contactSubmissionSchema = z.strictObject({
+/** The eight answers, trimmed; the wizard checks them one at a time. */
+export const applicationAnswersSchema = z.strictObject({
   instagram: answer('instagram'),
   name: answer('name'),
   email: answer('email'),
@@ -50,11 +50,30 @@ export const contactSubmissionSchema = z.strictObject({
   challenges: answer('challenges'),
 })
 
+export type ApplicationAnswers = z.infer<typeof applicationAnswersSchema>
+
+/**
+ * A field people never see and bots fill in. An application that fills it is
+ * answered like any other but not stored (migrations/002-retry-safety-and-honeypot.sql).
+ */
+export const HONEYPOT_FIELD = 'website'
+export const HONEYPOT_MAX_LENGTH = 200
+
+/** One application as it is sent and stored: the answers, plus what makes resending safe. */
+export const contactSubmissionSchema = applicationAnswersSchema.extend({
+  /**
+   * Made by the browser once per application, so a retry after a lost answer
+   * stores it once: the repeat fails as a duplicate (409, code 23505).
+   */
+  submission_id: z.uuid().optional(),
+  [HONEYPOT_FIELD]: z.string().max(HONEYPOT_MAX_LENGTH).optional(),
+})
+
 export type ContactSubmission = z.infer<typeof contactSubmissionSchema>
 
 /** The wizard checks one answer at a time with the same rules the server applies to the whole body. */
 export function validateAnswer(field: ContactField, value: string) {
-  const result = contactSubmissionSchema.shape[field].safeParse(value)
+  const result = applicationAnswersSchema.shape[field].safeParse(value)
   return result.success
     ? ({ ok: true, value: result.data } as const)
     : ({ ok: false, message: result.error.issues[0]?.message ?? REQUIRED_MESSAGE } as const)

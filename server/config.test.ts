@@ -12,6 +12,13 @@ describe('parseConfig', () => {
       dataDir: resolve('./data'),
       serviceRoleKey: undefined,
       logLevel: 'info',
+      databaseUrl: undefined,
+      submitRateLimit: 10,
+      trustProxy: false,
+      corsOrigins: '*',
+      hstsMaxAge: 0,
+      apiOrigin: undefined,
+      videoOrigin: 'https://www.youtube-nocookie.com',
     })
   })
 
@@ -29,6 +36,13 @@ describe('parseConfig', () => {
       SERVICE_ROLE_KEY: 'a-long-enough-secret',
       LOG_LEVEL: 'debug',
       WEB_ROOT: '/srv/site',
+      DATABASE_URL: 'postgres://landing:secret@db.internal:5432/landing',
+      SUBMIT_RATE_LIMIT: '0',
+      TRUST_PROXY: '10.0.0.0/8, 127.0.0.1',
+      CORS_ORIGINS: 'https://brandscale.example,https://www.brandscale.example',
+      HSTS_MAX_AGE: '31536000',
+      VITE_API_URL: 'https://abc.supabase.co/',
+      VITE_VIDEO_URL: 'https://player.vimeo.com/video/1',
     })
     expect(config).toEqual({
       port: 3000,
@@ -37,6 +51,13 @@ describe('parseConfig', () => {
       serviceRoleKey: 'a-long-enough-secret',
       logLevel: 'debug',
       webRoot: '/srv/site',
+      databaseUrl: 'postgres://landing:secret@db.internal:5432/landing',
+      submitRateLimit: 0,
+      trustProxy: ['10.0.0.0/8', '127.0.0.1'],
+      corsOrigins: ['https://brandscale.example', 'https://www.brandscale.example'],
+      hstsMaxAge: 31536000,
+      apiOrigin: 'https://abc.supabase.co',
+      videoOrigin: 'https://player.vimeo.com',
     })
   })
 
@@ -54,6 +75,12 @@ describe('parseConfig', () => {
     ['PORT', '-1'],
     ['LOG_LEVEL', 'loud'],
     ['SERVICE_ROLE_KEY', 'short'],
+    ['DATABASE_URL', 'mysql://db/landing'],
+    ['SUBMIT_RATE_LIMIT', 'many'],
+    ['TRUST_PROXY', 'yes please'],
+    ['CORS_ORIGINS', 'https://example.com/path'],
+    ['HSTS_MAX_AGE', '-5'],
+    ['VITE_VIDEO_URL', 'javascript:alert(1)'],
   ])('names %s when it is %j', (name, value) => {
     expect(() => parseConfig({ [name]: value })).toThrow(new RegExp(`^Invalid configuration:\\n  ${name}: `))
   })

@@ -1,5 +1,6 @@
 import { join, resolve } from 'node:path'
 import { z } from 'zod'
+import { DEFAULT_VIDEO_URL } from '../common/site-defaults.ts'
 import { findProjectRoot } from './project-root.ts'
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const
@@ -14,11 +15,30 @@ export interface Config {
   logLevel: (typeof LOG_LEVELS)[number]
   /** Absolute path of the built site (index.html and assets/). */
   webRoot: string
+  /** PostgreSQL connection string; when unset, the embedded database in dataDir is used. */
+  databaseUrl: string | undefined
+  /** Submissions per client IP per minute; 0 turns the limit off. */
+  submitRateLimit: number
+  /** Fastify's trustProxy: whether, or which, proxies' X-Forwarded-For to believe. */
+  trustProxy: boolean | number | string[]
+  /** Origins allowed to call the API from a browser; '*' for any, as PostgREST does. */
+  corsOrigins: '*' | string[]
+  /** Strict-Transport-Security max-age in seconds; 0 sends no HSTS header. */
+  hstsMaxAge: number
+  /** Origin the built page posts applications to, when not this server (CSP connect-src). */
+  apiOrigin: string | undefined
+  /** Origin of the embedded video (CSP frame-src). */
+  videoOrigin: string
 }
 
 // `FOO=` in a .env file or a compose file means "not set", not "the empty string".
 const optional = <T extends z.ZodType>(schema: T) =>
   z.preprocess((value) => (value === '' ? undefined : value), schema.optional())
+
+const wholeNumber = z
+  .string()
+  .regex(/^\d+$/, 'must be a whole number (0 or more)')
+  .transform(Number)
 
 const envSchema = z.object({
   PORT: optional(
@@ -34,6 +54,30 @@ const envSchema = z.object({
   SERVICE_ROLE_KEY: optional(z.string().min(16, 'must be at least 16 characters long')),
   LOG_LEVEL: optional(z.enum(LOG_LEVELS, `must be one of ${LOG_LEVELS.join(', ')}`)),
   WEB_ROOT: optional(z.string()),
+  DATABASE_URL: optional(z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// URL' })),
+  SUBMIT_RATE_LIMIT: optional(wholeNumber),
+  TRUST_PROXY: optional(
+    z.string().transform((value, context) => {
+      if (value === 'true' || value === 'false') return value === 'true'
+      if (/^\d+$/.test(value)) return Number(value)
+      const list = value.split(',').map((item) => item.trim())
+      if (list.every((item) => /^[0-9a-fA-F.:/]+$/.test(item))) return list
+      context.addIssue({ code: 'custom', message: 'must be true, false, a hop count, or a comma-separated list of proxy IPs or CIDRs' })
+      return z.NEVER
+    }),
+  ),
+  CORS_ORIGINS: optional(
+    z.string().transform((value, context) => {
+      if (value.trim() === '*') return '*' as const
+      const list = value.split(',').map((item) => item.trim())
+      if (list.every((item) => URL.canParse(item) && new URL(item).origin === item)) return list
+      context.addIssue({ code: 'custom', message: 'must be * or a comma-separated list of origins like https://example.com' })
+      return z.NEVER
+    }),
+  ),
+  HSTS_MAX_AGE: optional(wholeNumber),
+  VITE_API_URL: optional(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' })),
+  VITE_VIDEO_URL: optional(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' })),
 })
 
 /** Reads the server's settings once at start; throws naming every bad variable. */
@@ -51,6 +95,13 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
     serviceRoleKey: vars.SERVICE_ROLE_KEY,
     logLevel: vars.LOG_LEVEL ?? 'info',
     webRoot: vars.WEB_ROOT ? resolve(vars.WEB_ROOT) : join(findProjectRoot(), 'dist', 'web'),
+    databaseUrl: vars.DATABASE_URL,
+    submitRateLimit: vars.SUBMIT_RATE_LIMIT ?? 10,
+    trustProxy: vars.TRUST_PROXY ?? false,
+    corsOrigins: vars.CORS_ORIGINS ?? '*',
+    hstsMaxAge: vars.HSTS_MAX_AGE ?? 0,
+    apiOrigin: vars.VITE_API_URL ? new URL(vars.VITE_API_URL).origin : undefined,
+    videoOrigin: new URL(vars.VITE_VIDEO_URL ?? DEFAULT_VIDEO_URL).origin,
   }
 }
 

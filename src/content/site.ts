@@ -1,3 +1,5 @@
+import { DEFAULT_BOOKING_URL, DEFAULT_VIDEO_URL } from '../../common/site-defaults.ts'
+
 /**
  * Every word and setting the landing page shows. Operators edit this file (or
  * the VITE_* build variables for the URLs) rather than the components.
@@ -10,7 +12,7 @@ export const site = {
       'Learn the secrets of how the biggest personal brands engineer content, go viral and increase their income tenfold.',
   },
   video: {
-    url: 'https://www.youtube-nocookie.com/embed/aqz-KE-bpKQ',
+    url: DEFAULT_VIDEO_URL,
     title: 'Video: how the biggest personal brands grow',
     startLabel: 'Click here to learn how.',
   },
@@ -36,7 +38,7 @@ export const site = {
     submit: 'Submit Application',
     submitting: 'Submitting...',
   },
-  bookingUrl: 'https://calendly.com/brandscale/30min',
+  bookingUrl: DEFAULT_BOOKING_URL,
   booking: {
     redirectDelayMs: 2000,
     confirmation: 'Thank you! Your application is in. Pick a time for your 30-minute strategy call:',

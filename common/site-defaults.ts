@@ -1,0 +1,7 @@
+/**
+ * Default third-party URLs. The page uses them unless VITE_VIDEO_URL or
+ * VITE_BOOKING_URL is set at build time; the server reads the same variables
+ * to allow exactly that video host in its Content-Security-Policy.
+ */
+export const DEFAULT_VIDEO_URL = 'https://www.youtube-nocookie.com/embed/aqz-KE-bpKQ'
+export const DEFAULT_BOOKING_URL = 'https://calendly.com/brandscale/30min'
