@@ -1,0 +1,69 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { CONTACT_SUBMISSIONS_PATH } from '../common/contact-submission.ts'
+import { connectionPool, send } from './support/http-client.ts'
+import { hostileRequest } from './support/hostile-requests.ts'
+import { runLoad } from './support/load.ts'
+import { report } from './support/report.ts'
+import { startServer, stopServer, type ServerProcess } from './support/server-process.ts'
+import { pgliteTarget, type StorageTarget } from './support/targets.ts'
+import { makeApplication, readAllRows, submit } from './support/submissions.ts'
+
+const TOTAL = 2_400
+
+describe('malformed and hostile requests', () => {
+  let target: StorageTarget
+  let server: ServerProcess
+
+  beforeAll(async () => {
+    target = await pgliteTarget()
+    server = await startServer(target.env)
+  })
+  afterAll(async () => {
+    if (server) await stopServer(server)
+    await target?.dispose()
+  })
+
+  it('answers each with a 4xx, stays healthy and stores nothing from them', async () => {
+    const agent = connectionPool(16)
+    const { results } = await runLoad({
+      total: TOTAL,
+      concurrency: 16,
+      maxMs: 240_000,
+      job: async (n) => {
+        const request = hostileRequest(n)
+        const reply = await send(server.url, { path: CONTACT_SUBMISSIONS_PATH, headers: request.headers, body: request.body, agent })
+        return { kind: request.kind, status: reply.status }
+      },
+    })
+
+    const byKind = new Map<string, Map<number | string, number>>()
+    for (const result of results) {
+      const kind = result.value?.kind ?? hostileRequest(result.index).kind
+      const status = result.value?.status ?? 'network error'
+      const counts = byKind.get(kind) ?? new Map()
+      counts.set(status, (counts.get(status) ?? 0) + 1)
+      byKind.set(kind, counts)
+    }
+    const refusedBadly = results.filter((result) => !result.value || result.value.status < 400 || result.value.status >= 500)
+    const rowsAfterAttack = await readAllRows(server.url)
+    const health = await fetch(`${server.url}/healthz`)
+    const stillWorks = await submit(server.url, makeApplication(1, 'after-attack'), agent)
+    agent.destroy()
+
+    report('hostile input on PGlite', {
+      requests: results.length,
+      ...Object.fromEntries([...byKind].map(([kind, counts]) => [kind, JSON.stringify(Object.fromEntries(counts))])),
+      'answered other than 4xx': refusedBadly.length,
+      'rows stored from them': rowsAfterAttack.length,
+      'health afterwards': health.status,
+      'a real application afterwards': stillWorks.status,
+    })
+
+    expect(results).toHaveLength(TOTAL)
+    expect(byKind.size).toBeGreaterThanOrEqual(15)
+    expect(refusedBadly.map((result) => [hostileRequest(result.index).kind, result.value?.status])).toEqual([])
+    expect(rowsAfterAttack).toHaveLength(0)
+    expect(health.status).toBe(200)
+    expect(stillWorks.status).toBe(201)
+  })
+})

@@ -1,0 +1,35 @@
+import { Agent, request } from 'node:http'
+
+export interface Reply {
+  status: number
+  body: string
+}
+
+/** A keep-alive connection pool of a fixed size, as a load generator needs. */
+export function connectionPool(connections: number) {
+  return new Agent({ keepAlive: true, maxSockets: connections, maxFreeSockets: connections })
+}
+
+export interface SendOptions {
+  method?: string
+  path: string
+  headers?: Record<string, string>
+  body?: string | Buffer
+  agent: Agent
+  timeoutMs?: number
+}
+
+/** One request; resolves with the status and body, or rejects on a network error. */
+export function send(baseUrl: string, { method = 'POST', path, headers = {}, body, agent, timeoutMs = 15_000 }: SendOptions) {
+  return new Promise<Reply>((resolve, reject) => {
+    const req = request(new URL(path, baseUrl), { method, headers, agent, timeout: timeoutMs }, (res) => {
+      const chunks: Buffer[] = []
+      res.on('data', (chunk: Buffer) => chunks.push(chunk))
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString() }))
+      res.on('error', reject)
+    })
+    req.on('timeout', () => req.destroy(new Error('request timed out')))
+    req.on('error', reject)
+    req.end(body)
+  })
+}

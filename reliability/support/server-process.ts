@@ -1,0 +1,63 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import { join } from 'node:path'
+import { freePort } from './free-port.ts'
+
+const MAIN = join(import.meta.dirname, '..', '..', 'dist', 'server', 'server', 'main.js')
+export const SERVICE_ROLE_KEY = 'reliability-service-role-key-0123456789'
+
+export interface ServerProcess {
+  url: string
+  child: ChildProcess
+  /** Resolves when the process has exited, with its exit code or the signal that ended it. */
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>
+  /** What it wrote to stderr, for failure messages. */
+  stderr(): string
+}
+
+/**
+ * Starts the built server as its own process on a free loopback port, with
+ * the rate limit off, and waits until it answers /healthz.
+ */
+export async function startServer(env: Record<string, string>, port?: number): Promise<ServerProcess> {
+  const listenPort = port ?? (await freePort())
+  const child = spawn(process.execPath, [MAIN], {
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOST: '127.0.0.1',
+      PORT: String(listenPort),
+      SUBMIT_RATE_LIMIT: '0',
+      SERVICE_ROLE_KEY,
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  })
+  let stderr = ''
+  child.stderr?.on('data', (chunk: Buffer) => {
+    stderr = (stderr + chunk.toString()).slice(-4000)
+  })
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  )
+  const url = `http://127.0.0.1:${listenPort}`
+  const deadline = Date.now() + 150_000
+  for (;;) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(`The server exited while starting: ${stderr}`)
+    }
+    const ok = await fetch(`${url}/healthz`).then((r) => r.ok, () => false)
+    if (ok) break
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL')
+      throw new Error(`The server did not become ready in time: ${stderr}`)
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200))
+  }
+  return { url, child, exited, stderr: () => stderr }
+}
+
+/** Stops the server the way an operator's service manager does, and waits for it. */
+export async function stopServer(server: ServerProcess) {
+  if (server.child.exitCode === null && server.child.signalCode === null) server.child.kill('SIGTERM')
+  return server.exited
+}

@@ -1,0 +1,51 @@
+import { randomUUID } from 'node:crypto'
+import { CONTACT_FIELDS, CONTACT_SUBMISSIONS_PATH, type ContactSubmission } from '../../common/contact-submission.ts'
+import { SERVICE_ROLE_KEY } from './server-process.ts'
+import { send, type SendOptions } from './http-client.ts'
+
+export type Application = ContactSubmission & { submission_id: string }
+
+/** A distinct, valid application; `n` shows up in every answer so rows can be matched to requests. */
+export function makeApplication(n: number, run = randomUUID().slice(0, 8)): Application {
+  const answers = Object.fromEntries(CONTACT_FIELDS.map((field) => [field, `${field} ${run}-${n} ✓`]))
+  return { ...(answers as Omit<Application, 'submission_id'>), email: `lead-${run}-${n}@example.com`, submission_id: randomUUID() }
+}
+
+export const SUBMIT_HEADERS = {
+  'content-type': 'application/json',
+  apikey: 'public-anon-key',
+  authorization: 'Bearer public-anon-key',
+  prefer: 'return=minimal',
+}
+
+export function submit(baseUrl: string, application: Application, agent: SendOptions['agent']) {
+  return send(baseUrl, {
+    path: CONTACT_SUBMISSIONS_PATH,
+    headers: SUBMIT_HEADERS,
+    body: JSON.stringify([application]),
+    agent,
+  })
+}
+
+export type StoredRow = Application & { id: number; created_at: string }
+
+/** Every stored application, read the way an operator would: with the service-role key. */
+export async function readAllRows(baseUrl: string): Promise<StoredRow[]> {
+  const rows: StoredRow[] = []
+  const pageSize = 5000
+  for (let offset = 0; ; offset += pageSize) {
+    const response = await fetch(
+      `${baseUrl}${CONTACT_SUBMISSIONS_PATH}?select=*&order=id.asc&limit=${pageSize}&offset=${offset}`,
+      { headers: { apikey: SERVICE_ROLE_KEY } },
+    )
+    if (!response.ok) throw new Error(`Reading rows failed: HTTP ${response.status} ${await response.text()}`)
+    const page = (await response.json()) as StoredRow[]
+    rows.push(...page)
+    if (page.length < pageSize) return rows
+  }
+}
+
+/** True when the stored row holds exactly what was sent. */
+export function sameApplication(row: StoredRow, sent: Application) {
+  return row.submission_id === sent.submission_id && CONTACT_FIELDS.every((field) => row[field] === sent[field])
+}

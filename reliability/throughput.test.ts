@@ -1,0 +1,67 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { connectionPool } from './support/http-client.ts'
+import { percentile, runLoad } from './support/load.ts'
+import { report } from './support/report.ts'
+import { startServer, stopServer, type ServerProcess } from './support/server-process.ts'
+import { makeApplication, readAllRows, sameApplication, submit, type Application } from './support/submissions.ts'
+import { storageTargets } from './support/storage-targets.ts'
+
+const TOTAL = 5_000
+const CONNECTIONS = 64
+
+describe.each(storageTargets())('5,000 submissions at 64 connections on %s', (_name, openTarget) => {
+  let target: Awaited<ReturnType<typeof openTarget>>
+  let server: ServerProcess
+
+  beforeAll(async () => {
+    target = await openTarget()
+    server = await startServer(target.env)
+  })
+  afterAll(async () => {
+    if (server) await stopServer(server)
+    await target?.dispose()
+  })
+
+  it('stores exactly 5,000 rows, each equal to what was sent', async () => {
+    const agent = connectionPool(CONNECTIONS)
+    const sent: Application[] = Array.from({ length: TOTAL }, (_, n) => makeApplication(n))
+    const { results, elapsedMs } = await runLoad({
+      total: TOTAL,
+      concurrency: CONNECTIONS,
+      maxMs: 300_000,
+      job: async (n) => {
+        const started = performance.now()
+        const reply = await submit(server.url, sent[n]!, agent)
+        return { status: reply.status, ms: performance.now() - started }
+      },
+    })
+    agent.destroy()
+
+    const statuses = new Map<string, number>()
+    for (const result of results) {
+      const key = result.error ? 'network error' : String(result.value?.status)
+      statuses.set(key, (statuses.get(key) ?? 0) + 1)
+    }
+    const latencies = results.flatMap((result) => (result.value ? [result.value.ms] : []))
+    const rows = await readAllRows(server.url)
+    const bySubmission = new Map(rows.map((row) => [row.submission_id, row]))
+
+    report(`throughput on ${target.name}`, {
+      requests: results.length,
+      statuses: JSON.stringify(Object.fromEntries(statuses)),
+      'submissions/s': Math.round((results.length / elapsedMs) * 1000),
+      'p50 ms': percentile(latencies, 50).toFixed(1),
+      'p99 ms': percentile(latencies, 99).toFixed(1),
+      'rows stored': rows.length,
+    })
+
+    expect(results).toHaveLength(TOTAL)
+    expect(Object.fromEntries(statuses)).toEqual({ 201: TOTAL })
+    expect(rows).toHaveLength(TOTAL)
+    const mismatched = sent.filter((application) => {
+      const row = bySubmission.get(application.submission_id)
+      return !row || !sameApplication(row, application)
+    })
+    expect(mismatched).toHaveLength(0)
+  })
+})
