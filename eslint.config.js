@@ -22,7 +22,7 @@ export default tseslint.config(
     rules: { 'jsx-a11y/no-noninteractive-tabindex': ['error', { roles: ['tabpanel', 'region'] }] },
   },
   {
-    files: ['server/**/*.ts', 'scripts/**/*.ts', 'e2e/**/*.ts', 'reliability/**/*.ts', '*.config.{ts,js}'],
+    files: ['server/**/*.ts', 'scripts/**/*.ts', 'e2e/**/*.ts', 'reliability/**/*.ts', 'bench/**/*.ts', '*.config.{ts,js}'],
     languageOptions: { globals: globals.node },
   },
   {

@@ -1,0 +1,37 @@
+import { readFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { gzipSync } from 'node:zlib'
+
+export interface FirstViewBytes {
+  html: number
+  /** The entry script and every module it preloads. */
+  javascript: number
+  css: number
+  files: string[]
+}
+
+const gzipSize = (data: Buffer) => gzipSync(data, { level: 9 }).length
+
+/**
+ * Gzip sizes of what the built index.html makes the browser fetch before it
+ * can show the page: the document, its stylesheets, its entry script and the
+ * modules it preloads. Chunks loaded on demand do not count.
+ */
+export async function measureFirstView(webDir: string): Promise<FirstViewBytes> {
+  const html = await readFile(join(webDir, 'index.html'))
+  const text = html.toString()
+  const paths = (pattern: RegExp) => [...text.matchAll(pattern)].flatMap((match) => (match[1] ? [match[1]] : []))
+  const scripts = [...paths(/<script[^>]+src="\/([^"]+)"/g), ...paths(/<link[^>]+rel="modulepreload"[^>]+href="\/([^"]+)"/g)]
+  const styles = paths(/<link[^>]+rel="stylesheet"[^>]+href="\/([^"]+)"/g)
+  const sum = async (files: string[]) => {
+    let total = 0
+    for (const file of files) total += gzipSize(await readFile(join(webDir, file)))
+    return total
+  }
+  return {
+    html: gzipSize(html),
+    javascript: await sum(scripts),
+    css: await sum(styles),
+    files: [...scripts, ...styles],
+  }
+}

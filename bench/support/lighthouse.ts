@@ -1,0 +1,65 @@
+import { launch } from 'chrome-launcher'
+import lighthouse, { desktopConfig } from 'lighthouse'
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './chromium.ts'
+
+export type Preset = 'mobile' | 'desktop'
+
+export interface LighthouseFigures {
+  performance: number
+  accessibility: number
+  bestPractices: number
+  seo: number
+  fcpMs: number
+  lcpMs: number
+  tbtMs: number
+  cls: number
+  speedIndexMs: number
+  totalBytes: number
+  /** Audits of the three enforced categories that did not pass, by id. */
+  failedAudits: string[]
+}
+
+const ENFORCED = ['accessibility', 'best-practices', 'seo'] as const
+
+/** One Lighthouse run in a fresh headless Chromium (mobile is Lighthouse's default preset). */
+export async function runLighthouse(url: string, preset: Preset): Promise<LighthouseFigures> {
+  const chrome = await launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROMIUM_FLAGS, logLevel: 'silent' })
+  try {
+    const result = await lighthouse(
+      url,
+      { port: chrome.port, output: 'json', logLevel: 'error' },
+      preset === 'desktop' ? desktopConfig : undefined,
+    )
+    if (!result) throw new Error(`Lighthouse returned nothing for ${url}`)
+    const { categories, audits } = result.lhr
+    const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100)
+    const value = (id: string) => audits[id]?.numericValue ?? Number.NaN
+    const failedAudits = ENFORCED.flatMap((category) =>
+      (categories[category]?.auditRefs ?? [])
+        .filter((ref) => ref.weight > 0 && audits[ref.id]?.score !== null && (audits[ref.id]?.score ?? 0) < 1)
+        .map((ref) => `${category}: ${ref.id}`),
+    )
+    return {
+      performance: score('performance'),
+      accessibility: score('accessibility'),
+      bestPractices: score('best-practices'),
+      seo: score('seo'),
+      fcpMs: value('first-contentful-paint'),
+      lcpMs: value('largest-contentful-paint'),
+      tbtMs: value('total-blocking-time'),
+      cls: value('cumulative-layout-shift'),
+      speedIndexMs: value('speed-index'),
+      totalBytes: value('total-byte-weight'),
+      failedAudits,
+    }
+  } finally {
+    chrome.kill()
+  }
+}
+
+export function median(values: number[]) {
+  const sorted = [...values].sort((a, b) => a - b)
+  const middle = Math.floor(sorted.length / 2)
+  const at = (index: number) => sorted[index] ?? Number.NaN
+  return sorted.length % 2 ? at(middle) : (at(middle - 1) + at(middle)) / 2
+}
