@@ -1,0 +1,58 @@
+import { spawn } from 'node:child_process'
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { freePort } from '../../reliability/support/free-port.ts'
+
+/**
+ * nginx serving the same built files the way a tuned static host would:
+ * precompressed brotli and gzip, sendfile, a year of caching for hashed assets.
+ */
+export async function startNginx(webRoot: string) {
+  const dir = await mkdtemp(join(tmpdir(), 'bench-nginx-'))
+  const port = await freePort()
+  await writeFile(
+    join(dir, 'nginx.conf'),
+    `load_module /usr/lib/nginx/modules/ngx_http_brotli_static_module.so;
+worker_processes 2;
+daemon off;
+pid ${dir}/nginx.pid;
+error_log ${dir}/error.log warn;
+events { worker_connections 4096; }
+http {
+  include /etc/nginx/mime.types;
+  access_log off;
+  sendfile on;
+  tcp_nopush on;
+  keepalive_requests 1000000;
+  client_body_temp_path ${dir}/body;
+  proxy_temp_path ${dir}/proxy;
+  fastcgi_temp_path ${dir}/fastcgi;
+  uwsgi_temp_path ${dir}/uwsgi;
+  scgi_temp_path ${dir}/scgi;
+  gzip_static on;
+  brotli_static on;
+  server {
+    listen 127.0.0.1:${port};
+    root ${webRoot};
+    location /assets/ { add_header Cache-Control "public, max-age=31536000, immutable"; }
+    location / { add_header Cache-Control "no-cache"; try_files $uri /index.html; }
+  }
+}
+`,
+  )
+  const child = spawn('nginx', ['-c', join(dir, 'nginx.conf'), '-p', dir], { stdio: 'ignore' })
+  const url = `http://127.0.0.1:${port}`
+  for (let attempt = 0; attempt < 100; attempt++) {
+    if (await fetch(`${url}/`).then((r) => r.ok, () => false)) break
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+  return {
+    url,
+    async stop() {
+      child.kill('SIGTERM')
+      await new Promise((resolve) => child.once('exit', resolve))
+      await rm(dir, { recursive: true, force: true })
+    },
+  }
+}

@@ -1,0 +1,27 @@
+import { execFileSync } from 'node:child_process'
+
+export interface WrkFigures {
+  requestsPerSecond: number
+  p50Ms: number
+  p99Ms: number
+  non2xx: number
+}
+
+const toMs = (value: string, unit: string) => Number(value) * ({ us: 0.001, ms: 1, s: 1000 }[unit] ?? Number.NaN)
+
+/** A bounded wrk run (fixed duration and connections) against one URL on loopback. */
+export function runWrk(url: string, { seconds = 10, connections = 64, threads = 2, headers = {} as Record<string, string> } = {}): WrkFigures {
+  const args = ['-t', String(threads), '-c', String(connections), '-d', `${seconds}s`, '--latency']
+  for (const [name, value] of Object.entries(headers)) args.push('-H', `${name}: ${value}`)
+  const output = execFileSync('wrk', [...args, url], { encoding: 'utf8' })
+  const latency = (percent: string) => {
+    const match = new RegExp(`^\\s*${percent}%\\s+([\\d.]+)(us|ms|s)\\s*$`, 'm').exec(output)
+    return match?.[1] && match[2] ? toMs(match[1], match[2]) : Number.NaN
+  }
+  return {
+    requestsPerSecond: Number(/Requests\/sec:\s+([\d.]+)/.exec(output)?.[1] ?? Number.NaN),
+    p50Ms: latency('50'),
+    p99Ms: latency('99'),
+    non2xx: Number(/Non-2xx or 3xx responses:\s+(\d+)/.exec(output)?.[1] ?? 0),
+  }
+}
