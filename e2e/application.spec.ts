@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test'
+import { FIELD_MAX_LENGTH } from '../common/contact-submission.ts'
 import { site } from '../src/content/site.ts'
 import {
   LAST_STEP,
@@ -11,7 +12,10 @@ import {
   fillApplication,
   isSubmissionRequest,
   readSubmissions,
+  sentRow,
+  skipRetryWaits,
   storedApplications,
+  submissionFailedToast,
   trimmed,
   uniqueAnswers,
   wizard,
@@ -195,18 +199,22 @@ test.describe('submitting the application', () => {
       name: 'the server answers an error',
       block: (page: Page) =>
         page.route(isSubmissionRequest, async (route) => {
-          // An unknown column: the real server refuses the insert (400, PGRST204).
-          const rows = route.request().postDataJSON() as Record<string, unknown>[]
-          await route.continue({ postData: JSON.stringify(rows.map((row) => ({ ...row, not_a_column: 'x' }))) })
+          // A name longer than the column allows: the real server refuses the insert
+          // (400, 23514), and a 400 is not retried.
+          const row = sentRow(route.request())
+          const tooLong = 'x'.repeat(FIELD_MAX_LENGTH.name + 1)
+          await route.continue({ postData: JSON.stringify([{ ...row, name: tooLong }]) })
         }),
       networkError: /Failed to load resource: the server responded with a status of 400/,
-      serverAnswer: { status: 400, code: 'PGRST204' },
+      serverAnswer: { status: 400, code: '23514' },
+      attempts: 1,
     },
     {
-      name: 'the server does not answer',
+      name: 'the server does not answer, even after three retries',
       block: (page: Page) => page.route(isSubmissionRequest, (route) => route.abort('connectionrefused')),
       networkError: /Failed to load resource: net::ERR_CONNECTION_REFUSED/,
       serverAnswer: undefined,
+      attempts: 4,
     },
   ]
 
@@ -223,10 +231,16 @@ test.describe('submitting the application', () => {
       await openApplication(page)
       await fillApplication(page, answers)
 
+      const sent: string[] = []
+      page.on('request', (request) => {
+        if (request.method() === 'POST' && isSubmissionRequest(new URL(request.url()))) sent.push(request.url())
+      })
       await failure.block(page)
       const answered = failure.serverAnswer && page.waitForResponse((response) => isSubmissionRequest(new URL(response.url())))
       await parts.submit.click()
+      if (failure.attempts > 1) await skipRetryWaits(page, submissionFailedToast(page))
       await expectSubmissionFailedToast(page)
+      expect(sent, 'requests made before giving up').toHaveLength(failure.attempts)
       if (answered && failure.serverAnswer) {
         const response = await answered
         expect(response.status()).toBe(failure.serverAnswer.status)

@@ -1,4 +1,4 @@
-import type { APIRequestContext, Locator, Page } from '@playwright/test'
+import type { APIRequestContext, Locator, Page, Request } from '@playwright/test'
 import type { ContactField } from '../../common/contact-submission.ts'
 import { SERVICE_ROLE_KEY } from './env.ts'
 import { expect } from './fixtures.ts'
@@ -132,8 +132,32 @@ export const expectSubmittedToast = (page: Page) =>
 /** The submission call, whatever its query string. */
 export const isSubmissionRequest = (url: URL) => url.pathname === '/rest/v1/contact_submissions'
 
+/** The row a submission request carries: the answers, its submission_id and the honeypot's value. */
+export function sentRow(request: Request): Record<string, unknown> {
+  const rows: unknown = request.postDataJSON()
+  expect(Array.isArray(rows) && rows.length === 1, 'the page sends an array holding one row').toBe(true)
+  return (rows as Record<string, unknown>[])[0]!
+}
+
+/**
+ * Jumps the page's clock (installed by openLandingPage) over the pauses between
+ * retries of a failed submission, until `target` shows. Small jumps, so a toast
+ * that appears is seen before its own 4 s timer could dismiss it.
+ */
+export async function skipRetryWaits(page: Page, target: Locator): Promise<void> {
+  await expect(async () => {
+    await page.clock.fastForward(1_000)
+    await expect(target).toBeVisible({ timeout: 250 })
+  }).toPass()
+}
+
+export const submissionFailedToast = (page: Page) =>
+  page.getByRole('listitem').filter({ has: page.getByText('Submission Failed', { exact: true }) })
+
 export interface SubmissionRow extends Answers {
   id: number
+  submission_id: string
+  website: string | null
 }
 
 /** Reads stored applications back through the server, with the service-role key, as an operator would. */

@@ -3,6 +3,7 @@ import { CONTACT_FIELDS } from '../../common/contact-submission.ts'
 import { applicationSteps } from './application-steps.ts'
 import { resultSlides } from './result-slides.ts'
 import { site } from './site.ts'
+import { submissionTiming } from './submission-timing.ts'
 
 describe('application steps', () => {
   it('asks the eight fields in the spec order', () => {
@@ -72,5 +73,15 @@ describe('site copy and constants', () => {
       },
     })
     expect(site.notFound).toEqual({ title: 'Oops! Page not found', homeLink: 'Return to Home' })
+  })
+})
+
+describe('submission timing', () => {
+  it('retries three times, 1 s, 2 s and 4 s apart, and keeps the worst case under a minute', () => {
+    const { attemptTimeoutMs, retryDelaysMs, maxRetryAfterMs } = submissionTiming
+    expect(retryDelaysMs).toEqual([1_000, 2_000, 4_000])
+    const worstCase =
+      (retryDelaysMs.length + 1) * attemptTimeoutMs + retryDelaysMs.reduce((sum, delay) => sum + Math.max(delay, maxRetryAfterMs), 0)
+    expect(worstCase).toBeLessThan(75_000)
   })
 })

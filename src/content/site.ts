@@ -37,6 +37,8 @@ export const site = {
     next: 'Next',
     submit: 'Submit Application',
     submitting: 'Submitting...',
+    /** The honeypot's label: read by bots only, never shown or announced. */
+    honeypotLabel: 'Website',
   },
   bookingUrl: DEFAULT_BOOKING_URL,
   booking: {

@@ -1,16 +1,18 @@
 import {
   CONTACT_FIELDS,
   CONTACT_SUBMISSIONS_PATH,
+  HONEYPOT_FIELD,
+  type ApplicationAnswers,
   type ContactSubmission,
 } from '../../../../common/contact-submission.ts'
 import { publicConfig } from '../../../config/public-config.ts'
-
-/** How long to wait for the API before telling the visitor it failed. */
-const REQUEST_TIMEOUT_MS = 15_000
+import { submissionTiming } from '../../../content/submission-timing.ts'
 
 export class SubmissionError extends Error {
   readonly status: number | undefined
   readonly body: unknown
+  /** How many requests were made before giving up. */
+  attempts = 1
 
   constructor(message: string, status?: number, body?: unknown) {
     super(message)
@@ -20,34 +22,117 @@ export class SubmissionError extends Error {
   }
 }
 
+export interface Application {
+  answers: ApplicationAnswers
+  /** Names this application on every attempt, so the server stores it at most once. */
+  submissionId: string
+  /** What the honeypot field holds: empty unless a bot filled it. */
+  honeypot: string
+}
+
+/** Every column sent, in the `columns` list as supabase-js builds it for an array insert. */
+export const SUBMITTED_COLUMNS = [...CONTACT_FIELDS, 'submission_id', HONEYPOT_FIELD] as const
+
+/** PostgreSQL's unique_violation: the server already holds this submission_id. */
+const DUPLICATE = '23505'
+
+type Outcome =
+  | { kind: 'stored' }
+  | { kind: 'retry'; error: SubmissionError; retryAfterMs: number | undefined }
+  | { kind: 'refused'; error: SubmissionError }
+
 /**
- * Stores one application. The request is exactly what
- * `supabase.from('contact_submissions').insert([answers])` sends, so the page
- * can post to this server or to a Supabase project unchanged.
+ * Stores one application. Each request is what
+ * `supabase.from('contact_submissions').insert([row])` sends, so the page can
+ * post to this server or to a Supabase project unchanged.
+ *
+ * A request that got no answer, or a 503, is sent again after a pause (see
+ * content/submission-timing.ts). That is safe because every attempt carries
+ * the same submission_id: if an earlier one was stored and only its answer got
+ * lost, the repeat is refused as a duplicate (409, code 23505), which means the
+ * application is in. Other refusals (400, 401, 413, 429) would only repeat
+ * themselves, so they fail at once.
  */
-export async function submitApplication(answers: ContactSubmission): Promise<void> {
-  const columns = CONTACT_FIELDS.map((field) => `"${field}"`).join(',')
+export async function submitApplication(application: Application): Promise<void> {
+  const columns = SUBMITTED_COLUMNS.map((column) => `"${column}"`).join(',')
   const url = `${publicConfig.apiUrl}${CONTACT_SUBMISSIONS_PATH}?${new URLSearchParams({ columns })}`
+  const body = JSON.stringify([toRow(application)])
+  const { retryDelaysMs, maxRetryAfterMs } = submissionTiming
 
-  let response: Response
-  try {
-    response = await fetch(url, {
-      method: 'POST',
-      headers: {
-        apikey: publicConfig.apiAnonKey,
-        Authorization: `Bearer ${publicConfig.apiAnonKey}`,
-        'Content-Type': 'application/json',
-        Prefer: 'return=minimal',
-      },
-      body: JSON.stringify([answers]),
-      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
-    })
-  } catch (cause) {
-    throw new SubmissionError(`The application could not be sent: ${String(cause)}`)
-  }
-
-  if (!response.ok) {
-    const body: unknown = await response.json().catch(() => null)
-    throw new SubmissionError(`The server refused the application (HTTP ${response.status})`, response.status, body)
+  for (let attempt = 1; ; attempt += 1) {
+    const outcome = await send(url, body)
+    if (outcome.kind === 'stored') return
+    const backoff = retryDelaysMs[attempt - 1]
+    if (outcome.kind === 'refused' || backoff === undefined) {
+      outcome.error.attempts = attempt
+      throw outcome.error
+    }
+    // The server's Retry-After is honoured up to a cap, and never makes the pause shorter than ours.
+    await sleep(Math.max(backoff, Math.min(outcome.retryAfterMs ?? 0, maxRetryAfterMs)))
   }
 }
+
+function toRow({ answers, submissionId, honeypot }: Application): ContactSubmission {
+  return { ...answers, submission_id: submissionId, [HONEYPOT_FIELD]: honeypot }
+}
+
+async function send(url: string, body: string): Promise<Outcome> {
+  // A timer of our own rather than AbortSignal.timeout: fake clocks in tests can drive it.
+  const controller = new AbortController()
+  const timer = setTimeout(
+    () => controller.abort(new DOMException('The server took too long to answer.', 'TimeoutError')),
+    submissionTiming.attemptTimeoutMs,
+  )
+  try {
+    let response: Response
+    try {
+      response = await fetch(url, {
+        method: 'POST',
+        headers: {
+          apikey: publicConfig.apiAnonKey,
+          Authorization: `Bearer ${publicConfig.apiAnonKey}`,
+          'Content-Type': 'application/json',
+          Prefer: 'return=minimal',
+        },
+        body,
+        signal: controller.signal,
+      })
+    } catch (cause) {
+      const error = new SubmissionError(`The application could not be sent: ${String(cause)}`)
+      return { kind: 'retry', error, retryAfterMs: undefined }
+    }
+    if (response.ok) return { kind: 'stored' }
+
+    const answer: unknown = await response.json().catch(() => null)
+    if (response.status === 409 && errorCode(answer) === DUPLICATE) return { kind: 'stored' }
+    const error = new SubmissionError(
+      `The server refused the application (HTTP ${response.status})`,
+      response.status,
+      answer,
+    )
+    if (response.status === 503) {
+      return { kind: 'retry', error, retryAfterMs: parseRetryAfter(response.headers.get('Retry-After')) }
+    }
+    return { kind: 'refused', error }
+  } finally {
+    clearTimeout(timer)
+  }
+}
+
+function errorCode(answer: unknown): unknown {
+  return typeof answer === 'object' && answer !== null && 'code' in answer ? answer.code : undefined
+}
+
+// RFC 9110's preferred date form; Date.parse alone would take almost anything ('-1' is a year).
+const HTTP_DATE = /^[A-Z][a-z]{2}, \d{2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2}:\d{2} GMT$/
+
+/** Retry-After in milliseconds: delay-seconds or an HTTP date (RFC 9110, 10.2.3). */
+export function parseRetryAfter(value: string | null, now = Date.now()): number | undefined {
+  const trimmed = value?.trim()
+  if (!trimmed) return undefined
+  if (/^\d+$/.test(trimmed)) return Number(trimmed) * 1000
+  const at = HTTP_DATE.test(trimmed) ? Date.parse(trimmed) : Number.NaN
+  return Number.isNaN(at) ? undefined : Math.max(0, at - now)
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))

@@ -1,9 +1,10 @@
-import { act, render, screen, within } from '@testing-library/react'
+import { act, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { Toaster } from 'sonner'
+import { Toaster, toast } from 'sonner'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { applicationSteps } from '../../../content/application-steps.ts'
 import { site } from '../../../content/site.ts'
+import { submissionTiming } from '../../../content/submission-timing.ts'
 import { ApplicationDialog } from './application-dialog.tsx'
 
 const answers = {
@@ -26,6 +27,8 @@ beforeEach(() => {
 })
 
 afterEach(() => {
+  // sonner keeps its toasts in module state, and a new Toaster shows the ones still open.
+  toast.dismiss()
   vi.useRealTimers()
   vi.unstubAllGlobals()
 })
@@ -43,6 +46,16 @@ async function openApplication() {
 }
 
 type User = ReturnType<typeof userEvent.setup>
+
+const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/
+
+/** The row each request carried, in the order they were sent. */
+const sentRows = () =>
+  fetchMock.mock.calls.map(([, init]) => (JSON.parse(String(init?.body)) as Record<string, string>[])[0])
+
+/** Every retry wait (1 + 2 + 4 s): the time from the first attempt to the last. */
+const RETRY_WAITS_MS = submissionTiming.retryDelaysMs.reduce((sum, delay) => sum + delay, 0)
+const advanceClock = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms))
 const field = (label: string) => screen.getByRole('textbox', { name: label })
 
 async function answerAll(user: User, upTo = applicationSteps.length) {
@@ -120,11 +133,11 @@ describe('ApplicationDialog', () => {
     expect(sending).toBeDisabled()
     const [url, init] = fetchMock.mock.calls[0] ?? []
     expect(String(url)).toBe(
-      '/rest/v1/contact_submissions?columns=%22instagram%22%2C%22name%22%2C%22email%22%2C%22phone%22%2C%22business%22%2C%22budget%22%2C%22revenue%22%2C%22challenges%22',
+      '/rest/v1/contact_submissions?columns=%22instagram%22%2C%22name%22%2C%22email%22%2C%22phone%22%2C%22business%22%2C%22budget%22%2C%22revenue%22%2C%22challenges%22%2C%22submission_id%22%2C%22website%22',
     )
     expect(init?.method).toBe('POST')
     expect(init?.headers).toMatchObject({ 'Content-Type': 'application/json', apikey: expect.any(String) })
-    expect(JSON.parse(String(init?.body))).toEqual([{ ...answers, instagram: '@jane.doe' }])
+    expect(sentRows()).toEqual([{ ...answers, instagram: '@jane.doe', submission_id: expect.stringMatching(UUID_V4), website: '' }])
 
     await act(async () => finish(new Response(null, { status: 201 })))
     expect(openSpy).not.toHaveBeenCalled()
@@ -138,19 +151,21 @@ describe('ApplicationDialog', () => {
   })
 
   it.each([
-    ['an error answer', () => Response.json({ code: 'PGRST204', message: 'x', details: null, hint: null }, { status: 400 })],
-    ['no answer', () => Promise.reject(new TypeError('Failed to fetch'))],
-  ])('keeps the dialog and every answer after %s', async (_case, reply) => {
+    ['an error answer', 1, 0, () => Response.json({ code: 'PGRST204', message: 'x', details: null, hint: null }, { status: 400 })],
+    ['no answer, three retries long', 4, RETRY_WAITS_MS, () => Promise.reject(new TypeError('Failed to fetch'))],
+  ])('keeps the dialog and every answer after %s', async (_case, attempts, waitMs, reply) => {
     fetchMock.mockImplementation(async () => reply())
     const errorSpy = vi.spyOn(console, 'error').mockImplementation(() => {})
     const { user, dialog } = await openApplication()
     await answerAll(user)
+    await advanceClock(waitMs)
 
     expect(await screen.findByText('Submission Failed')).toBeInTheDocument()
     expect(
       screen.getByText('There was an error submitting your application. Please try again.'),
     ).toBeInTheDocument()
-    expect(errorSpy).toHaveBeenCalled()
+    expect(fetchMock).toHaveBeenCalledTimes(attempts)
+    expect(errorSpy).toHaveBeenCalledOnce()
     expect(within(dialog).getByRole('button', { name: 'Submit Application' })).toBeEnabled()
     expect(field('Biggest challenges')).toHaveValue(answers.challenges)
     await user.click(within(dialog).getByRole('button', { name: 'Back' }))
@@ -169,5 +184,93 @@ describe('ApplicationDialog', () => {
     expect(screen.getByText('Question 3 of 8')).toBeInTheDocument()
     await user.click(screen.getByRole('button', { name: 'Back' }))
     expect(field('Full name')).toHaveValue(answers.name)
+  })
+
+  it('keeps Submitting... through a lost request and succeeds on the retry', async () => {
+    fetchMock.mockImplementationOnce(() => Promise.reject(new TypeError('Failed to fetch')))
+    vi.spyOn(window, 'open').mockReturnValue(null)
+    const { user, dialog } = await openApplication()
+    await answerAll(user)
+
+    await advanceClock(500)
+    expect(fetchMock).toHaveBeenCalledTimes(1)
+    expect(within(dialog).getByRole('button', { name: 'Submitting...' })).toBeDisabled()
+    expect(screen.queryByText('Submission Failed')).not.toBeInTheDocument()
+
+    await advanceClock(500)
+    expect(await screen.findByText('Application Submitted!')).toBeInTheDocument()
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+    expect(fetchMock).toHaveBeenCalledTimes(2)
+    const [first, second] = sentRows()
+    expect(second?.submission_id).toBe(first?.submission_id)
+  })
+
+  it('resends a failed application under the same submission id, and starts a new one after success', async () => {
+    fetchMock.mockImplementation(() => Promise.reject(new TypeError('Failed to fetch')))
+    vi.spyOn(console, 'error').mockImplementation(() => {})
+    vi.spyOn(window, 'open').mockReturnValue(null)
+    const { user, dialog } = await openApplication()
+    await answerAll(user)
+    await advanceClock(RETRY_WAITS_MS)
+    expect(await screen.findByText('Submission Failed')).toBeInTheDocument()
+
+    // The answer to one of those attempts may have been lost after the row was stored.
+    fetchMock.mockImplementation(async () =>
+      Response.json({ code: '23505', message: 'duplicate key', details: null, hint: null }, { status: 409 }),
+    )
+    await user.click(within(dialog).getByRole('button', { name: 'Submit Application' }))
+    expect(await screen.findByText('Application Submitted!')).toBeInTheDocument()
+    const firstApplication = sentRows()
+    expect(firstApplication).toHaveLength(5)
+    expect(new Set(firstApplication.map((row) => row?.submission_id)).size).toBe(1)
+    expect(firstApplication[0]?.submission_id).toMatch(UUID_V4)
+
+    fetchMock.mockImplementation(async () => new Response(null, { status: 201 }))
+    await user.click(screen.getByRole('button', { name: site.countdown.applyLabel }))
+    await answerAll(user)
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
+    expect(fetchMock).toHaveBeenCalledTimes(6)
+    const next = sentRows().at(-1)
+    expect(next?.submission_id).toMatch(UUID_V4)
+    expect(next?.submission_id).not.toBe(firstApplication[0]?.submission_id)
+  })
+})
+
+describe('the honeypot field', () => {
+  const honeypot = () => screen.getByRole('textbox', { name: 'Website', hidden: true })
+
+  it('is in the form but not in the accessibility tree', async () => {
+    const { dialog } = await openApplication()
+    expect(within(dialog).queryByRole('textbox', { name: 'Website' })).not.toBeInTheDocument()
+    const input = honeypot()
+    expect(dialog).toContainElement(input)
+    expect(input).toHaveAttribute('name', 'website')
+    expect(input).toHaveAttribute('autocomplete', 'off')
+    expect(input.closest('[aria-hidden="true"]')).not.toBeNull()
+  })
+
+  it('is never reached with Tab or Shift+Tab', async () => {
+    const { user, dialog } = await openApplication()
+    expect(honeypot()).toHaveAttribute('tabindex', '-1')
+    const reached = new Set<Element | null>()
+    for (let press = 0; press < 12; press += 1) {
+      await user.tab()
+      reached.add(document.activeElement)
+    }
+    for (let press = 0; press < 12; press += 1) {
+      await user.tab({ shift: true })
+      reached.add(document.activeElement)
+    }
+    expect(reached).not.toContain(honeypot())
+    expect(reached).toContain(field('Instagram username'))
+    expect(reached).toContain(within(dialog).getByRole('button', { name: 'Next' }))
+  })
+
+  it('sends whatever a bot put in it, even without an input event', async () => {
+    const { user } = await openApplication()
+    const input = honeypot() as HTMLInputElement
+    input.value = 'https://spam.example'
+    await answerAll(user)
+    expect(sentRows()[0]?.website).toBe('https://spam.example')
   })
 })

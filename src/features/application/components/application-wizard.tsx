@@ -2,13 +2,14 @@ import type { FormEvent } from 'react'
 import { Button } from '../../../components/ui/button.tsx'
 import { site } from '../../../content/site.ts'
 import type { ApplicationWizard as Wizard } from '../hooks/use-application-wizard.ts'
+import { HoneypotField } from './honeypot-field.tsx'
 import { ProgressBar } from './progress-bar.tsx'
 import { StepField } from './step-field.tsx'
 
 const COUNTER_ID = 'application-question-counter'
 
 export function ApplicationWizard({ wizard }: { wizard: Wizard }) {
-  const { step, stepIndex, stepCount, isLastStep, submitting } = wizard
+  const { step, stepIndex, stepCount, isLastStep, submitting, registerHoneypot } = wizard
   const questionLabel = `Question ${stepIndex + 1} of ${stepCount}`
 
   const onSubmit = (event: FormEvent) => {
@@ -42,6 +43,7 @@ export function ApplicationWizard({ wizard }: { wizard: Wizard }) {
           {isLastStep ? (submitting ? site.application.submitting : site.application.submit) : site.application.next}
         </Button>
       </div>
+      <HoneypotField ref={registerHoneypot} />
     </form>
   )
 }

@@ -1,13 +1,15 @@
-import { useState } from 'react'
+import { useRef, useState } from 'react'
 import { toast } from 'sonner'
 import {
-  contactSubmissionSchema,
+  HONEYPOT_MAX_LENGTH,
+  applicationAnswersSchema,
   validateAnswer,
+  type ApplicationAnswers,
   type ContactField,
-  type ContactSubmission,
 } from '../../../../common/contact-submission.ts'
 import { applicationSteps } from '../../../content/application-steps.ts'
 import { site } from '../../../content/site.ts'
+import { randomUuid } from '../../../lib/random-uuid.ts'
 import { submitApplication } from '../api/submit-application.ts'
 
 export type Answers = Record<ContactField, string>
@@ -40,6 +42,15 @@ export function useApplicationWizard({ onSubmitted }: WizardOptions) {
   const [answers, setAnswers] = useState<Answers>(emptyAnswers)
   const [invalidField, setInvalidField] = useState<ContactField | null>(null)
   const [submitting, setSubmitting] = useState(false)
+  // Kept through failed attempts and manual resubmits, so an application the
+  // server stored but whose answer got lost is recognised instead of stored twice.
+  const submissionId = useRef<string | null>(null)
+  // Read from the page when sending, not tracked per keystroke: a bot may set
+  // the value without firing any input event.
+  const honeypot = useRef<HTMLInputElement | null>(null)
+  const registerHoneypot = (input: HTMLInputElement | null) => {
+    honeypot.current = input
+  }
 
   const step = stepAt(stepIndex)
   const isLastStep = stepIndex === applicationSteps.length - 1
@@ -57,10 +68,16 @@ export function useApplicationWizard({ onSubmitted }: WizardOptions) {
     })
   }
 
-  const send = async (application: ContactSubmission) => {
+  const send = async (valid: ApplicationAnswers) => {
     setSubmitting(true)
+    submissionId.current ??= randomUuid()
     try {
-      await submitApplication(application)
+      await submitApplication({
+        answers: valid,
+        submissionId: submissionId.current,
+        // Cut to what the server takes, so a bot is answered like a person.
+        honeypot: (honeypot.current?.value ?? '').slice(0, HONEYPOT_MAX_LENGTH),
+      })
     } catch (error) {
       console.error('Application submission failed:', error)
       toast.error(site.toasts.submissionFailed.title, {
@@ -73,6 +90,7 @@ export function useApplicationWizard({ onSubmitted }: WizardOptions) {
     toast.dismiss(SUBMISSION_FAILED_TOAST_ID)
     toast.success(site.toasts.submitted.title, { description: site.toasts.submitted.description })
     setSubmitting(false)
+    submissionId.current = null
     setAnswers(emptyAnswers())
     setStepIndex(0)
     onSubmitted()
@@ -89,7 +107,7 @@ export function useApplicationWizard({ onSubmitted }: WizardOptions) {
       setStepIndex(stepIndex + 1)
       return
     }
-    const parsed = contactSubmissionSchema.safeParse(answers)
+    const parsed = applicationAnswersSchema.safeParse(answers)
     if (!parsed.success) {
       // Unreachable through the wizard, which checks each answer on the way; kept so a
       // bad answer can never be sent.
@@ -113,6 +131,11 @@ export function useApplicationWizard({ onSubmitted }: WizardOptions) {
     answers,
     invalidField,
     submitting,
+    /**
+     * The honeypot input's ref. A callback, not the ref object: a ref object in
+     * this bag would make every read of it count as reading a ref during render.
+     */
+    registerHoneypot,
     setAnswer,
     advance,
     back,
