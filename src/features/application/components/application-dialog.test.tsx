@@ -234,6 +234,26 @@ describe('ApplicationDialog', () => {
     expect(next?.submission_id).toMatch(UUID_V4)
     expect(next?.submission_id).not.toBe(firstApplication[0]?.submission_id)
   })
+
+  it('sends an edited application after a failure under a new submission id, so the edit is not taken for a repeat', async () => {
+    fetchMock.mockImplementation(() => Promise.reject(new TypeError('Failed to fetch')))
+    vi.spyOn(console, 'error').mockImplementation(() => {})
+    vi.spyOn(window, 'open').mockReturnValue(null)
+    const { user, dialog } = await openApplication()
+    await answerAll(user)
+    await advanceClock(RETRY_WAITS_MS)
+    expect(await screen.findByText('Submission Failed')).toBeInTheDocument()
+    const failedId = sentRows().at(-1)?.submission_id
+
+    fetchMock.mockImplementation(async () => new Response(null, { status: 201 }))
+    await user.type(field('Biggest challenges'), ' and hiring')
+    await user.click(within(dialog).getByRole('button', { name: 'Submit Application' }))
+    expect(await screen.findByText('Application Submitted!')).toBeInTheDocument()
+    const edited = sentRows().at(-1)
+    expect(edited?.challenges).toBe(`${answers.challenges} and hiring`)
+    expect(edited?.submission_id).toMatch(UUID_V4)
+    expect(edited?.submission_id).not.toBe(failedId)
+  })
 })
 
 describe('the honeypot field', () => {

@@ -56,6 +56,9 @@ export function useApplicationWizard({ onSubmitted }: WizardOptions) {
   const isLastStep = stepIndex === applicationSteps.length - 1
 
   const setAnswer = (field: ContactField, value: string) => {
+    // Edited answers make a new application: were the old one stored unseen, the
+    // edit is kept as a row of its own rather than dismissed as a duplicate.
+    if (value !== answers[field]) submissionId.current = null
     setAnswers((current) => ({ ...current, [field]: value }))
     if (invalidField === field) setInvalidField(null)
   }
