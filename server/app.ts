@@ -4,6 +4,11 @@ import fastifyCompress from '@fastify/compress'
 import Fastify, { type FastifyError, type FastifyServerOptions } from 'fastify'
 import type { Config } from './config.ts'
 import type { Database } from './db/database.ts'
+import {
+  createClientErrorHandler,
+  createFrameworkErrorHandler,
+  registerSecurityHeaders,
+} from './plugins/security-headers.ts'
 import { restApi } from './rest/rest-api.ts'
 import { SUBMISSION_BODY_LIMIT } from './routes/contact-submissions.ts'
 import { healthRoutes } from './routes/health.ts'
@@ -26,13 +31,24 @@ export function buildApp({ config, db, logger = false }: AppDependencies) {
     logger,
     // Nothing here takes a big body; the submission route sets its own limit too.
     bodyLimit: SUBMISSION_BODY_LIMIT,
-    // Slow senders must not hold sockets open forever.
+    // Which peers' X-Forwarded-For to believe for request.ip (rate limit, logs).
+    trustProxy: trustProxyOption(config.trustProxy),
+    // A request must arrive whole, headers and body, within 30 s: slow senders
+    // cannot hold sockets open.
     requestTimeout: 30_000,
+    // Idle keep-alive connections close after 72 s: longer than the 60 s idle
+    // timeout of common load balancers, so they never reuse a socket we just closed.
+    keepAliveTimeout: 72_000,
+    // A socket with no traffic at all is closed after 75 s (a client that stops
+    // reading its answer); longer than keepAliveTimeout so it does not cut that short.
+    connectionTimeout: 75_000,
+    // Answers Fastify gives before any hook runs get the security headers too.
+    clientErrorHandler: createClientErrorHandler(config),
+    frameworkErrors: createFrameworkErrorHandler(config),
   })
 
-  app.addHook('onRequest', async (_request, reply) => {
-    reply.header('x-content-type-options', 'nosniff')
-  })
+  // First: its hook must run before anything else can answer a request.
+  registerSecurityHeaders(app, config)
 
   // Must come before the routes: it attaches itself to each route as it is added.
   app.register(fastifyCompress, {
@@ -49,8 +65,17 @@ export function buildApp({ config, db, logger = false }: AppDependencies) {
     return reply.code(status).send({ statusCode: status, error: text, message: text })
   })
 
-  app.register(restApi, { prefix: '/rest/v1', db, serviceRoleKey: config.serviceRoleKey })
+  app.register(restApi, { prefix: '/rest/v1', db, config })
   app.register(healthRoutes, { db })
   registerStaticSite(app, config.webRoot)
   return app
+}
+
+/**
+ * Fastify 5.12 ignores X-Forwarded-For altogether when given a hop count (it
+ * cannot tell the proxy from a client that connects directly). TRUST_PROXY=2
+ * means what it means in Express and proxy-addr: believe the nearest 2 peers.
+ */
+function trustProxyOption(trust: Config['trustProxy']) {
+  return typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust
 }

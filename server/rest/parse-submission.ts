@@ -1,20 +1,92 @@
-import type { z } from 'zod'
 import {
-  CONTACT_FIELDS,
   FIELD_MAX_LENGTH,
-  contactSubmissionSchema,
+  HONEYPOT_FIELD,
+  HONEYPOT_MAX_LENGTH,
+  applicationAnswersSchema,
   type ContactField,
-  type ContactSubmission,
 } from '../../common/contact-submission.ts'
-import { PostgrestError, TABLE, checkViolation, invalidBody, notNullViolation } from './postgrest-error.ts'
+import { WRITABLE_COLUMNS, columnNotFound, isTableColumn, type WritableColumn } from './columns.ts'
+import {
+  PostgrestError,
+  TABLE,
+  checkViolation,
+  invalidBody,
+  notNullViolation,
+  permissionDenied,
+} from './postgrest-error.ts'
+
+export interface InsertOptions {
+  /** The `columns` query parameter; without it, the body's keys are the columns. */
+  columns: string[] | undefined
+  /** `Prefer: missing=default`: listed columns the body lacks take their defaults instead of null. */
+  missingDefault: boolean
+  /** Whether the caller holds the service-role key (PostgREST's 403 rather than 401). */
+  authenticated: boolean
+}
+
+/** One row to insert: the columns given, in table order, and their values. */
+export interface InsertRow {
+  columns: WritableColumn[]
+  values: unknown[]
+}
 
 /**
  * Reads the insert body supabase-js sends (`[{…}]`; a bare object is accepted as
- * PostgREST does) and returns the trimmed answers. Failures carry the code
- * PostgreSQL would have raised for the same row, so clients can treat this
- * server and a real PostgREST alike. No error repeats a submitted value.
+ * PostgREST does) and decides what to insert, failing the way PostgREST and
+ * PostgreSQL would for the same request, in the same order: body, unknown
+ * columns, forbidden columns, types, then (unless the honeypot is filled, which
+ * the database's trigger drops before any constraint runs) NOT NULL and CHECK.
+ * Answers are trimmed. No error repeats a submitted value.
  */
-export function parseSubmission(body: string | undefined): ContactSubmission {
+export function parseInsert(body: string | undefined, options: InsertOptions): InsertRow {
+  const row = parseOneRow(body)
+  const names = options.columns ?? Object.keys(row)
+  // With `columns`, PostgREST ignores the body's other keys; without, every key is a column.
+  const unknown = names.find((name) => !isTableColumn(name))
+  if (unknown !== undefined) throw columnNotFound(unknown)
+  if (names.includes('id')) throw generatedAlways('id')
+  if (names.includes('created_at')) throw permissionDenied(options.authenticated)
+
+  const values = new Map<WritableColumn, unknown>()
+  for (const column of WRITABLE_COLUMNS) {
+    if (!names.includes(column)) continue
+    const value = row[column]
+    if (value === undefined && options.missingDefault) continue
+    values.set(column, value ?? null)
+  }
+
+  for (const [column, value] of values) {
+    if (value !== null && !hasType(column, value)) throw wrongType(column)
+  }
+  if (isHoneypotFilled(values.get(HONEYPOT_FIELD))) {
+    // The trigger in migrations/002 drops this row before NOT NULL or CHECK run,
+    // so PostgreSQL reports success whatever else is wrong with it. Send it as is.
+    return toInsertRow(values)
+  }
+
+  const stored = new Map<WritableColumn, unknown>()
+  const notNull: PostgrestError[] = []
+  const checks: PostgrestError[] = []
+  for (const column of WRITABLE_COLUMNS) {
+    // Columns not given take their defaults: a new uuid for submission_id, NULL for the rest.
+    if (!values.has(column) && column === 'submission_id') continue
+    const value = values.get(column) ?? null
+    if (value === null) {
+      if (column !== HONEYPOT_FIELD) notNull.push(notNullViolation(column))
+      else if (values.has(column)) stored.set(column, null)
+      continue
+    }
+    const checked = checkConstraint(column, value as string)
+    if (checked instanceof PostgrestError) checks.push(checked)
+    else stored.set(column, checked)
+  }
+  // PostgreSQL checks every NOT NULL before any CHECK constraint.
+  const [failure] = [...notNull, ...checks]
+  if (failure) throw failure
+  return toInsertRow(stored)
+}
+
+function parseOneRow(body: string | undefined): Record<string, unknown> {
   if (body === undefined || body.trim() === '') throw invalidBody()
   let json: unknown
   try {
@@ -22,73 +94,63 @@ export function parseSubmission(body: string | undefined): ContactSubmission {
   } catch {
     throw invalidBody()
   }
-  const row: unknown = Array.isArray(json) ? onlyRow(json) : json
+  // The form sends one application per request; bulk inserts are not part of
+  // the contract and would only widen what an anonymous caller can do.
+  if (Array.isArray(json) && json.length !== 1) throw invalidBody('Send exactly one row per request.')
+  const row: unknown = Array.isArray(json) ? json[0] : json
   if (typeof row !== 'object' || row === null || Array.isArray(row)) {
     throw invalidBody('Send one JSON object, or an array holding one object.')
   }
-  const result = contactSubmissionSchema.safeParse(row)
-  if (result.success) return result.data
-  throw toPostgrestError(result.error.issues, row as Record<string, unknown>)
+  return row as Record<string, unknown>
 }
 
-function onlyRow(rows: unknown[]): unknown {
-  // The form sends one application per request; bulk inserts are not part of
-  // the contract and would only widen what an anonymous caller can do.
-  if (rows.length !== 1) throw invalidBody('Send exactly one row per request.')
-  return rows[0]
+// PostgreSQL's uuid input: 32 hex digits, a hyphen allowed after any group of
+// four, optionally in braces.
+const UUID = /^(?:\{[0-9a-f]{4}(?:-?[0-9a-f]{4}){7}\}|[0-9a-f]{4}(?:-?[0-9a-f]{4}){7})$/i
+
+function hasType(column: WritableColumn, value: unknown): boolean {
+  if (typeof value !== 'string') return false
+  return column === 'submission_id' ? UUID.test(value) : true
 }
 
-// Column names are safe to quote back; arbitrary keys could be anything.
-const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]{0,62}$/
-
-type Problem = 'type' | 'missing' | 'check'
-
-// PostgreSQL fails on input syntax before NOT NULL, and on NOT NULL before CHECK.
-const PRECEDENCE: Problem[] = ['type', 'missing', 'check']
-
-function toPostgrestError(issues: z.core.$ZodIssue[], row: Record<string, unknown>): PostgrestError {
-  const unknownKeys = issues.flatMap((issue) => (issue.code === 'unrecognized_keys' ? issue.keys : []))
-  const [firstUnknown] = unknownKeys
-  if (firstUnknown !== undefined) {
-    const name = IDENTIFIER.test(firstUnknown) ? `'${firstUnknown}' ` : ''
-    const message = `Could not find the ${name}column of '${TABLE}' in the schema cache`
-    return new PostgrestError(400, 'PGRST204', message)
-  }
-
-  const problems = new Map<ContactField, Problem>()
-  for (const issue of issues) {
-    const field = CONTACT_FIELDS.find((name) => name === issue.path[0])
-    if (field === undefined || problems.has(field)) continue
-    const value = row[field]
-    if (value === undefined || value === null) problems.set(field, 'missing')
-    else if (typeof value !== 'string') problems.set(field, 'type')
-    else problems.set(field, 'check')
-  }
-
-  for (const problem of PRECEDENCE) {
-    const field = CONTACT_FIELDS.find((name) => problems.get(name) === problem)
-    if (field !== undefined) return fieldError(field, problem)
-  }
-  // Unreachable while the schema only has these fields; fail closed anyway.
-  return invalidBody()
+function wrongType(column: WritableColumn): PostgrestError {
+  const type = column === 'submission_id' ? 'uuid' : 'text'
+  const expected = column === 'submission_id' ? 'a UUID' : 'a string'
+  return new PostgrestError(400, '22P02', `invalid input syntax for type ${type}`, `Column "${column}" expects ${expected}.`)
 }
 
-function fieldError(field: ContactField, problem: Problem): PostgrestError {
-  switch (problem) {
-    case 'type':
-      return new PostgrestError(
-        400,
-        '22P02',
-        'invalid input syntax for type text',
-        `Column "${field}" expects a string.`,
-      )
-    case 'missing':
-      return notNullViolation(field)
-    case 'check':
-      return checkViolation(
-        `${TABLE}_${field}_check`,
-        TABLE,
-        `"${field}" must not be blank and must be at most ${FIELD_MAX_LENGTH[field]} characters long.`,
-      )
+const generatedAlways = (column: string) =>
+  new PostgrestError(
+    400,
+    '428C9',
+    `cannot insert a non-DEFAULT value into column "${column}"`,
+    `Column "${column}" is an identity column defined as GENERATED ALWAYS.`,
+  )
+
+/** The trigger's test: `nullif(btrim(website), '') IS NOT NULL` (btrim strips spaces only). */
+function isHoneypotFilled(value: unknown): boolean {
+  return typeof value === 'string' && value.replace(/^ +| +$/g, '') !== ''
+}
+
+/** The value to store (answers trimmed), or the error PostgreSQL would raise for it. */
+function checkConstraint(column: WritableColumn, value: string): string | PostgrestError {
+  if (column === 'submission_id') return value
+  if (column === HONEYPOT_FIELD) {
+    if (value.length <= HONEYPOT_MAX_LENGTH) return value
+    return checkViolation(`${TABLE}_${column}_check`, TABLE, `"${column}" must be at most ${HONEYPOT_MAX_LENGTH} characters long.`)
   }
+  const result = applicationAnswersSchema.shape[column].safeParse(value)
+  return result.success ? result.data : answerViolation(column)
+}
+
+const answerViolation = (field: ContactField) =>
+  checkViolation(
+    `${TABLE}_${field}_check`,
+    TABLE,
+    `"${field}" must not be blank and must be at most ${FIELD_MAX_LENGTH[field]} characters long.`,
+  )
+
+function toInsertRow(values: Map<WritableColumn, unknown>): InsertRow {
+  const columns = WRITABLE_COLUMNS.filter((column) => values.has(column))
+  return { columns, values: columns.map((column) => values.get(column)) }
 }

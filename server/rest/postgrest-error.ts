@@ -54,6 +54,20 @@ export const unavailable = () =>
 
 export const internalError = () => new PostgrestError(500, 'XX000', 'Internal server error')
 
+/**
+ * PostgREST's answer to a role without the privilege: 401 with a Bearer
+ * challenge for the anonymous role, 403 for a caller that authenticated.
+ */
+export const permissionDenied = (authenticated = false) =>
+  new PostgrestError(
+    authenticated ? 403 : 401,
+    '42501',
+    `permission denied for table ${TABLE}`,
+    null,
+    null,
+    authenticated ? {} : { 'www-authenticate': 'Bearer' },
+  )
+
 export const unsupportedMediaType = () =>
   new PostgrestError(415, 'PGRST107', 'Content-Type not acceptable', 'Send application/json.')
 
@@ -74,6 +88,22 @@ export const checkViolation = (constraint = '?', table = TABLE, details: string 
     details,
   )
 
+/** PostgreSQL's detail, `Key (submission_id)=(…) already exists.`, less the value. */
+export const uniqueViolation = (constraint = '?', columns: string | undefined = undefined) =>
+  new PostgrestError(
+    409,
+    '23505',
+    `duplicate key value violates unique constraint "${constraint}"`,
+    columns === undefined ? null : `Key (${columns}) already exists.`,
+  )
+
+// Only the column list of the detail: the part after it quotes the submitted values.
+function keyColumns(error: Error): string | undefined {
+  const detail: unknown = (error as { detail?: unknown }).detail
+  if (typeof detail !== 'string') return undefined
+  return /^Key \(([\w, ]+)\)=/.exec(detail)?.[1]
+}
+
 /**
  * Turns a database failure into PostgREST's answer (status by SQLSTATE class, as
  * in https://docs.postgrest.org/en/stable/references/errors.html). PostgreSQL's
@@ -92,7 +122,7 @@ export function fromDatabaseError(error: unknown): PostgrestError | undefined {
     case '23514':
       return checkViolation(constraint, table)
     case '23505':
-      return new PostgrestError(409, code, `duplicate key value violates unique constraint "${constraint ?? '?'}"`)
+      return uniqueViolation(constraint, keyColumns(error))
     case '23503':
       return new PostgrestError(409, code, `insert or update on "${table}" violates foreign key "${constraint ?? '?'}"`)
   }

@@ -1,8 +1,5 @@
-import { CONTACT_FIELDS } from '../../common/contact-submission.ts'
+import { isTableColumn } from './columns.ts'
 import { unknownColumn, unparsableQuery } from './postgrest-error.ts'
-
-/** Every column of contact_submissions, in table order. */
-export const TABLE_COLUMNS: readonly string[] = ['id', 'created_at', ...CONTACT_FIELDS]
 
 export interface ReadQuery {
   /** SQL: `*` or a list of quoted, known columns. */
@@ -24,7 +21,7 @@ const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]{0,62}$/
 const IGNORED = new Set(['columns'])
 
 const column = (name: string): string => {
-  if (TABLE_COLUMNS.includes(name)) return `"${name}"`
+  if (isTableColumn(name)) return `"${name}"`
   // Quote back only what looks like a column name; anything else is not echoed.
   throw IDENTIFIER.test(name) ? unknownColumn(name) : unparsableQuery('failed to parse column name')
 }

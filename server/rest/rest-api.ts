@@ -1,6 +1,9 @@
 import { STATUS_CODES } from 'node:http'
 import type { FastifyError, FastifyPluginAsync } from 'fastify'
+import type { Config } from '../config.ts'
 import type { Database } from '../db/database.ts'
+import { registerCors } from '../plugins/cors.ts'
+import { RATE_LIMITED, registerRateLimit } from '../plugins/rate-limit.ts'
 import { contactSubmissionsRoutes } from '../routes/contact-submissions.ts'
 import {
   PostgrestError,
@@ -12,14 +15,22 @@ import {
 
 export interface RestApiOptions {
   db: Database
-  serviceRoleKey: string | undefined
+  config: Pick<Config, 'serviceRoleKey' | 'corsOrigins' | 'submitRateLimit'>
 }
+
+// The only schema this API exposes, as Supabase's default.
+const SCHEMA = 'public'
 
 /**
  * The PostgREST-compatible part of the server, mounted at /rest/v1 like
  * Supabase's. Everything under it, errors included, answers in PostgREST's shape.
  */
-export const restApi: FastifyPluginAsync<RestApiOptions> = async (app, { db, serviceRoleKey }) => {
+export const restApi: FastifyPluginAsync<RestApiOptions> = async (app, { db, config }) => {
+  // First, so that every answer below, refusals included, carries CORS headers a browser can read.
+  // Awaited so their hooks are in place before this plugin adds its own and its routes.
+  await registerCors(app, config.corsOrigins)
+  await registerRateLimit(app, config.submitRateLimit)
+
   // Handlers parse the JSON themselves, so that any bad body, or none, gets
   // PostgREST's PGRST102 rather than Fastify's error. Route bodyLimits still apply.
   app.removeAllContentTypeParsers()
@@ -37,14 +48,32 @@ export const restApi: FastifyPluginAsync<RestApiOptions> = async (app, { db, ser
     return reply.code(answer.statusCode).headers(answer.headers).send(answer.toBody())
   })
 
+  // PostgREST serves one schema per profile header; supabase-js names it on every call.
+  app.addHook('onRequest', async (request) => {
+    const header = request.method === 'GET' || request.method === 'HEAD' ? 'accept-profile' : 'content-profile'
+    const profile = request.headers[header]
+    if (profile === undefined || profile === SCHEMA) return
+    const name = typeof profile === 'string' && /^\w{1,63}$/.test(profile) ? profile : '(unnamed)'
+    throw new PostgrestError(406, 'PGRST106', `Invalid schema: ${name}`, null, `Only the following schemas are exposed: ${SCHEMA}`)
+  })
+
   // A route rather than a not-found handler: the static site's GET /* would
-  // otherwise claim these paths and answer with the HTML 404 page.
-  app.all('/*', async () => {
-    throw new PostgrestError(404, 'PGRST205', 'Could not find the table in the schema cache')
+  // otherwise claim these paths and answer with the HTML 404 page. OPTIONS is
+  // the CORS plugin's.
+  app.route({
+    method: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
+    url: '/*',
+    handler: async () => {
+      throw new PostgrestError(404, 'PGRST205', 'Could not find the table in the schema cache')
+    },
   })
 
   // Pass only what the routes need: `prefix` must not be applied twice.
-  await app.register(contactSubmissionsRoutes, { db, serviceRoleKey })
+  await app.register(contactSubmissionsRoutes, {
+    db,
+    serviceRoleKey: config.serviceRoleKey,
+    insertConfig: config.submitRateLimit > 0 ? RATE_LIMITED : {},
+  })
 }
 
 function toPostgrestError(error: FastifyError): PostgrestError {

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { randomUUID } from 'node:crypto'
 import { CONTACT_FIELDS, CONTACT_SUBMISSIONS_PATH, FIELD_MAX_LENGTH } from '../../common/contact-submission.ts'
 import { buildApp } from '../app.ts'
 import { parseConfig } from '../config.ts'
@@ -16,14 +17,21 @@ const CLIENT_HEADERS = {
   'content-profile': 'public',
   'x-client-info': 'supabase-js-web/2.0.0',
 }
-const COLUMNS = `?columns=${CONTACT_FIELDS.map((field) => `"${field}"`).join(',')}`
 const SERVICE = { apikey: SERVICE_ROLE_KEY }
+
+// supabase-js lists the keys of the rows it inserts in `columns`.
+const columnsOf = (body: unknown) => {
+  if (!Array.isArray(body)) return ''
+  const keys = [...new Set(body.flatMap((row: object) => Object.keys(row)))]
+  return keys.length > 0 ? `?columns=${encodeURIComponent(keys.map((key) => `"${key}"`).join(','))}` : ''
+}
 
 let temp: TempDatabase
 let app: FastifyInstance
 beforeAll(async () => {
   temp = await openTempDatabase()
-  app = buildApp({ config: parseConfig({ SERVICE_ROLE_KEY }), db: temp.db })
+  // The rate limit has its own tests (plugins/rate-limit.test.ts); here it would get in the way.
+  app = buildApp({ config: parseConfig({ SERVICE_ROLE_KEY, SUBMIT_RATE_LIMIT: '0' }), db: temp.db })
   await app.ready()
 })
 afterAll(async () => {
@@ -31,10 +39,10 @@ afterAll(async () => {
   await temp.dispose()
 })
 
-const submit = (body: unknown, headers: Record<string, string> = {}) =>
+const submit = (body: unknown, headers: Record<string, string> = {}, query = columnsOf(body)) =>
   app.inject({
     method: 'POST',
-    url: CONTACT_SUBMISSIONS_PATH + COLUMNS,
+    url: CONTACT_SUBMISSIONS_PATH + query,
     headers: { ...CLIENT_HEADERS, ...headers },
     payload: typeof body === 'string' ? body : JSON.stringify(body),
   })
@@ -98,8 +106,10 @@ describe('POST /rest/v1/contact_submissions', () => {
       name: 'Katherine Johnson',
       id: stored?.id,
       created_at: expect.any(String),
+      submission_id: stored?.submission_id,
+      website: null,
     })
-    expect(Object.keys(rows[0] ?? {})).toEqual(['id', 'created_at', ...CONTACT_FIELDS])
+    expect(Object.keys(rows[0] ?? {})).toEqual(['id', 'created_at', ...CONTACT_FIELDS, 'submission_id', 'website'])
   })
 
   it('limits the representation to the columns in `select`', async () => {
@@ -134,7 +144,7 @@ describe('POST /rest/v1/contact_submissions', () => {
       ['JSON that is not an object', JSON.stringify([SECRET]), 400, 'PGRST102'],
       ['two rows', JSON.stringify([validSubmission({ name: SECRET }), validSubmission()]), 400, 'PGRST102'],
       ['no rows', '[]', 400, 'PGRST102'],
-      ['an unknown key', JSON.stringify([validSubmission({ website: SECRET } as object)]), 400, 'PGRST204'],
+      ['an unknown key', JSON.stringify([{ ...validSubmission(), nickname: SECRET }]), 400, 'PGRST204'],
       ['a missing field', JSON.stringify([{ ...validSubmission({ name: SECRET }), email: undefined }]), 400, '23502'],
       ['a null field', JSON.stringify([validSubmission({ name: SECRET, email: null })]), 400, '23502'],
       ['a blank field', JSON.stringify([validSubmission({ name: SECRET, email: ' \t ' })]), 400, '23514'],
@@ -181,10 +191,10 @@ describe('POST /rest/v1/contact_submissions', () => {
     })
 
     it('names an unknown column like PostgREST, without echoing odd keys', async () => {
-      const named = await submit([{ ...validSubmission(), website: 'x' }])
+      const named = await submit([{ ...validSubmission(), nickname: 'x' }])
       expect(named.json()).toMatchObject({
         code: 'PGRST204',
-        message: "Could not find the 'website' column of 'contact_submissions' in the schema cache",
+        message: "Could not find the 'nickname' column of 'contact_submissions' in the schema cache",
       })
       const odd = await submit([{ ...validSubmission(), [`<b>${SECRET}</b>`]: 'x' }])
       expect(odd.json()).toMatchObject({ code: 'PGRST204' })
@@ -202,6 +212,281 @@ describe('POST /rest/v1/contact_submissions', () => {
     const response = await submit('instagram=x', { 'content-type': 'application/x-www-form-urlencoded' })
     expect(response.statusCode).toBe(415)
     expect(response.json()).toMatchObject({ code: 'PGRST107' })
+  })
+})
+
+const rowsWithSubmissionId = async (submissionId: string) => {
+  const rows = await temp.db.query('SELECT * FROM contact_submissions WHERE submission_id = $1', [submissionId])
+  return rows
+}
+
+describe('retries: submission_id', () => {
+  it('stores the submission_id the client chose', async () => {
+    const submissionId = randomUUID()
+    const response = await submit([validSubmission({ submission_id: submissionId, website: '' })])
+    expect(response.statusCode).toBe(201)
+    expect(await rowsWithSubmissionId(submissionId)).toEqual([
+      expect.objectContaining({ ...validSubmission(), submission_id: submissionId, website: '' }),
+    ])
+  })
+
+  it('answers a repeat with PostgREST’s 409 for a unique violation, without the id, and stores nothing more', async () => {
+    const submissionId = randomUUID()
+    expect((await submit([validSubmission({ submission_id: submissionId })])).statusCode).toBe(201)
+    const before = await rowCount()
+    for (const prefer of ['return=minimal', 'return=representation']) {
+      const repeat = await submit([validSubmission({ submission_id: submissionId, name: 'Changed Mind' })], { prefer })
+      expect(repeat.statusCode).toBe(409)
+      expect(repeat.json()).toEqual({
+        code: '23505',
+        message: 'duplicate key value violates unique constraint "contact_submissions_submission_id_key"',
+        details: 'Key (submission_id) already exists.',
+        hint: null,
+      })
+      expect(repeat.body).not.toContain(submissionId)
+    }
+    expect(await rowCount()).toBe(before)
+    expect(await rowsWithSubmissionId(submissionId)).toEqual([expect.objectContaining({ name: validSubmission().name })])
+  })
+
+  it('gives each application without a submission_id an id of its own', async () => {
+    const first = await submit([validSubmission()], { prefer: 'return=representation' })
+    const second = await submit([validSubmission()], { prefer: 'return=representation' })
+    const [a] = first.json<{ submission_id: string }[]>()
+    const [b] = second.json<{ submission_id: string }[]>()
+    expect(a?.submission_id).toMatch(/^[0-9a-f-]{36}$/)
+    expect(b?.submission_id).toMatch(/^[0-9a-f-]{36}$/)
+    expect(a?.submission_id).not.toBe(b?.submission_id)
+  })
+
+  it('reads every spelling of a uuid PostgreSQL reads, as the same uuid', async () => {
+    const hex = randomUUID().replaceAll('-', '')
+    expect((await submit([validSubmission({ submission_id: hex })])).statusCode).toBe(201)
+    expect((await submit([validSubmission({ submission_id: `{${hex.toUpperCase()}}` })])).statusCode).toBe(409)
+    const canonical = `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`
+    expect(await rowsWithSubmissionId(canonical)).toHaveLength(1)
+  })
+
+  it.each([
+    ['not a uuid', 'SECRET-not-a-uuid', '22P02'],
+    ['a number', 12345, '22P02'],
+    ['null', null, '23502'],
+  ])('refuses %s as submission_id without echoing it', async (_label, submissionId, code) => {
+    const before = await rowCount()
+    const response = await submit([validSubmission({ submission_id: submissionId })])
+    expect(response.statusCode).toBe(400)
+    expect(response.json()).toMatchObject({ code })
+    expect(response.body).not.toContain('SECRET')
+    expect(await rowCount()).toBe(before)
+  })
+})
+
+describe('the honeypot', () => {
+  const bot = (overrides: Parameters<typeof validSubmission>[0] = {}) =>
+    validSubmission({ submission_id: randomUUID(), website: 'https://spam.example', ...overrides })
+
+  it('answers a filled website exactly like a real application, and stores nothing', async () => {
+    const before = await rowCount()
+    const real = await submit([validSubmission({ submission_id: randomUUID(), website: '' })])
+    const fake = await submit([bot()])
+    expect(fake.statusCode).toBe(real.statusCode)
+    expect(fake.body).toBe(real.body)
+    expect(fake.headers['content-range']).toBe(real.headers['content-range'])
+    expect(await rowCount()).toBe((before ?? 0) + 1)
+  })
+
+  it('returns no rows for return=representation, as PostgREST does for a row a trigger dropped', async () => {
+    const before = await rowCount()
+    const response = await submit([bot()], { prefer: 'return=representation, count=exact' })
+    expect(response.statusCode).toBe(201)
+    expect(response.json()).toEqual([])
+    expect(response.headers['content-range']).toBe('*/0')
+    expect(await rowCount()).toBe(before)
+  })
+
+  it('sends no Location for return=headers-only', async () => {
+    const response = await submit([bot()], { prefer: 'return=headers-only' })
+    expect(response.statusCode).toBe(201)
+    expect(response.headers.location).toBeUndefined()
+  })
+
+  it('succeeds even when the bot’s other answers break constraints, as the trigger runs first', async () => {
+    const before = await rowCount()
+    const { email: _email, ...withoutEmail } = bot({ name: '   ', phone: 'x'.repeat(FIELD_MAX_LENGTH.phone + 1) })
+    expect((await submit([withoutEmail])).statusCode).toBe(201)
+    expect((await submit([bot({ website: 'w'.repeat(500) })])).statusCode).toBe(201)
+    expect(await rowCount()).toBe(before)
+  })
+
+  it('succeeds for a repeated submission_id too', async () => {
+    const submissionId = randomUUID()
+    expect((await submit([validSubmission({ submission_id: submissionId })])).statusCode).toBe(201)
+    expect((await submit([bot({ submission_id: submissionId })])).statusCode).toBe(201)
+  })
+
+  it('still refuses what PostgreSQL refuses before the trigger: unknown columns and wrong types', async () => {
+    expect((await submit([{ ...bot(), nickname: 'x' }])).json()).toMatchObject({ code: 'PGRST204' })
+    expect((await submit([bot({ phone: 12 })])).json()).toMatchObject({ code: '22P02' })
+    expect((await submit([bot({ website: 7 })])).json()).toMatchObject({ code: '22P02' })
+  })
+
+  it('treats a website of spaces or null as empty, as the trigger does', async () => {
+    for (const website of ['   ', null]) {
+      const submissionId = randomUUID()
+      expect((await submit([validSubmission({ submission_id: submissionId, website })])).statusCode).toBe(201)
+      expect(await rowsWithSubmissionId(submissionId)).toEqual([expect.objectContaining({ website })])
+    }
+  })
+})
+
+describe('Prefer', () => {
+  it.each([
+    [undefined, undefined],
+    ['', undefined],
+    ['return=minimal', 'return=minimal'],
+    ['return=headers-only', 'return=headers-only'],
+    ['return=representation', 'return=representation'],
+    ['missing=default, return=minimal, count=exact', 'missing=default, return=minimal, count=exact'],
+    ['count=planned,tx=rollback,timezone=UTC,max-affected=1,handling=lenient,nonsense', 'count=planned, handling=lenient'],
+    ['return=minimal, return=representation', 'return=minimal'],
+  ])('takes %j and answers 201 with Preference-Applied %j', async (prefer, applied) => {
+    const before = await rowCount()
+    const response = await submit([validSubmission()], prefer === undefined ? {} : { prefer })
+    expect(response.statusCode).toBe(201)
+    expect(response.headers['preference-applied']).toBe(applied)
+    expect(await rowCount()).toBe((before ?? 0) + 1)
+  })
+
+  it('sends Content-Range */* on an insert, with the count for count=exact', async () => {
+    expect((await submit([validSubmission()])).headers['content-range']).toBe('*/*')
+    expect((await submit([validSubmission()], { prefer: 'count=exact' })).headers['content-range']).toBe('*/1')
+  })
+
+  it('answers return=headers-only with the new row’s Location and no body', async () => {
+    const response = await submit([validSubmission()], { prefer: 'return=headers-only' })
+    expect(response.statusCode).toBe(201)
+    expect(response.body).toBe('')
+    const stored = await latestRow()
+    expect(response.headers.location).toBe(`/contact_submissions?id=eq.${String(stored?.id)}`)
+  })
+
+  it('names the schema back for return=representation, as PostgREST does', async () => {
+    const response = await submit([validSubmission()], { prefer: 'return=representation' })
+    expect(response.headers['content-profile']).toBe('public')
+  })
+
+  it('refuses unknown preferences with handling=strict, storing nothing', async () => {
+    const before = await rowCount()
+    const response = await submit([validSubmission()], { prefer: 'handling=strict, return=minimal, shiny=yes' })
+    expect(response.statusCode).toBe(400)
+    expect(response.json()).toEqual({
+      code: 'PGRST122',
+      message: 'Invalid preferences given with handling=strict',
+      details: 'Invalid preferences: shiny=yes',
+      hint: null,
+    })
+    expect(await rowCount()).toBe(before)
+  })
+
+  it.each(['resolution=ignore-duplicates', 'resolution=merge-duplicates'])(
+    'refuses the upsert %s from anon with 401, as Supabase does for an insert-only role',
+    async (prefer) => {
+      const before = await rowCount()
+      const response = await submit([validSubmission()], { prefer })
+      expect(response.statusCode).toBe(401)
+      expect(response.json()).toMatchObject({ code: '42501' })
+      expect(await rowCount()).toBe(before)
+    },
+  )
+
+  it('lets the service role upsert, which can only insert since id is always generated', async () => {
+    const before = await rowCount()
+    const response = await submit([validSubmission()], { ...SERVICE, prefer: 'resolution=merge-duplicates' })
+    expect(response.statusCode).toBe(201)
+    expect(response.headers['preference-applied']).toBe('resolution=merge-duplicates')
+    expect(await rowCount()).toBe((before ?? 0) + 1)
+  })
+})
+
+describe('the columns parameter', () => {
+  const post = (query: string, body: unknown, headers: Record<string, string> = {}) => submit(body, headers, query)
+
+  it('inserts only the listed columns and ignores the body’s other keys, as PostgREST does', async () => {
+    const submissionId = randomUUID()
+    const columns = `?columns=${[...CONTACT_FIELDS].join(',')}`
+    const response = await post(columns, [{ ...validSubmission(), website: 'ignored, not listed', favourite: 'x' }])
+    expect(response.statusCode).toBe(201)
+    const stored = await latestRow()
+    expect(stored).toMatchObject({ ...validSubmission(), website: null })
+    expect(stored?.submission_id).not.toBe(submissionId)
+  })
+
+  it('accepts names quoted, as supabase-js sends them, or bare, with spaces around', async () => {
+    const names = [...CONTACT_FIELDS]
+    const query = `?columns=${encodeURIComponent(names.map((name, i) => (i % 2 ? `"${name}"` : ` ${name} `)).join(','))}`
+    expect((await post(query, [validSubmission()])).statusCode).toBe(201)
+  })
+
+  it('refuses a listed column that does not exist with 400 PGRST204', async () => {
+    const response = await post('?columns=name,nickname', [validSubmission()])
+    expect(response.statusCode).toBe(400)
+    expect(response.json()).toEqual({
+      code: 'PGRST204',
+      message: "Could not find the 'nickname' column of 'contact_submissions' in the schema cache",
+      details: null,
+      hint: null,
+    })
+  })
+
+  it('inserts null for a listed column the body lacks, or its default with missing=default', async () => {
+    const query = `?columns=${[...CONTACT_FIELDS, 'submission_id'].join(',')}`
+    const withoutId = await post(query, [validSubmission()])
+    expect(withoutId.statusCode).toBe(400)
+    expect(withoutId.json()).toMatchObject({
+      code: '23502',
+      message: 'null value in column "submission_id" of relation "contact_submissions" violates not-null constraint',
+    })
+    const defaulted = await post(query, [validSubmission()], { prefer: 'missing=default' })
+    expect(defaulted.statusCode).toBe(201)
+    expect((await latestRow())?.submission_id).toMatch(/^[0-9a-f-]{36}$/)
+  })
+
+  it('refuses columns that are not written by requests, as PostgreSQL would', async () => {
+    const id = await post('?columns=id,name', [{ ...validSubmission(), id: 1 }])
+    expect(id.statusCode).toBe(400)
+    expect(id.json()).toMatchObject({ code: '428C9', message: 'cannot insert a non-DEFAULT value into column "id"' })
+    const createdAt = await post('', [{ ...validSubmission(), created_at: '2000-01-01T00:00:00Z' }])
+    expect(createdAt.statusCode).toBe(401)
+    expect(createdAt.json()).toMatchObject({ code: '42501' })
+    const asService = await post('', [{ ...validSubmission(), created_at: '2000-01-01T00:00:00Z' }], SERVICE)
+    expect(asService.statusCode).toBe(403)
+    expect(asService.headers['www-authenticate']).toBeUndefined()
+  })
+
+  it.each(['', 'name,,email', 'name;drop', '"name'])('refuses the malformed list %j with 400 PGRST100', async (columns) => {
+    const response = await post(`?columns=${encodeURIComponent(columns)}`, [validSubmission()])
+    expect(response.statusCode).toBe(400)
+    expect(response.json()).toMatchObject({ code: 'PGRST100' })
+  })
+})
+
+describe('profiles', () => {
+  it('refuses a schema other than public with 406 PGRST106', async () => {
+    const before = await rowCount()
+    const post = await submit([validSubmission()], { 'content-profile': 'private' })
+    expect(post.statusCode).toBe(406)
+    expect(post.json()).toEqual({
+      code: 'PGRST106',
+      message: 'Invalid schema: private',
+      details: null,
+      hint: 'Only the following schemas are exposed: public',
+    })
+    expect(await rowCount()).toBe(before)
+    const get = await app.inject({
+      url: CONTACT_SUBMISSIONS_PATH,
+      headers: { ...SERVICE, 'accept-profile': 'auth' },
+    })
+    expect(get.statusCode).toBe(406)
   })
 })
 

@@ -1,18 +1,23 @@
-import type { FastifyPluginAsync, onRequestHookHandler } from 'fastify'
-import { CONTACT_FIELDS } from '../../common/contact-submission.ts'
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify'
 import type { Database } from '../db/database.ts'
-import { parseSubmission } from '../rest/parse-submission.ts'
-import { PostgrestError, TABLE, unsupportedMediaType } from '../rest/postgrest-error.ts'
-import { parsePrefer } from '../rest/prefer.ts'
+import { parseColumnsParam } from '../rest/columns.ts'
+import { parseInsert } from '../rest/parse-submission.ts'
+import { PostgrestError, TABLE, permissionDenied, unsupportedMediaType } from '../rest/postgrest-error.ts'
+import { parsePrefer, preferenceApplied, wantsCount } from '../rest/prefer.ts'
 import { parseReadQuery, parseSelect, single } from '../rest/read-query.ts'
 import { createServiceRoleCheck } from '../rest/service-role.ts'
 
 export interface ContactSubmissionsOptions {
   db: Database
   serviceRoleKey: string | undefined
+  /** Route config for the insert, e.g. its rate limit (see plugins/rate-limit.ts). */
+  insertConfig?: Record<string, unknown>
 }
 
-/** An application is a few kilobytes at most (see FIELD_MAX_LENGTH); refuse more. */
+/**
+ * An application is a few kilobytes at most (see FIELD_MAX_LENGTH); refuse more.
+ * Answers at their limits in a script of 3-byte characters could exceed it.
+ */
 export const SUBMISSION_BODY_LIMIT = 16 * 1024
 
 interface RestRequest {
@@ -20,22 +25,14 @@ interface RestRequest {
   Querystring: Record<string, string | string[] | undefined>
 }
 
-const INSERT = `INSERT INTO ${TABLE} (${CONTACT_FIELDS.join(', ')})
-  VALUES (${CONTACT_FIELDS.map((_, index) => `$${index + 1}`).join(', ')})`
-
-// PostgREST's answer to a role without the grant (anon may only insert).
-const permissionDenied = () =>
-  new PostgrestError(401, '42501', `permission denied for table ${TABLE}`, null, null, {
-    'www-authenticate': 'Bearer',
-  })
-
 /**
  * The table endpoint, answering as PostgREST does for supabase-js (DESIGN.md,
- * "The submission call"): anyone may insert, only the service role may read.
+ * "The submission call"): anyone may insert one application, only the service
+ * role may read, and nobody may change or delete rows over HTTP.
  */
 export const contactSubmissionsRoutes: FastifyPluginAsync<ContactSubmissionsOptions> = async (
   app,
-  { db, serviceRoleKey },
+  { db, serviceRoleKey, insertConfig = {} },
 ) => {
   const isServiceRole = createServiceRoleCheck(serviceRoleKey)
   // Runs before the body is read, so anonymous callers cannot make us parse it.
@@ -43,28 +40,51 @@ export const contactSubmissionsRoutes: FastifyPluginAsync<ContactSubmissionsOpti
     if (!isServiceRole(request.headers)) throw permissionDenied()
   }
 
-  app.post<RestRequest>(`/${TABLE}`, { bodyLimit: SUBMISSION_BODY_LIMIT }, async (request, reply) => {
-    assertJson(request.headers['content-type'])
-    const submission = parseSubmission(request.body)
-    const values = CONTACT_FIELDS.map((field) => submission[field])
-    if (parsePrefer(request.headers.prefer).return !== 'representation') {
-      await db.query(INSERT, values)
-      return reply.code(201).send()
-    }
-    const select = parseSelect(single('select', request.query.select))
-    const [result] = await db.query<{ body: string }>(
-      `WITH inserted AS (${INSERT} RETURNING *)
-       SELECT coalesce(json_agg(t), '[]')::text AS body FROM (SELECT ${select} FROM inserted) t`,
-      values,
-    )
-    return reply
-      .code(201)
-      .type('application/json; charset=utf-8')
-      .send(result?.body ?? '[]')
-  })
+  app.post<RestRequest>(
+    `/${TABLE}`,
+    { bodyLimit: SUBMISSION_BODY_LIMIT, config: insertConfig },
+    async (request, reply) => {
+      assertJson(request.headers['content-type'])
+      const authenticated = isServiceRole(request.headers)
+      const prefer = parsePrefer(request.headers.prefer)
+      // An upsert needs UPDATE (merge) or SELECT on the key (ignore) besides
+      // INSERT; the anon role of supabase/migrations has neither. The service
+      // role's upsert could only ever insert: the key, id, is always generated.
+      if (prefer.resolution !== undefined && !authenticated) throw permissionDenied()
+      const representation = prefer.return === 'representation'
+      // PostgREST plans the returned columns before it inserts anything.
+      const select = representation ? parseSelect(single('select', request.query.select)) : '*'
+      const row = parseInsert(request.body, {
+        columns: parseColumnsParam(single('columns', request.query.columns)),
+        missingDefault: prefer.missing === 'default',
+        authenticated,
+      })
+
+      const insert = row.columns.length
+        ? `INSERT INTO ${TABLE} (${row.columns.join(', ')}) VALUES (${row.columns.map((_, i) => `$${i + 1}`).join(', ')})`
+        : `INSERT INTO ${TABLE} DEFAULT VALUES`
+      // PostgreSQL builds the JSON, as in PostgREST, so types come out the same.
+      const [result] = await db.query<{ inserted: number; id: string | null; body: string }>(
+        `WITH inserted AS (${insert} RETURNING *)
+         SELECT (SELECT count(*)::int FROM inserted) AS inserted,
+                (SELECT id::text FROM inserted LIMIT 1) AS id,
+                (SELECT coalesce(json_agg(t), '[]')::text FROM (SELECT ${select} FROM inserted) t) AS body`,
+        row.values,
+      )
+      const inserted = result?.inserted ?? 0
+
+      reply.code(201).header('content-range', `*/${wantsCount(prefer) ? inserted : '*'}`)
+      setPreferenceApplied(reply, preferenceApplied(prefer, ['resolution', 'missing', 'return', 'count', 'handling']))
+      // A row the honeypot trigger dropped has no id, so no Location either, as in PostgREST.
+      if (prefer.return === 'headers-only' && result?.id) reply.header('location', `/${TABLE}?id=eq.${result.id}`)
+      if (!representation) return reply.send()
+      return sendJson(request, reply, result?.body ?? '[]')
+    },
+  )
 
   app.get<RestRequest>(`/${TABLE}`, { onRequest: requireServiceRole }, async (request, reply) => {
     const query = parseReadQuery(request.query)
+    const prefer = parsePrefer(request.headers.prefer)
     const params: unknown[] = [...query.params]
     let paging = ''
     if (query.limit !== undefined) {
@@ -83,7 +103,7 @@ export const contactSubmissionsRoutes: FastifyPluginAsync<ContactSubmissionsOpti
       params,
     )
     let total = '*'
-    if (parsePrefer(request.headers.prefer).count) {
+    if (wantsCount(prefer)) {
       const [counted] = await db.query<{ total: string }>(
         `SELECT count(*)::text AS total FROM ${TABLE} ${query.where}`,
         query.params,
@@ -92,10 +112,9 @@ export const contactSubmissionsRoutes: FastifyPluginAsync<ContactSubmissionsOpti
     }
     const rows = page?.rows ?? 0
     const range = rows > 0 ? `${query.offset}-${query.offset + rows - 1}` : '*'
-    return reply
-      .header('content-range', `${range}/${total}`)
-      .type('application/json; charset=utf-8')
-      .send(page?.body ?? '[]')
+    reply.header('content-range', `${range}/${total}`)
+    setPreferenceApplied(reply, preferenceApplied(prefer, ['count', 'handling']))
+    return sendJson(request, reply, page?.body ?? '[]')
   })
 
   app.route({
@@ -109,6 +128,17 @@ export const contactSubmissionsRoutes: FastifyPluginAsync<ContactSubmissionsOpti
       })
     },
   })
+}
+
+function setPreferenceApplied(reply: FastifyReply, value: string | undefined) {
+  if (value !== undefined) reply.header('preference-applied', value)
+}
+
+function sendJson(request: FastifyRequest, reply: FastifyReply, body: string) {
+  // PostgREST names the schema back when the request chose it by profile header.
+  const profile = request.headers['content-profile'] ?? request.headers['accept-profile']
+  if (profile !== undefined) reply.header('content-profile', 'public')
+  return reply.type('application/json; charset=utf-8').send(body)
 }
 
 // PostgREST reads a body without Content-Type as JSON; other types it cannot read.

@@ -1,0 +1,136 @@
+import { STATUS_CODES } from 'node:http'
+import type { Socket } from 'node:net'
+import fastifyHelmet from '@fastify/helmet'
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { Config } from '../config.ts'
+
+type HeaderConfig = Pick<Config, 'apiOrigin' | 'videoOrigin' | 'hstsMaxAge'>
+
+// Powerful features the page never uses, denied to it and to anything it embeds.
+// Only names Chromium knows: an unknown one logs an error in every visitor's console.
+// The video's iframe keeps what its `allow` attribute asks for (autoplay, encrypted-media, …).
+const DENIED_FEATURES = [
+  'camera',
+  'microphone',
+  'geolocation',
+  'payment',
+  'usb',
+  'serial',
+  'hid',
+  'midi',
+  'magnetometer',
+  'display-capture',
+  'idle-detection',
+  'xr-spatial-tracking',
+  'browsing-topics',
+]
+export const PERMISSIONS_POLICY = DENIED_FEATURES.map((feature) => `${feature}=()`).join(', ')
+
+/** The page's Content-Security-Policy directives, for helmet. */
+export function contentSecurityDirectives({ apiOrigin, videoOrigin, hstsMaxAge }: HeaderConfig) {
+  return {
+    'default-src': ["'self'"],
+    // The prerendered page has no inline scripts: keep it that way.
+    'script-src': ["'self'"],
+    'script-src-attr': ["'none'"],
+    // sonner (the toasts) adds a <style> element at run time.
+    'style-src': ["'self'", "'unsafe-inline'"],
+    'img-src': ["'self'", 'data:'],
+    'connect-src': ["'self'", ...(apiOrigin ? [apiOrigin] : [])],
+    'frame-src': [videoOrigin],
+    'frame-ancestors': ["'none'"],
+    'base-uri': ["'self'"],
+    'form-action': ["'self'"],
+    'object-src': ["'none'"],
+    // Only where HSTS says the site is HTTPS-only; on plain http://localhost it would break loading.
+    ...(hstsMaxAge > 0 ? { 'upgrade-insecure-requests': [] } : {}),
+  }
+}
+
+/**
+ * Security headers on every response Fastify sends: pages, assets, the 404
+ * page, API answers and errors. Register on the root instance, first, so that
+ * its onRequest hook runs before anything can refuse a request.
+ */
+export function registerSecurityHeaders(app: FastifyInstance, config: HeaderConfig) {
+  const registered = app.register(fastifyHelmet, {
+    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityDirectives(config) },
+    // require-corp would stop the video's cross-origin iframe from loading.
+    crossOriginEmbedderPolicy: false,
+    // After applying, the page opens the booking site in a new tab and needs the handle to it.
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+    crossOriginResourcePolicy: { policy: 'same-origin' },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    // Off unless asked for: a browser that saw it cannot reach the site over plain HTTP until it expires.
+    // Only this host: the operator's other subdomains may not all speak HTTPS.
+    strictTransportSecurity: config.hstsMaxAge > 0 ? { maxAge: config.hstsMaxAge, includeSubDomains: false } : false,
+    xFrameOptions: { action: 'deny' },
+  })
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.header('permissions-policy', PERMISSIONS_POLICY)
+  })
+  return registered
+}
+
+/**
+ * Headers for the few answers Fastify gives without running hooks: requests
+ * Node could not parse or that timed out, and URLs it could not decode. Their
+ * small JSON bodies need no resources, so their policy allows none.
+ */
+function errorAnswerHeaders({ hstsMaxAge }: HeaderConfig): Record<string, string> {
+  return {
+    'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+    'x-content-type-options': 'nosniff',
+    'x-frame-options': 'DENY',
+    'referrer-policy': 'strict-origin-when-cross-origin',
+    'permissions-policy': PERMISSIONS_POLICY,
+    ...(hstsMaxAge > 0 ? { 'strict-transport-security': `max-age=${hstsMaxAge}` } : {}),
+  }
+}
+
+const errorBody = (status: number) => {
+  const text = STATUS_CODES[status] ?? 'Error'
+  return JSON.stringify({ statusCode: status, error: text, message: text })
+}
+
+/**
+ * Fastify's clientErrorHandler: answers what Node could not parse (or what
+ * timed out) as Fastify would, plus the protective headers.
+ */
+export function createClientErrorHandler(config: HeaderConfig) {
+  const headers = Object.entries(errorAnswerHeaders(config)).map(([name, value]) => `${name}: ${value}`)
+  return function clientErrorHandler(this: FastifyInstance, error: NodeJS.ErrnoException, socket: Socket) {
+    // A reset connection has nobody left to answer.
+    if (error.code === 'ECONNRESET' || socket.destroyed) return
+    const status = error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : error.code === 'HPE_HEADER_OVERFLOW' ? 431 : 400
+    const body = errorBody(status)
+    this.log.trace({ err: error }, 'client error')
+    if (socket.writable) {
+      socket.write(
+        [
+          `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? 'Error'}`,
+          'connection: close',
+          'content-type: application/json; charset=utf-8',
+          `content-length: ${Buffer.byteLength(body)}`,
+          ...headers,
+          '',
+          body,
+        ].join('\r\n'),
+      )
+    }
+    socket.destroy(error)
+  }
+}
+
+/**
+ * Fastify's frameworkErrors: a URL it cannot decode (or a failed route
+ * constraint) is answered before any hook runs. Fastify's own answer would
+ * quote the URL back; this one does not.
+ */
+export function createFrameworkErrorHandler(config: HeaderConfig) {
+  const headers = errorAnswerHeaders(config)
+  return (error: FastifyError, _request: FastifyRequest, reply: FastifyReply) => {
+    const status = error.statusCode !== undefined && error.statusCode >= 400 ? error.statusCode : 500
+    return reply.code(status).headers(headers).type('application/json; charset=utf-8').send(errorBody(status))
+  }
+}

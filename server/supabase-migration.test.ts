@@ -1,0 +1,152 @@
+import { randomUUID } from 'node:crypto'
+import { readdir, readFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { CONTACT_FIELDS } from '../common/contact-submission.ts'
+import type { Queryable } from './db/database.ts'
+import { MIGRATIONS_DIR, migrate } from './db/migrate.ts'
+import { findProjectRoot } from './project-root.ts'
+import { openTempDatabase, type TempDatabase } from './testing/temp-database.ts'
+
+// supabase/migrations on a fresh database with Supabase's API roles, checked
+// the way PostgREST would use them: it runs each request as `anon` (SET ROLE).
+
+const SUPABASE_MIGRATIONS = join(findProjectRoot(), 'supabase', 'migrations')
+const PAGE_COLUMNS = [...CONTACT_FIELDS, 'submission_id', 'website']
+
+let temp: TempDatabase
+beforeAll(async () => {
+  temp = await openTempDatabase({ migrated: false })
+  // Roles belong to the whole PostgreSQL server, which other runs may share.
+  for (const role of ['anon', 'authenticated']) {
+    await temp.db.exec(`DO $$ BEGIN CREATE ROLE ${role} NOLOGIN; EXCEPTION WHEN duplicate_object THEN NULL; END $$`)
+  }
+  // What a Supabase project does for every new object in public: the migration must take it back.
+  await temp.db.exec(`
+    GRANT USAGE ON SCHEMA public TO anon, authenticated;
+    ALTER DEFAULT PRIVILEGES IN SCHEMA public GRANT ALL ON TABLES TO anon, authenticated;
+    ALTER DEFAULT PRIVILEGES IN SCHEMA public GRANT ALL ON SEQUENCES TO anon, authenticated;
+    ALTER DEFAULT PRIVILEGES IN SCHEMA public GRANT ALL ON FUNCTIONS TO anon, authenticated;
+  `)
+  await migrate(temp.db, SUPABASE_MIGRATIONS)
+})
+afterAll(async () => {
+  await temp.dispose()
+})
+
+/** Runs `sql` as `role` in a transaction of its own, as PostgREST does per request. */
+const as = <T>(role: string, run: (tx: Queryable) => Promise<T>) =>
+  temp.db.transaction(async (tx) => {
+    await tx.exec(`SET LOCAL ROLE ${role}`)
+    return run(tx)
+  })
+
+const insertSql = (columns: string[], suffix = '') =>
+  `INSERT INTO contact_submissions (${columns.join(', ')}) VALUES (${columns.map((_, i) => `$${i + 1}`).join(', ')})${suffix}`
+
+const pageRow = (overrides: Record<string, unknown> = {}) => {
+  const row: Record<string, unknown> = {
+    ...Object.fromEntries(CONTACT_FIELDS.map((field) => [field, `${field} answer`])),
+    submission_id: randomUUID(),
+    website: '',
+    ...overrides,
+  }
+  return { columns: Object.keys(row), values: Object.values(row), submissionId: row.submission_id }
+}
+
+const stored = async (submissionId: unknown) =>
+  temp.db.query('SELECT * FROM contact_submissions WHERE submission_id = $1', [submissionId])
+
+const expectDenied = (promise: Promise<unknown>, code = '42501') =>
+  expect(promise).rejects.toMatchObject({ code })
+
+describe('supabase/migrations', () => {
+  it('holds migrations/001 and 002 verbatim, so the table is the same everywhere', async () => {
+    const files = (await readdir(SUPABASE_MIGRATIONS)).filter((name) => name.endsWith('.sql'))
+    const supabase = (await Promise.all(files.map((name) => readFile(join(SUPABASE_MIGRATIONS, name), 'utf8')))).join('\n')
+    for (const name of (await readdir(MIGRATIONS_DIR)).filter((file) => file.endsWith('.sql'))) {
+      const migration = (await readFile(join(MIGRATIONS_DIR, name), 'utf8')).trim()
+      expect(supabase, `${name} is not in supabase/migrations`).toContain(migration)
+    }
+  })
+
+  it('lets anon insert what the page sends, as PostgREST’s return=minimal does', async () => {
+    const row = pageRow()
+    await as('anon', (tx) => tx.query(insertSql(row.columns), row.values))
+    const minimal = pageRow()
+    await as('anon', (tx) => tx.query(insertSql(minimal.columns, ' RETURNING 1'), minimal.values))
+    expect(await stored(row.submissionId)).toEqual([expect.objectContaining({ name: 'name answer', website: '' })])
+    expect(await stored(minimal.submissionId)).toHaveLength(1)
+  })
+
+  it('lets anon insert without a submission_id: identity and defaults need no grants', async () => {
+    const row = pageRow()
+    const columns = [...CONTACT_FIELDS]
+    await as('anon', (tx) => tx.query(insertSql(columns), row.values.slice(0, columns.length)))
+  })
+
+  it('answers a repeated submission_id with 23505 for anon', async () => {
+    const row = pageRow()
+    await as('anon', (tx) => tx.query(insertSql(row.columns), row.values))
+    await expectDenied(
+      as('anon', (tx) => tx.query(insertSql(row.columns), row.values)),
+      '23505',
+    )
+  })
+
+  it('drops a honeypot row silently for anon', async () => {
+    const row = pageRow({ website: 'https://spam.example', email: null })
+    await as('anon', (tx) => tx.query(insertSql(row.columns), row.values))
+    expect(await stored(row.submissionId)).toEqual([])
+  })
+
+  it('refuses anon everything else with 42501: read, change, delete, return rows, upsert', async () => {
+    const row = pageRow()
+    await expectDenied(as('anon', (tx) => tx.query('SELECT * FROM contact_submissions')))
+    await expectDenied(as('anon', (tx) => tx.query('SELECT count(*) FROM contact_submissions')))
+    await expectDenied(as('anon', (tx) => tx.query("UPDATE contact_submissions SET name = 'x'")))
+    await expectDenied(as('anon', (tx) => tx.query('DELETE FROM contact_submissions')))
+    await expectDenied(as('anon', (tx) => tx.query('TRUNCATE contact_submissions')))
+    // return=representation and return=headers-only read the new row back.
+    await expectDenied(as('anon', (tx) => tx.query(insertSql(row.columns, ' RETURNING *'), row.values)))
+    await expectDenied(as('anon', (tx) => tx.query(insertSql(row.columns, ' RETURNING id'), row.values)))
+    // PostgREST's upserts (Prefer: resolution=…) name the key as the conflict target.
+    await expectDenied(as('anon', (tx) => tx.query(insertSql(row.columns, ' ON CONFLICT (id) DO NOTHING'), row.values)))
+    await expectDenied(
+      as('anon', (tx) => tx.query(insertSql(row.columns, ' ON CONFLICT (id) DO UPDATE SET name = excluded.name'), row.values)),
+    )
+    // created_at is not granted; id is generated always.
+    await expectDenied(as('anon', (tx) => tx.query(insertSql([...row.columns, 'created_at']), [...row.values, '2000-01-01'])))
+    await expectDenied(as('anon', (tx) => tx.query(insertSql([...row.columns, 'id']), [...row.values, 1])), '428C9')
+    await expectDenied(as('anon', (tx) => tx.query('SELECT contact_submissions_drop_honeypot()')))
+    // The id sequence would tell how many applications there are.
+    await expectDenied(as('anon', (tx) => tx.query("SELECT last_value FROM contact_submissions_id_seq")))
+    await expectDenied(as('anon', (tx) => tx.query("SELECT nextval('contact_submissions_id_seq')")))
+    expect(await stored(row.submissionId)).toEqual([])
+  })
+
+  it('gives authenticated users nothing at all', async () => {
+    const row = pageRow()
+    await expectDenied(as('authenticated', (tx) => tx.query(insertSql(row.columns), row.values)))
+    await expectDenied(as('authenticated', (tx) => tx.query('SELECT * FROM contact_submissions')))
+  })
+
+  it('grants anon exactly the page’s columns, and only INSERT', async () => {
+    const grants = await temp.db.query<{ column_name: string; privilege_type: string }>(
+      `SELECT column_name, privilege_type FROM information_schema.column_privileges
+       WHERE table_name = 'contact_submissions' AND grantee = 'anon' ORDER BY column_name`,
+    )
+    expect(grants).toEqual(
+      [...PAGE_COLUMNS].sort().map((column_name) => ({ column_name, privilege_type: 'INSERT' })),
+    )
+    const tableGrants = await temp.db.query(
+      `SELECT privilege_type FROM information_schema.role_table_grants
+       WHERE table_name = 'contact_submissions' AND grantee IN ('anon', 'authenticated')`,
+    )
+    expect(tableGrants).toEqual([])
+    const [security] = await temp.db.query<{ relrowsecurity: boolean }>(
+      "SELECT relrowsecurity FROM pg_class WHERE relname = 'contact_submissions'",
+    )
+    expect(security?.relrowsecurity).toBe(true)
+  })
+})
