@@ -27,6 +27,22 @@ export default defineConfig(({ mode }) => {
             environment: 'node',
             include: ['server/**/*.test.ts'],
             setupFiles: ['server/testing/setup-tests.ts'],
+            globalSetup: ['server/testing/pglite-global-setup.ts'],
+            env: { TEST_DATABASE: 'pglite' },
+            testTimeout: 60_000,
+            hookTimeout: 120_000,
+          },
+        },
+        {
+          // The same server tests against a real PostgreSQL server that global
+          // setup starts (Debian's postgresql package, or PG_BIN).
+          test: {
+            name: 'server-postgres',
+            environment: 'node',
+            include: ['server/**/*.test.ts'],
+            setupFiles: ['server/testing/setup-tests.ts'],
+            globalSetup: ['server/testing/postgres-global-setup.ts'],
+            env: { TEST_DATABASE: 'postgres' },
             testTimeout: 60_000,
             hookTimeout: 120_000,
           },

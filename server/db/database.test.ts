@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { DATABASE_TARGET } from '../testing/database-target.ts'
 import { openTempDatabase, type TempDatabase } from '../testing/temp-database.ts'
-import { DatabaseUnavailableError } from './database.ts'
+import { DatabaseUnavailableError, isPostgresError } from './database.ts'
+import { DataDirInUseError } from './data-dir-lock.ts'
 import { openPglite } from './pglite.ts'
 
 let temp: TempDatabase
@@ -11,9 +13,20 @@ afterAll(async () => {
   await temp.dispose()
 })
 
-describe('openPglite', () => {
+describe(`the Database on ${DATABASE_TARGET}`, () => {
   it('runs statements with parameters and returns rows', async () => {
     expect(await temp.db.query('SELECT $1::int + 1 AS answer', [41])).toEqual([{ answer: 42 }])
+  })
+
+  it('returns bigint as a number when it fits and as a BigInt when not, on both databases', async () => {
+    expect(await temp.db.query("SELECT 42::int8 AS small, '9007199254740993'::int8 AS big")).toEqual([
+      { small: 42, big: 9007199254740993n },
+    ])
+  })
+
+  it('runs a script of several statements', async () => {
+    await temp.db.exec('CREATE TABLE script_check (n int); INSERT INTO script_check VALUES (1), (2);')
+    expect(await temp.db.query('SELECT count(*)::int AS n FROM script_check')).toEqual([{ n: 2 }])
   })
 
   it('commits a transaction that resolves and rolls back one that throws', async () => {
@@ -28,18 +41,38 @@ describe('openPglite', () => {
     expect(await temp.db.query('SELECT n FROM tx_check')).toEqual([{ n: 1 }])
   })
 
-  it('keeps rows when the data directory is closed and opened again', async () => {
+  it('passes refused statements on as PostgreSQL errors, and stays usable after them', async () => {
+    const failure = await temp.db.query('SELECT 1/0').catch((error: unknown) => error)
+    expect(isPostgresError(failure) && failure.code).toBe('22012')
+    const inTransaction = await temp.db
+      .transaction((tx) => tx.query('SELECT * FROM no_such_table'))
+      .catch((error: unknown) => error)
+    expect(isPostgresError(inTransaction) && inTransaction.code).toBe('42P01')
+    expect(await temp.db.query('SELECT 1 AS ok')).toEqual([{ ok: 1 }])
+  })
+
+  it('keeps rows when closed and opened again, and is unavailable while closed', async () => {
     await temp.db.query(
       `INSERT INTO contact_submissions (instagram, name, email, phone, business, budget, revenue, challenges)
        VALUES ('@persist', 'Restart Test', 'r@example.com', '+1 555', 'Shop', '$1', '$2', 'Survive a restart')`,
     )
     await temp.db.close()
     await expect(temp.db.query('SELECT 1')).rejects.toBeInstanceOf(DatabaseUnavailableError)
+    await expect(temp.db.transaction((tx) => tx.query('SELECT 1'))).rejects.toBeInstanceOf(DatabaseUnavailableError)
 
-    temp.db = await openPglite(temp.dataDir)
-    const rows = await temp.db.query<{ instagram: string }>(
-      "SELECT instagram FROM contact_submissions WHERE challenges = 'Survive a restart'",
-    )
+    const db = await temp.reopen()
+    const rows = await db.query<{ instagram: string }>("SELECT instagram FROM contact_submissions WHERE challenges = 'Survive a restart'")
     expect(rows).toEqual([{ instagram: '@persist' }])
+  })
+})
+
+describe.runIf(DATABASE_TARGET === 'pglite')('the embedded database’s data directory', () => {
+  it('cannot be opened a second time while open, so two writers never corrupt it', async () => {
+    const dataDir = temp.settings.dataDir
+    await expect(openPglite(dataDir)).rejects.toBeInstanceOf(DataDirInUseError)
+    await expect(openPglite(dataDir)).rejects.toThrow(/stop the server first/)
+    // The refused opener must not have released the lock it did not get.
+    await expect(openPglite(dataDir)).rejects.toBeInstanceOf(DataDirInUseError)
+    expect(await temp.db.query('SELECT 1 AS ok')).toEqual([{ ok: 1 }])
   })
 })

@@ -1,18 +1,22 @@
-// `npm run db:migrate`: brings the embedded database up to date without
-// starting the server (the server also migrates on start).
+// `npm run db:migrate`: brings the database (DATABASE_URL, else the embedded one
+// in DATA_DIR) up to date without starting the server (the server also migrates
+// on start).
+import { existsSync } from 'node:fs'
 import { parseConfigOrExit } from '../config.ts'
 import { migrate } from './migrate.ts'
-import { openPglite } from './pglite.ts'
+import { describeDatabase, openDatabase } from './open-database.ts'
 
+// Variables already set in the environment win over the file, as for the server.
+if (existsSync('.env')) process.loadEnvFile('.env')
 const config = parseConfigOrExit(process.env)
-const db = await openPglite(config.dataDir)
+const where = describeDatabase(config)
+const db = await openDatabase(config, { purpose: 'maintenance' }).catch((error: unknown) => {
+  process.stderr.write(`Could not open ${where}: ${error instanceof Error ? error.message : String(error)}\n`)
+  process.exit(1)
+})
 try {
   const applied = await migrate(db)
-  process.stdout.write(
-    applied.length > 0
-      ? `Applied ${applied.join(', ')} to ${config.dataDir}\n`
-      : `${config.dataDir} is up to date\n`,
-  )
+  process.stdout.write(applied.length > 0 ? `Applied ${applied.join(', ')} to ${where}\n` : `${where} is up to date\n`)
 } catch (error) {
   process.stderr.write(`Migration failed: ${error instanceof Error ? error.message : String(error)}\n`)
   process.exitCode = 1

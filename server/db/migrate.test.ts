@@ -1,12 +1,16 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CONTACT_FIELDS, FIELD_MAX_LENGTH } from '../../common/contact-submission.ts'
+import { DATABASE_TARGET } from '../testing/database-target.ts'
 import { openTempDatabase, type TempDatabase } from '../testing/temp-database.ts'
 import { validSubmission } from '../testing/valid-submission.ts'
 import { isPostgresError } from './database.ts'
-import { migrate } from './migrate.ts'
+import { MIGRATIONS_DIR, migrate } from './migrate.ts'
+import { MAINTENANCE_POOL, openPostgres } from './postgres.ts'
+
+const PROJECT_MIGRATIONS = (await readdir(MIGRATIONS_DIR)).filter((name) => name.endsWith('.sql')).sort()
 
 let temp: TempDatabase
 beforeAll(async () => {
@@ -34,10 +38,11 @@ const sqlState = async (promise: Promise<unknown>) => {
 
 describe('migrate', () => {
   it('applies every migration once, and nothing on a second run', async () => {
-    expect(await migrate(temp.db)).toEqual(['001-contact-submissions.sql'])
+    expect(PROJECT_MIGRATIONS).toContain('001-contact-submissions.sql')
+    expect(await migrate(temp.db)).toEqual(PROJECT_MIGRATIONS)
     expect(await migrate(temp.db)).toEqual([])
-    const recorded = await temp.db.query<{ name: string }>('SELECT name FROM schema_migrations')
-    expect(recorded).toEqual([{ name: '001-contact-submissions.sql' }])
+    const recorded = await temp.db.query<{ name: string }>('SELECT name FROM schema_migrations ORDER BY name')
+    expect(recorded.map((row) => row.name)).toEqual(PROJECT_MIGRATIONS)
   })
 
   it('applies files in name order and rolls a failing file back completely', async () => {
@@ -50,7 +55,8 @@ describe('migrate', () => {
 
       await expect(migrate(temp.db, dir)).rejects.toThrow(/missing_table/)
       const names = await temp.db.query<{ name: string }>(
-        "SELECT name FROM schema_migrations WHERE name <> '001-contact-submissions.sql' ORDER BY name",
+        'SELECT name FROM schema_migrations WHERE NOT (name = ANY($1)) ORDER BY name',
+        [PROJECT_MIGRATIONS],
       )
       expect(names.map((row) => row.name)).toEqual(['001-first.sql', '002-second.sql'])
       const [halfDone] = await temp.db.query<{ exists: boolean }>("SELECT to_regclass('half_done') IS NOT NULL AS exists")
@@ -84,5 +90,36 @@ describe('the contact_submissions table', () => {
     )
     expect(row?.id).toBeGreaterThan(0)
     expect(Math.abs(Date.now() - (row?.created_at.getTime() ?? 0))).toBeLessThan(60_000)
+  })
+})
+
+describe.runIf(DATABASE_TARGET === 'postgres')('several instances starting at once', () => {
+  let fresh: TempDatabase
+  beforeAll(async () => {
+    fresh = await openTempDatabase({ migrated: false })
+  })
+  afterAll(async () => {
+    await fresh.dispose()
+  })
+
+  it('all succeed, and each file is applied exactly once', async () => {
+    // Each migrator has its own pool and so its own connection, like separate servers.
+    const migrators = Array.from({ length: 6 }, () => openPostgres(fresh.settings.databaseUrl!, MAINTENANCE_POOL))
+    try {
+      const results = await Promise.all(migrators.map((db) => migrate(db)))
+      expect(results.flat().sort()).toEqual(PROJECT_MIGRATIONS)
+      const recorded = await fresh.db.query<{ name: string; times: number }>(
+        'SELECT name, count(*)::int AS times FROM schema_migrations GROUP BY name ORDER BY name',
+      )
+      expect(recorded).toEqual(PROJECT_MIGRATIONS.map((name) => ({ name, times: 1 })))
+      await fresh.db.query(
+        `INSERT INTO contact_submissions (${CONTACT_FIELDS.join(', ')})
+         VALUES (${CONTACT_FIELDS.map((_, index) => `$${index + 1}`).join(', ')})`,
+        CONTACT_FIELDS.map((field) => validSubmission()[field]),
+      )
+      expect(await fresh.db.query('SELECT count(*)::int AS n FROM contact_submissions')).toEqual([{ n: 1 }])
+    } finally {
+      await Promise.all(migrators.map((db) => db.close()))
+    }
   })
 })

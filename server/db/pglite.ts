@@ -1,15 +1,24 @@
 import { mkdir } from 'node:fs/promises'
 import { PGlite, type Transaction } from '@electric-sql/pglite'
+import { lockDataDir } from './data-dir-lock.ts'
 import { DatabaseUnavailableError, type Database, type Queryable, type Row } from './database.ts'
 
 /**
  * Opens (or creates) the embedded database in `dataDir`. A new directory runs
  * initdb, which takes 10–20 s; an existing one opens in a few seconds. Open it
- * once per process: two processes on one directory would corrupt it.
+ * once: a second opener, in this process or another, gets DataDirInUseError
+ * instead of corrupting it.
  */
 export async function openPglite(dataDir: string): Promise<Database> {
   await mkdir(dataDir, { recursive: true })
-  const pg = await PGlite.create(dataDir)
+  const unlock = await lockDataDir(dataDir)
+  let pg: PGlite
+  try {
+    pg = await PGlite.create(dataDir)
+  } catch (error) {
+    await unlock()
+    throw error
+  }
 
   const ensureOpen = () => {
     if (pg.closed) throw new DatabaseUnavailableError('The embedded database is closed')
@@ -33,7 +42,12 @@ export async function openPglite(dataDir: string): Promise<Database> {
       return pg.transaction((tx) => fn(wrap(tx)))
     },
     async close() {
-      if (!pg.closed) await pg.close()
+      if (pg.closed) return
+      try {
+        await pg.close()
+      } finally {
+        await unlock()
+      }
     },
   }
 }

@@ -1,0 +1,203 @@
+import pg from 'pg'
+import { DatabaseUnavailableError, type Database, type Queryable, type Row } from './database.ts'
+
+export interface PostgresOptions {
+  /** Most connections the pool opens; each instance behind a load balancer has its own. */
+  max?: number
+  /** How long a query waits for a connection before the database counts as unreachable. */
+  connectionTimeoutMillis?: number
+  /** PostgreSQL cancels a statement running longer (0: never). */
+  statementTimeoutMillis?: number
+  /** The client gives up on an answer after this long, even from a server that went silent (0: never). */
+  queryTimeoutMillis?: number
+  /** Told about connections that failed while idle in the pool; the pool replaces them. */
+  onIdleError?: (error: Error) => void
+}
+
+/** For answering requests: bounded, so a slow or vanished database cannot hold requests for long. */
+export const SERVING_POOL: Required<Omit<PostgresOptions, 'onIdleError'>> = {
+  max: 20,
+  connectionTimeoutMillis: 5_000,
+  statementTimeoutMillis: 10_000,
+  queryTimeoutMillis: 15_000,
+}
+
+/**
+ * For migrations and exports: one connection and no statement limit, since a
+ * migration may rewrite a big table and must not be cut off halfway.
+ */
+export const MAINTENANCE_POOL: Required<Omit<PostgresOptions, 'onIdleError'>> = {
+  max: 1,
+  connectionTimeoutMillis: 10_000,
+  statementTimeoutMillis: 0,
+  queryTimeoutMillis: 0,
+}
+
+// Node's codes for a network that failed under a connection.
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ECONNABORTED',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+])
+
+// node-postgres and its pool report these without a code.
+const CLIENT_MESSAGES =
+  /^(?:Connection terminated|timeout exceeded when trying to connect|Query read timeout|Client has encountered a connection error|Client was closed|Cannot use a pool after calling end)/
+
+/**
+ * Whether `error` means the database could not be reached or dropped the
+ * connection, rather than refusing a statement: SQLSTATE class 08, a server
+ * shutting down or restarting (57P01–57P03), too many connections (53300), a
+ * statement cut off by statement_timeout (57014), a network failure, or a pool
+ * or client timeout. These are worth retrying later; the others are not.
+ */
+export function isConnectionFailure(error: unknown): boolean {
+  if (error instanceof DatabaseUnavailableError) return true
+  if (!(error instanceof Error)) return false
+  const code: unknown = (error as { code?: unknown }).code
+  if (typeof code === 'string') {
+    if (code.startsWith('08') || /^57P0[123]$/.test(code) || code === '53300' || code === '57014') return true
+    if (NETWORK_CODES.has(code)) return true
+  }
+  if (CLIENT_MESSAGES.test(error.message)) return true
+  // Node wraps several connection attempts (IPv4 and IPv6) in one AggregateError.
+  if (error instanceof AggregateError) return error.errors.some(isConnectionFailure)
+  return error.cause !== undefined && error.cause !== error && isConnectionFailure(error.cause)
+}
+
+function toUnavailable(error: unknown): unknown {
+  if (error instanceof DatabaseUnavailableError || !isConnectionFailure(error)) return error
+  const reason = error instanceof Error ? `${(error as { code?: string }).code ?? ''} ${error.message}`.trim() : String(error)
+  return new DatabaseUnavailableError(`PostgreSQL is unreachable: ${reason}`, { cause: error })
+}
+
+// PGlite turns bigint into a number when it fits and a BigInt when not; doing the
+// same here keeps rows alike on both databases (node-postgres gives strings).
+const INT8_OID = 20
+function parseInt8(text: string): number | bigint {
+  const value = BigInt(text)
+  return value <= BigInt(Number.MAX_SAFE_INTEGER) && value >= BigInt(Number.MIN_SAFE_INTEGER) ? Number(value) : value
+}
+const types = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+    oid === INT8_OID && format !== 'binary' ? parseInt8 : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+}
+
+/**
+ * A PostgreSQL server behind a connection pool. Nothing is connected until the
+ * first query, and every query borrows a live connection, so after the server
+ * restarts queries work again without reopening anything. Failures to reach the
+ * server surface as DatabaseUnavailableError.
+ */
+export function openPostgres(connectionString: string, options: PostgresOptions = {}): Database {
+  const settings = { ...SERVING_POOL, ...options }
+  const pool = new pg.Pool({
+    connectionString,
+    max: settings.max,
+    connectionTimeoutMillis: settings.connectionTimeoutMillis,
+    idleTimeoutMillis: 30_000,
+    // Startup parameters: the server enforces them on every connection.
+    ...(settings.statementTimeoutMillis > 0 && { statement_timeout: settings.statementTimeoutMillis }),
+    ...(settings.queryTimeoutMillis > 0 && { query_timeout: settings.queryTimeoutMillis }),
+    application_name: 'landing-page',
+    // Notices a peer that vanished (a dead load balancer, a failover) in seconds, not hours.
+    keepAlive: true,
+    keepAliveInitialDelayMillis: 10_000,
+    types,
+  })
+  // An idle connection that the server drops (restart, failover, idle kill)
+  // emits 'error' on the pool; unhandled, that would end the process.
+  pool.on('error', (error) => {
+    options.onIdleError?.(error)
+  })
+
+  let closed = false
+  const ensureOpen = () => {
+    if (closed) throw new DatabaseUnavailableError('The PostgreSQL pool is closed')
+  }
+
+  const borrow = async () => {
+    ensureOpen()
+    let client: pg.PoolClient
+    try {
+      client = await pool.connect()
+    } catch (error) {
+      throw toUnavailable(error)
+    }
+    // A connection that dies while borrowed but between queries emits 'error' on
+    // the client, which has no listener then; the next query reports the failure.
+    let broken: unknown
+    const onError = (error: Error) => {
+      broken = error
+    }
+    client.on('error', onError)
+    return {
+      client,
+      release(error?: unknown) {
+        client.off('error', onError)
+        // Only a broken connection is thrown away; a refused statement leaves it usable.
+        client.release(broken !== undefined || isConnectionFailure(error))
+      },
+    }
+  }
+
+  const run = async <T extends Row>(client: pg.ClientBase, sql: string, params?: readonly unknown[]) => {
+    try {
+      return params === undefined ? await client.query<T>(sql) : await client.query<T>(sql, [...params])
+    } catch (error) {
+      throw toUnavailable(error)
+    }
+  }
+
+  const on = (client: pg.ClientBase): Queryable => ({
+    async query<T extends Row = Row>(sql: string, params: readonly unknown[] = []) {
+      return (await run<T>(client, sql, params)).rows
+    },
+    async exec(sql: string) {
+      // Without parameters node-postgres uses the simple protocol, which runs a whole script.
+      await run(client, sql)
+    },
+  })
+
+  const withClient = async <T>(fn: (client: pg.PoolClient) => Promise<T>): Promise<T> => {
+    const lease = await borrow()
+    try {
+      const result = await fn(lease.client)
+      lease.release()
+      return result
+    } catch (error) {
+      lease.release(error)
+      throw error
+    }
+  }
+
+  return {
+    query: (sql, params = []) => withClient((client) => on(client).query(sql, params)),
+    exec: (sql) => withClient((client) => on(client).exec(sql)),
+    transaction: (fn) =>
+      withClient(async (client) => {
+        await run(client, 'BEGIN')
+        try {
+          const result = await fn(on(client))
+          await run(client, 'COMMIT')
+          return result
+        } catch (error) {
+          // A lost connection rolls back by itself; anything else is rolled back here.
+          if (!isConnectionFailure(error)) await run(client, 'ROLLBACK').catch(() => undefined)
+          throw error
+        }
+      }),
+    async close() {
+      if (closed) return
+      closed = true
+      // Waits for borrowed connections to come back, so in-flight queries finish.
+      await pool.end()
+    },
+  }
+}
