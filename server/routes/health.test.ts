@@ -1,29 +1,137 @@
-import { describe, expect, it } from 'vitest'
+import Fastify from 'fastify'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { CONTACT_SUBMISSIONS_PATH } from '../../common/contact-submission.ts'
 import { buildApp } from '../app.ts'
 import { parseConfig } from '../config.ts'
 import { DatabaseUnavailableError, type Database } from '../db/database.ts'
-import { failingDatabase } from '../testing/temp-database.ts'
+import { migrate } from '../db/migrate.ts'
+import { openPostgres } from '../db/postgres.ts'
+import { DATABASE_TARGET } from '../testing/database-target.ts'
+import { startPostgresServer, type PostgresServer } from '../testing/postgres-server.ts'
+import { failingDatabase, openTempDatabase, type TempDatabase } from '../testing/temp-database.ts'
+import { validSubmission } from '../testing/valid-submission.ts'
+import { healthRoutes } from './health.ts'
 
-const answering: Database = {
-  ...failingDatabase(() => new Error('unused')),
-  query: async <T>() => [{ '?column?': 1 }] as T[],
+// Counts calls, so a test can tell that liveness never touches the database.
+const countingDatabase = (fail: () => Error) => {
+  const db = failingDatabase(fail)
+  const calls = { count: 0 }
+  const counted: Database = {
+    ...db,
+    query: async (...args) => {
+      calls.count++
+      return db.query(...args)
+    },
+  }
+  return { db: counted, calls }
+}
+
+const readyz = async (db: Database, readinessTimeoutMs?: number) => {
+  const app = Fastify()
+  await app.register(healthRoutes, { db, readinessTimeoutMs })
+  try {
+    return await app.inject('/readyz')
+  } finally {
+    await app.close()
+  }
 }
 
 describe('GET /healthz', () => {
-  it('answers 200 {status: ok} when the database answers', async () => {
-    const app = buildApp({ config: parseConfig({}), db: answering })
+  it('answers 200 while the process runs, without asking the database', async () => {
+    const { db, calls } = countingDatabase(() => new DatabaseUnavailableError('down'))
+    const app = buildApp({ config: parseConfig({}), db })
     const response = await app.inject('/healthz')
     await app.close()
     expect(response.statusCode).toBe(200)
     expect(response.json()).toEqual({ status: 'ok' })
     expect(response.headers['cache-control']).toBe('no-store')
+    expect(calls.count).toBe(0)
   })
+})
 
-  it('answers 503 when the database does not', async () => {
-    const app = buildApp({ config: parseConfig({}), db: failingDatabase(() => new DatabaseUnavailableError('closed')) })
-    const response = await app.inject('/healthz')
+describe('GET /readyz', () => {
+  it('answers 503 with Retry-After when the database is unreachable', async () => {
+    const { db, calls } = countingDatabase(() => new DatabaseUnavailableError('closed'))
+    const app = buildApp({ config: parseConfig({}), db })
+    const response = await app.inject('/readyz')
     await app.close()
     expect(response.statusCode).toBe(503)
+    expect(response.headers['retry-after']).toBe('5')
+    expect(response.headers['cache-control']).toBe('no-store')
     expect(response.json()).toEqual({ status: 'unavailable' })
+    expect(calls.count).toBe(1)
+  })
+
+  it('answers 503 when the database does not answer in time', async () => {
+    const hanging: Database = { ...failingDatabase(() => new Error('unused')), query: () => new Promise(() => undefined) }
+    const started = Date.now()
+    const response = await readyz(hanging, 100)
+    expect(response.statusCode).toBe(503)
+    expect(response.headers['retry-after']).toBe('5')
+    expect(Date.now() - started).toBeLessThan(2_000)
+  })
+})
+
+describe(`readiness on ${DATABASE_TARGET}`, () => {
+  let temp: TempDatabase
+  beforeAll(async () => {
+    temp = await openTempDatabase()
+  })
+  afterAll(async () => {
+    await temp.dispose()
+  })
+
+  it('answers 200 while the database answers, and 503 once it is closed', async () => {
+    const app = buildApp({ config: parseConfig({}), db: temp.db })
+    try {
+      expect((await app.inject('/readyz')).statusCode).toBe(200)
+      await temp.db.close()
+      const response = await app.inject('/readyz')
+      expect(response.statusCode).toBe(503)
+      expect(response.headers['retry-after']).toBe('5')
+    } finally {
+      await app.close()
+      await temp.reopen()
+    }
+  })
+})
+
+describe.runIf(DATABASE_TARGET === 'postgres')('a PostgreSQL outage', () => {
+  let server: PostgresServer
+  let db: Database
+  beforeAll(async () => {
+    server = await startPostgresServer()
+    db = openPostgres(server.url())
+    await migrate(db)
+  })
+  afterAll(async () => {
+    await db.close()
+    await server.dispose()
+  })
+
+  it('takes the instance out of rotation while PostgreSQL is stopped, answers submissions 503, and recovers by itself', async () => {
+    const app = buildApp({ config: parseConfig({ SUBMIT_RATE_LIMIT: '0' }), db })
+    const submit = () => app.inject({ method: 'POST', url: CONTACT_SUBMISSIONS_PATH, payload: [validSubmission()] })
+    try {
+      expect((await app.inject('/readyz')).statusCode).toBe(200)
+      expect((await submit()).statusCode).toBe(201)
+
+      await server.stop()
+      const notReady = await app.inject('/readyz')
+      expect(notReady.statusCode).toBe(503)
+      expect(notReady.headers['retry-after']).toBe('5')
+      expect((await app.inject('/healthz')).statusCode).toBe(200)
+      const refused = await submit()
+      expect(refused.statusCode).toBe(503)
+      expect(refused.headers['retry-after']).toBe('5')
+      expect(refused.json()).toMatchObject({ code: 'PGRST001' })
+
+      await server.start()
+      expect((await app.inject('/readyz')).statusCode).toBe(200)
+      expect((await submit()).statusCode).toBe(201)
+      expect(await db.query('SELECT count(*)::int AS n FROM contact_submissions')).toEqual([{ n: 2 }])
+    } finally {
+      await app.close()
+    }
   })
 })

@@ -3,21 +3,45 @@ import type { Database } from '../db/database.ts'
 
 export interface HealthOptions {
   db: Database
+  /** How long /readyz waits for `SELECT 1` before calling the database unreachable. */
+  readinessTimeoutMs?: number
+}
+
+// Same as the REST API's 503s: long enough for a database restart to get going.
+const RETRY_AFTER_SECONDS = '5'
+
+class ReadinessTimeout extends Error {
+  override name = 'ReadinessTimeout'
 }
 
 /**
- * For load balancers and uptime checks: 200 only when the database answers, so
- * an instance that cannot store applications is taken out of rotation.
+ * For orchestrators and load balancers. /healthz: the process is alive and
+ * answering (no database call, so a database outage does not get every
+ * instance restarted). /readyz: the database answers too, so an instance that
+ * cannot store applications is taken out of rotation until it can.
  */
-export const healthRoutes: FastifyPluginAsync<HealthOptions> = async (app, { db }) => {
-  app.get('/healthz', async (request, reply) => {
+export const healthRoutes: FastifyPluginAsync<HealthOptions> = async (app, { db, readinessTimeoutMs = 2_000 }) => {
+  app.get('/healthz', async (_request, reply) => {
     reply.header('cache-control', 'no-store')
+    return { status: 'ok' }
+  })
+
+  app.get('/readyz', async (request, reply) => {
+    reply.header('cache-control', 'no-store')
+    let timer: NodeJS.Timeout | undefined
     try {
-      await db.query('SELECT 1')
+      await Promise.race([
+        db.query('SELECT 1'),
+        new Promise((_resolve, reject) => {
+          timer = setTimeout(() => reject(new ReadinessTimeout(`no answer within ${readinessTimeoutMs} ms`)), readinessTimeoutMs)
+        }),
+      ])
       return { status: 'ok' }
     } catch (error) {
-      request.log.warn({ err: error }, 'health check failed')
-      return reply.code(503).header('retry-after', '5').send({ status: 'unavailable' })
+      request.log.warn({ err: error }, 'readiness check failed')
+      return reply.code(503).header('retry-after', RETRY_AFTER_SECONDS).send({ status: 'unavailable' })
+    } finally {
+      clearTimeout(timer)
     }
   })
 }
