@@ -1,0 +1,151 @@
+import { parseArgs } from 'node:util'
+import { CONTACT_FIELDS } from '../../common/contact-submission.ts'
+import type { Queryable } from '../db/database.ts'
+import { csvRecord } from './csv.ts'
+
+export const EXPORT_FORMATS = ['csv', 'json'] as const
+export type ExportFormat = (typeof EXPORT_FORMATS)[number]
+
+export interface ExportOptions {
+  format: ExportFormat
+  /** Only applications made at or after this time. */
+  since: Date | undefined
+  /** A file to write; stdout when undefined. */
+  out: string | undefined
+}
+
+export const EXPORT_COLUMNS = ['id', 'submission_id', 'created_at', ...CONTACT_FIELDS] as const
+
+export const USAGE = `Usage: npm run -s export -- --format csv|json [--since DATE] [--out FILE]
+
+Writes every application, oldest first, from the database the server is
+configured with (DATABASE_URL, else the embedded database in DATA_DIR; .env is
+read as the server reads it). Without -s, npm writes its own header to stdout
+ahead of the data; --out avoids that too.
+
+  --format csv|json  CSV with a header row (RFC 4180; cells that a spreadsheet
+                     would run as a formula get a leading ') or a JSON array
+  --since DATE       only applications made at or after DATE: 2025-01-31
+                     (midnight UTC) or an ISO 8601 time like 2025-01-31T09:00:00Z
+  --out FILE         write FILE (readable by its owner only) instead of stdout
+  --help             show this text
+
+The embedded database can be opened by one process at a time: stop the server
+before exporting from DATA_DIR, or read over HTTP with the service-role key
+(GET /rest/v1/contact_submissions). PostgreSQL has no such limit.
+
+Exit codes: 0 done, 1 the export failed, 2 bad arguments.`
+
+export class UsageError extends Error {
+  override name = 'UsageError'
+}
+
+const DATE = /^(\d{4})-(\d{2})-(\d{2})$/
+const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:\d{2})$/
+
+function parseSince(text: string): Date {
+  const day = DATE.exec(text)
+  if (day) {
+    const date = new Date(`${text}T00:00:00Z`)
+    // Date rolls 2025-02-30 over to March; a typo must not shift the range silently.
+    if (!Number.isNaN(date.getTime()) && date.toISOString().startsWith(text)) return date
+  } else if (DATE_TIME.test(text)) {
+    const date = new Date(text)
+    if (!Number.isNaN(date.getTime())) return date
+  }
+  throw new UsageError(`--since must be a date like 2025-01-31 or an ISO 8601 time with a zone like 2025-01-31T09:00:00Z, not ${JSON.stringify(text)}`)
+}
+
+function readOptions(argv: readonly string[]) {
+  try {
+    return parseArgs({
+      args: [...argv],
+      options: {
+        format: { type: 'string' },
+        since: { type: 'string' },
+        out: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+      strict: true,
+      allowPositionals: false,
+    }).values
+  } catch (error) {
+    // parseArgs explains unknown options and missing values well; keep its words.
+    throw new UsageError(error instanceof Error ? error.message : String(error))
+  }
+}
+
+/** Reads the command line; 'help' when asked for it. Throws UsageError for anything it cannot use. */
+export function parseExportArgs(argv: readonly string[]): ExportOptions | 'help' {
+  const values = readOptions(argv)
+  if (values.help) return 'help'
+  const format = values.format
+  if (format === undefined) throw new UsageError('--format is required')
+  if (!(EXPORT_FORMATS as readonly string[]).includes(format)) {
+    throw new UsageError(`--format must be csv or json, not ${JSON.stringify(format)}`)
+  }
+  if (values.out === '') throw new UsageError('--out needs a file name')
+  return {
+    format: format as ExportFormat,
+    since: values.since === undefined ? undefined : parseSince(values.since),
+    out: values.out,
+  }
+}
+
+type ExportRow = Record<(typeof EXPORT_COLUMNS)[number], string>
+
+// Pages keep memory flat however many applications there are.
+const PAGE_SIZE = 500
+
+// Times as text with microseconds, in UTC, so both databases write them alike
+// and a page's last time can be handed back exactly as the next page's cursor.
+// The columns are qualified because the output names id and created_at are text.
+const PAGE = `SELECT id::text AS id, submission_id::text AS submission_id,
+    to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS created_at,
+    ${CONTACT_FIELDS.join(', ')}
+  FROM contact_submissions s
+  WHERE ($1::timestamptz IS NULL OR s.created_at >= $1::timestamptz)
+    AND ($2::timestamptz IS NULL OR (s.created_at, s.id) > ($2::timestamptz, $3::bigint))
+  ORDER BY s.created_at, s.id
+  LIMIT ${PAGE_SIZE}`
+
+async function* applications(db: Queryable, since: Date | undefined): AsyncGenerator<ExportRow> {
+  let after: ExportRow | undefined
+  for (;;) {
+    const page = await db.query<ExportRow>(PAGE, [since?.toISOString() ?? null, after?.created_at ?? null, after?.id ?? null])
+    yield* page
+    if (page.length < PAGE_SIZE) return
+    after = page.at(-1)
+  }
+}
+
+const toJson = (row: ExportRow) => {
+  const id = Number(row.id)
+  return JSON.stringify({ ...row, id: Number.isSafeInteger(id) ? id : row.id }, EXPORT_COLUMNS as unknown as string[])
+}
+
+/**
+ * Writes the applications in `format` through `write`, which should resolve once
+ * the output can take more. Resolves to the number of applications written.
+ */
+export async function exportApplications(
+  db: Queryable,
+  { format, since }: Pick<ExportOptions, 'format' | 'since'>,
+  write: (chunk: string) => Promise<void>,
+): Promise<number> {
+  let count = 0
+  if (format === 'csv') {
+    await write(csvRecord(EXPORT_COLUMNS))
+    for await (const row of applications(db, since)) {
+      await write(csvRecord(EXPORT_COLUMNS.map((column) => row[column])))
+      count++
+    }
+    return count
+  }
+  for await (const row of applications(db, since)) {
+    await write(`${count === 0 ? '[\n' : ',\n'}${toJson(row)}`)
+    count++
+  }
+  await write(count === 0 ? '[]\n' : '\n]\n')
+  return count
+}

@@ -1,0 +1,230 @@
+import { execFile } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises'
+import { createRequire } from 'node:module'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { CONTACT_FIELDS } from '../../common/contact-submission.ts'
+import { findProjectRoot } from '../project-root.ts'
+import { DATABASE_TARGET } from '../testing/database-target.ts'
+import { openTempDatabase, type TempDatabase } from '../testing/temp-database.ts'
+import { validSubmission } from '../testing/valid-submission.ts'
+import { EXPORT_COLUMNS, USAGE, UsageError, exportApplications, parseExportArgs } from './export-applications.ts'
+
+const EXPORT_SCRIPT = join(findProjectRoot(), 'server', 'cli', 'export.ts')
+const TSX = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href
+
+let temp: TempDatabase
+let workDir: string
+beforeAll(async () => {
+  temp = await openTempDatabase()
+  workDir = await mkdtemp(join(tmpdir(), 'export-'))
+})
+afterAll(async () => {
+  await temp.dispose()
+  await rm(workDir, { recursive: true, force: true })
+})
+
+const insert = (createdAt: string, overrides: Record<string, string> = {}) => {
+  const row = validSubmission(overrides)
+  return temp.db.query(
+    `INSERT INTO contact_submissions (created_at, ${CONTACT_FIELDS.join(', ')})
+     VALUES ($1, ${CONTACT_FIELDS.map((_, index) => `$${index + 2}`).join(', ')})`,
+    [createdAt, ...CONTACT_FIELDS.map((field) => row[field])],
+  )
+}
+
+const exported = async (format: 'csv' | 'json', since?: Date) => {
+  let text = ''
+  const count = await exportApplications(temp.db, { format, since }, async (chunk) => {
+    text += chunk
+  })
+  return { text, count }
+}
+
+const ids = async () =>
+  (await temp.db.query<{ id: number; submission_id: string }>('SELECT id, submission_id::text FROM contact_submissions ORDER BY id')).map(
+    (row) => [row.id, row.submission_id] as const,
+  )
+
+const NASTY = {
+  name: '=HYPERLINK("http://evil.example","click")',
+  phone: '+44 20 7946 0958',
+  business: 'Coaching, "premium"\nand courses',
+  budget: '-1',
+  revenue: '@SUM(A1:A9)',
+  challenges: 'Café ✓ 日本語\r\nsecond line',
+}
+
+describe(`exporting applications from ${DATABASE_TARGET}`, () => {
+  beforeAll(async () => {
+    // Inserted out of time order: the export must sort by created_at, not id.
+    await insert('2025-03-02T10:00:00.123456Z', { instagram: '@second' })
+    await insert('2025-03-01T09:30:00Z', { instagram: '@first', ...NASTY })
+    await insert('2025-03-03T00:00:00Z', { instagram: '@third' })
+  })
+
+  it('writes CSV with a header row, oldest first, RFC 4180 quoting and formulas neutralised', async () => {
+    type Ids = readonly [number, string]
+    const [[id2, uuid2], [id1, uuid1], [id3, uuid3]] = (await ids()) as unknown as [Ids, Ids, Ids]
+    const { text, count } = await exported('csv')
+    expect(count).toBe(3)
+    const base = validSubmission()
+    expect(text).toBe(
+      [
+        'id,submission_id,created_at,instagram,name,email,phone,business,budget,revenue,challenges',
+        `${id1},${uuid1},2025-03-01T09:30:00.000000Z,'@first,"'=HYPERLINK(""http://evil.example"",""click"")",${base.email},'+44 20 7946 0958,"Coaching, ""premium""\nand courses",'-1,'@SUM(A1:A9),"Café ✓ 日本語\r\nsecond line"`,
+        `${id2},${uuid2},2025-03-02T10:00:00.123456Z,'@second,${base.name},${base.email},'${base.phone},${base.business},"${base.budget}","${base.revenue}",${base.challenges}`,
+        `${id3},${uuid3},2025-03-03T00:00:00.000000Z,'@third,${base.name},${base.email},'${base.phone},${base.business},"${base.budget}","${base.revenue}",${base.challenges}`,
+        '',
+      ].join('\r\n'),
+    )
+  })
+
+  it('writes JSON: an array of objects with every column, values exactly as stored', async () => {
+    const { text, count } = await exported('json')
+    expect(count).toBe(3)
+    const rows = JSON.parse(text) as Record<string, unknown>[]
+    expect(rows.map((row) => row.instagram)).toEqual(['@first', '@second', '@third'])
+    expect(Object.keys(rows[0]!)).toEqual([...EXPORT_COLUMNS])
+    expect(rows[0]).toMatchObject({ ...NASTY, id: expect.any(Number), created_at: '2025-03-01T09:30:00.000000Z' })
+  })
+
+  it('keeps only applications made at or after --since', async () => {
+    const fromDay = await exported('json', parseSince('2025-03-02'))
+    expect((JSON.parse(fromDay.text) as { instagram: string }[]).map((row) => row.instagram)).toEqual(['@second', '@third'])
+    const exact = await exported('csv', parseSince('2025-03-02T10:00:00.123456Z'))
+    expect(exact.count).toBe(2)
+    const none = await exported('json', parseSince('2030-01-01'))
+    expect(none).toEqual({ text: '[]\n', count: 0 })
+    expect((await exported('csv', parseSince('2030-01-01'))).text).toBe(`${EXPORT_COLUMNS.join(',')}\r\n`)
+  })
+
+  it('pages through many applications made in the same instant without losing or repeating one', async () => {
+    await temp.db.query(
+      `INSERT INTO contact_submissions (created_at, ${CONTACT_FIELDS.join(', ')})
+       SELECT '2026-01-01T00:00:00Z', 'bulk' || n, 'n', 'e', 'p', 'b', 'b', 'r', 'c' FROM generate_series(1, 1234) n`,
+    )
+    const { text, count } = await exported('json', parseSince('2026-01-01'))
+    expect(count).toBe(1234)
+    const rows = JSON.parse(text) as { id: number; instagram: string }[]
+    expect(new Set(rows.map((row) => row.id)).size).toBe(1234)
+    expect(rows.map((row) => row.id)).toEqual(rows.map((row) => row.id).sort((a, b) => a - b))
+  })
+})
+
+function parseSince(since: string) {
+  const options = parseExportArgs(['--format', 'csv', '--since', since])
+  if (options === 'help') throw new Error('unexpected help')
+  return options.since
+}
+
+describe('parseExportArgs', () => {
+  it('reads the options, in either spelling', () => {
+    expect(parseExportArgs(['--format', 'csv'])).toEqual({ format: 'csv', since: undefined, out: undefined })
+    expect(parseExportArgs(['--format=json', '--since=2025-01-31', '--out', 'a.json'])).toEqual({
+      format: 'json',
+      since: new Date('2025-01-31T00:00:00Z'),
+      out: 'a.json',
+    })
+    expect(parseExportArgs(['--format', 'csv', '--since', '2025-01-31T09:00:00+02:00'])).toMatchObject({
+      since: new Date('2025-01-31T07:00:00Z'),
+    })
+    expect(parseExportArgs(['--help'])).toBe('help')
+  })
+
+  it.each([
+    [[], /--format is required/],
+    [['--format', 'xml'], /--format must be csv or json, not "xml"/],
+    [['--format'], /--format/],
+    [['--format', 'csv', '--since', 'yesterday'], /--since must be a date/],
+    [['--format', 'csv', '--since', '2025-02-30'], /--since must be a date/],
+    [['--format', 'csv', '--since', '2025-01-31T09:00:00'], /--since must be a date/],
+    [['--format', 'csv', '--out', ''], /--out needs a file name/],
+    [['--format', 'csv', '--limit', '5'], /Unknown option '--limit'/],
+    [['--format', 'csv', 'extra'], /positional argument/],
+  ])('refuses %j', (argv, message) => {
+    expect(() => parseExportArgs(argv)).toThrow(UsageError)
+    expect(() => parseExportArgs(argv)).toThrow(message)
+  })
+})
+
+describe(`the export command on ${DATABASE_TARGET}`, () => {
+  const runExport = (args: string[], cwd = workDir) =>
+    new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
+      // Only what the command needs: a developer's own DATABASE_URL must not leak in.
+      const env = { PATH: process.env.PATH ?? '', HOME: workDir }
+      execFile(process.execPath, ['--import', TSX, EXPORT_SCRIPT, ...args], { cwd, env, timeout: 60_000 }, (error, stdout, stderr) => {
+        resolve({ code: error ? (typeof error.code === 'number' ? error.code : null) : 0, stdout, stderr })
+      })
+    })
+  const dotEnv = (settings: Record<string, string>) =>
+    writeFile(
+      join(workDir, '.env'),
+      Object.entries(settings)
+        .map(([name, value]) => `${name}=${value}\n`)
+        .join(''),
+    )
+
+  it('exits 2 with the usage on bad arguments, writing nothing to stdout', async () => {
+    const result = await runExport(['--format', 'xlsx'])
+    expect(result.code).toBe(2)
+    expect(result.stdout).toBe('')
+    expect(result.stderr).toContain('--format must be csv or json')
+    expect(result.stderr).toContain(USAGE)
+    expect(USAGE).toMatch(/one process at a time: stop the server/)
+  })
+
+  it('exports the database configured in .env, to stdout or to a file only its owner can read', async () => {
+    let expected = ''
+    await exportApplications(temp.db, { format: 'csv', since: undefined }, async (chunk) => {
+      expected += chunk
+    })
+    await dotEnv(temp.env)
+    // The embedded database admits one process at a time, as a server would.
+    if (temp.target === 'pglite') await temp.db.close()
+    try {
+      const toStdout = await runExport(['--format', 'csv'])
+      expect(toStdout.stderr).toMatch(/^Exported \d+ applications from /)
+      expect(toStdout.code).toBe(0)
+      expect(toStdout.stdout).toBe(expected)
+
+      const out = join(workDir, 'applications.json')
+      const toFile = await runExport(['--format', 'json', '--since', '2025-03-02', '--out', out])
+      expect(toFile.code).toBe(0)
+      expect(toFile.stdout).toBe('')
+      expect(toFile.stderr).toContain(`to ${out}`)
+      expect((JSON.parse(await readFile(out, 'utf8')) as unknown[]).length).toBeGreaterThan(2)
+      expect((await stat(out)).mode & 0o777).toBe(0o600)
+    } finally {
+      if (temp.target === 'pglite') await temp.reopen()
+    }
+  })
+
+  it.runIf(DATABASE_TARGET === 'pglite')('refuses, explaining why, while another process has the embedded database open', async () => {
+    await dotEnv(temp.env)
+    const result = await runExport(['--format', 'csv'])
+    expect(result.code).toBe(1)
+    expect(result.stdout).toBe('')
+    expect(result.stderr).toMatch(/in use by process \d+.*stop the server first/s)
+  })
+
+  it.runIf(DATABASE_TARGET === 'pglite')('refuses a DATA_DIR that holds no database, rather than creating one', async () => {
+    const missing = join(workDir, 'no-database-here')
+    await dotEnv({ DATA_DIR: missing })
+    const result = await runExport(['--format', 'json'])
+    expect(result.code).toBe(1)
+    expect(result.stderr).toContain(`There is no embedded database in ${missing}`)
+    expect(existsSync(missing)).toBe(false)
+  })
+
+  it('fails with exit code 1 when the database cannot be reached', async () => {
+    await dotEnv({ DATABASE_URL: 'postgres://nobody:secret@127.0.0.1:1/none' })
+    const result = await runExport(['--format', 'csv'])
+    expect(result.code).toBe(1)
+    expect(result.stderr).toMatch(/Export failed: PostgreSQL is unreachable/)
+    expect(result.stderr).not.toContain('secret')
+  })
+})

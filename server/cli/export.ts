@@ -1,0 +1,84 @@
+// `npm run export -- --format csv|json [--since DATE] [--out FILE]`: every
+// application, for the operator's spreadsheet or CRM. See USAGE.
+import { once } from 'node:events'
+import { createWriteStream, existsSync, type WriteStream } from 'node:fs'
+import { rename, rm } from 'node:fs/promises'
+import { join } from 'node:path'
+import { parseConfigOrExit } from '../config.ts'
+import { DataDirInUseError } from '../db/data-dir-lock.ts'
+import { describeDatabase, openDatabase } from '../db/open-database.ts'
+import { USAGE, UsageError, exportApplications, parseExportArgs, type ExportOptions } from './export-applications.ts'
+
+const fail = (message: string, code: number): never => {
+  process.stderr.write(`${message}\n`)
+  process.exit(code)
+}
+
+const writer = (stream: NodeJS.WritableStream) => async (chunk: string) => {
+  if (!stream.write(chunk)) await once(stream, 'drain')
+}
+
+async function main(argv: readonly string[]) {
+  let options: ExportOptions | 'help'
+  try {
+    options = parseExportArgs(argv)
+  } catch (error) {
+    if (error instanceof UsageError) fail(`${error.message}\n\n${USAGE}`, 2)
+    throw error
+  }
+  if (options === 'help') {
+    process.stdout.write(`${USAGE}\n`)
+    return
+  }
+
+  // Variables already set in the environment win over the file, as for the server.
+  if (existsSync('.env')) process.loadEnvFile('.env')
+  const config = parseConfigOrExit(process.env)
+  const where = describeDatabase(config)
+  // Opening a missing data directory would create an empty database there.
+  if (config.databaseUrl === undefined && !existsSync(join(config.dataDir, 'PG_VERSION'))) {
+    fail(`There is no embedded database in ${config.dataDir}: set DATA_DIR (or DATABASE_URL) as for the server`, 1)
+  }
+  const db = await openDatabase(config, { purpose: 'maintenance' }).catch((error: unknown) => {
+    const message = error instanceof Error ? error.message : String(error)
+    if (error instanceof DataDirInUseError) fail(message, 1)
+    return fail(`Could not open ${where}: ${message}`, 1)
+  })
+
+  // A file is written under a temporary name and renamed when complete, so a
+  // failed export never leaves a truncated file that looks finished.
+  const partial = options.out === undefined ? undefined : `${options.out}.${process.pid}.partial`
+  let file: WriteStream | undefined
+  try {
+    if (partial !== undefined) {
+      // Applications are personal data: only the owner may read the file.
+      file = createWriteStream(partial, { mode: 0o600 })
+      await once(file, 'open')
+    }
+    const [table] = await db.query<{ found: boolean }>("SELECT to_regclass('contact_submissions') IS NOT NULL AS found")
+    if (!table?.found) throw new Error(`${where} has no applications yet: the server (or npm run db:migrate) creates the table`)
+    const output = file ?? process.stdout
+    const count = await exportApplications(db, options, writer(output))
+    if (file && partial !== undefined && options.out !== undefined) {
+      file.end()
+      await once(file, 'finish')
+      await rename(partial, options.out)
+    }
+    process.stderr.write(`Exported ${count} application${count === 1 ? '' : 's'} from ${where} to ${options.out ?? 'stdout'}\n`)
+  } catch (error) {
+    file?.destroy()
+    if (partial !== undefined) await rm(partial, { force: true })
+    process.stderr.write(`Export failed: ${error instanceof Error ? error.message : String(error)}\n`)
+    process.exitCode = 1
+  } finally {
+    await db.close()
+  }
+}
+
+// A reader that stops early (`| head`) is not a failure of the export.
+process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0)
+  throw error
+})
+
+await main(process.argv.slice(2))
