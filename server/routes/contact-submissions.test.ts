@@ -94,6 +94,7 @@ describe('POST /rest/v1/contact_submissions', () => {
 
   it('answers with the inserted rows for Prefer: return=representation', async () => {
     const response = await submit([validSubmission({ name: ' Katherine Johnson ' })], {
+      ...SERVICE,
       prefer: 'return=representation',
     })
     expect(response.statusCode).toBe(201)
@@ -116,7 +117,7 @@ describe('POST /rest/v1/contact_submissions', () => {
     const response = await app.inject({
       method: 'POST',
       url: `${CONTACT_SUBMISSIONS_PATH}?select=id,name`,
-      headers: { ...CLIENT_HEADERS, prefer: 'return=representation' },
+      headers: { ...CLIENT_HEADERS, ...SERVICE, prefer: 'return=representation' },
       payload: JSON.stringify([validSubmission()]),
     })
     expect(response.statusCode).toBe(201)
@@ -128,7 +129,7 @@ describe('POST /rest/v1/contact_submissions', () => {
     const response = await app.inject({
       method: 'POST',
       url: `${CONTACT_SUBMISSIONS_PATH}?select=password`,
-      headers: { ...CLIENT_HEADERS, prefer: 'return=representation' },
+      headers: { ...CLIENT_HEADERS, ...SERVICE, prefer: 'return=representation' },
       payload: JSON.stringify([validSubmission()]),
     })
     expect(response.statusCode).toBe(400)
@@ -235,7 +236,10 @@ describe('retries: submission_id', () => {
     expect((await submit([validSubmission({ submission_id: submissionId })])).statusCode).toBe(201)
     const before = await rowCount()
     for (const prefer of ['return=minimal', 'return=representation']) {
-      const repeat = await submit([validSubmission({ submission_id: submissionId, name: 'Changed Mind' })], { prefer })
+      const repeat = await submit([validSubmission({ submission_id: submissionId, name: 'Changed Mind' })], {
+        ...SERVICE,
+        prefer,
+      })
       expect(repeat.statusCode).toBe(409)
       expect(repeat.json()).toEqual({
         code: '23505',
@@ -250,8 +254,8 @@ describe('retries: submission_id', () => {
   })
 
   it('gives each application without a submission_id an id of its own', async () => {
-    const first = await submit([validSubmission()], { prefer: 'return=representation' })
-    const second = await submit([validSubmission()], { prefer: 'return=representation' })
+    const first = await submit([validSubmission()], { ...SERVICE, prefer: 'return=representation' })
+    const second = await submit([validSubmission()], { ...SERVICE, prefer: 'return=representation' })
     const [a] = first.json<{ submission_id: string }[]>()
     const [b] = second.json<{ submission_id: string }[]>()
     expect(a?.submission_id).toMatch(/^[0-9a-f-]{36}$/)
@@ -297,7 +301,7 @@ describe('the honeypot', () => {
 
   it('returns no rows for return=representation, as PostgREST does for a row a trigger dropped', async () => {
     const before = await rowCount()
-    const response = await submit([bot()], { prefer: 'return=representation, count=exact' })
+    const response = await submit([bot()], { ...SERVICE, prefer: 'return=representation, count=exact' })
     expect(response.statusCode).toBe(201)
     expect(response.json()).toEqual([])
     expect(response.headers['content-range']).toBe('*/0')
@@ -305,7 +309,7 @@ describe('the honeypot', () => {
   })
 
   it('sends no Location for return=headers-only', async () => {
-    const response = await submit([bot()], { prefer: 'return=headers-only' })
+    const response = await submit([bot()], { ...SERVICE, prefer: 'return=headers-only' })
     expect(response.statusCode).toBe(201)
     expect(response.headers.location).toBeUndefined()
   })
@@ -340,6 +344,17 @@ describe('the honeypot', () => {
 })
 
 describe('Prefer', () => {
+  it.each(['return=representation', 'return=headers-only'])(
+    'refuses %s to the anon role, which may not read rows back, and stores nothing',
+    async (prefer) => {
+      const before = await rowCount()
+      const response = await submit([validSubmission()], { prefer })
+      expect(response.statusCode).toBe(401)
+      expect(response.json()).toMatchObject({ code: '42501' })
+      expect(await rowCount()).toBe(before)
+    },
+  )
+
   it.each([
     [undefined, undefined],
     ['', undefined],
@@ -351,7 +366,8 @@ describe('Prefer', () => {
     ['return=minimal, return=representation', 'return=minimal'],
   ])('takes %j and answers 201 with Preference-Applied %j', async (prefer, applied) => {
     const before = await rowCount()
-    const response = await submit([validSubmission()], prefer === undefined ? {} : { prefer })
+    // Only the service role may read rows back (return=representation / headers-only).
+    const response = await submit([validSubmission()], prefer === undefined ? SERVICE : { ...SERVICE, prefer })
     expect(response.statusCode).toBe(201)
     expect(response.headers['preference-applied']).toBe(applied)
     expect(await rowCount()).toBe((before ?? 0) + 1)
@@ -363,7 +379,7 @@ describe('Prefer', () => {
   })
 
   it('answers return=headers-only with the new row’s Location and no body', async () => {
-    const response = await submit([validSubmission()], { prefer: 'return=headers-only' })
+    const response = await submit([validSubmission()], { ...SERVICE, prefer: 'return=headers-only' })
     expect(response.statusCode).toBe(201)
     expect(response.body).toBe('')
     const stored = await latestRow()
@@ -371,7 +387,7 @@ describe('Prefer', () => {
   })
 
   it('names the schema back for return=representation, as PostgREST does', async () => {
-    const response = await submit([validSubmission()], { prefer: 'return=representation' })
+    const response = await submit([validSubmission()], { ...SERVICE, prefer: 'return=representation' })
     expect(response.headers['content-profile']).toBe('public')
   })
 

@@ -51,6 +51,11 @@ export const contactSubmissionsRoutes: FastifyPluginAsync<ContactSubmissionsOpti
       // INSERT; the anon role of supabase/migrations has neither. The service
       // role's upsert could only ever insert: the key, id, is always generated.
       if (prefer.resolution !== undefined && !authenticated) throw permissionDenied()
+      // Reading the row back needs SELECT, which anon lacks on Supabase too; and the
+      // sequential id it would return tells anyone how many applications exist.
+      if ((prefer.return === 'representation' || prefer.return === 'headers-only') && !authenticated) {
+        throw permissionDenied()
+      }
       const representation = prefer.return === 'representation'
       // PostgREST plans the returned columns before it inserts anything.
       const select = representation ? parseSelect(single('select', request.query.select)) : '*'
