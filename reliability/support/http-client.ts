@@ -3,6 +3,7 @@ import { Agent, request } from 'node:http'
 export interface Reply {
   status: number
   body: string
+  headers: Record<string, string | string[] | undefined>
 }
 
 /** A keep-alive connection pool of a fixed size, as a load generator needs. */
@@ -25,7 +26,7 @@ export function send(baseUrl: string, { method = 'POST', path, headers = {}, bod
     const req = request(new URL(path, baseUrl), { method, headers, agent, timeout: timeoutMs }, (res) => {
       const chunks: Buffer[] = []
       res.on('data', (chunk: Buffer) => chunks.push(chunk))
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString() }))
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString(), headers: res.headers }))
       res.on('error', reject)
     })
     req.on('timeout', () => req.destroy(new Error('request timed out')))

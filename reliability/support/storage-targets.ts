@@ -1,6 +1,9 @@
-import { pgliteTarget, type StorageTarget } from './targets.ts'
+import { pgliteTarget, postgresTarget, type StorageTarget } from './targets.ts'
 
 /** Each storage the server supports, as describe.each rows: [name, open]. */
 export function storageTargets(): [string, () => Promise<StorageTarget>][] {
-  return [['PGlite', pgliteTarget]]
+  return [
+    ['PGlite', pgliteTarget],
+    ['PostgreSQL', postgresTarget],
+  ]
 }

@@ -1,6 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { startPostgresServer, type PostgresServer } from '../../server/testing/postgres-server.ts'
 
 /** Where the server under test keeps its data, and how to clean it away. */
 export interface StorageTarget {
@@ -16,5 +17,16 @@ export async function pgliteTarget(): Promise<StorageTarget> {
     name: 'PGlite',
     env: { DATA_DIR: dataDir },
     dispose: () => rm(dataDir, { recursive: true, force: true }),
+  }
+}
+
+/** A throwaway PostgreSQL 15 on loopback (Debian's), which a test may stop and start. */
+export async function postgresTarget(): Promise<StorageTarget & { postgres: PostgresServer }> {
+  const postgres = await startPostgresServer()
+  return {
+    name: 'PostgreSQL',
+    env: { DATABASE_URL: postgres.url() },
+    postgres,
+    dispose: () => postgres.dispose(),
   }
 }

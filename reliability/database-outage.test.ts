@@ -1,0 +1,98 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { connectionPool } from './support/http-client.ts'
+import { runLoad } from './support/load.ts'
+import { report } from './support/report.ts'
+import { startServer, stopServer, type ServerProcess } from './support/server-process.ts'
+import { makeApplication, readAllRows, sameApplication, submit, type Application } from './support/submissions.ts'
+import { postgresTarget } from './support/targets.ts'
+
+const CONNECTIONS = 16
+const TOTAL = 20_000
+const OUTAGE_MS = 5_000
+
+describe('PostgreSQL stopped for 5 s during load', () => {
+  let target: Awaited<ReturnType<typeof postgresTarget>>
+  let server: ServerProcess
+
+  beforeAll(async () => {
+    target = await postgresTarget()
+    server = await startServer(target.env)
+  })
+  afterAll(async () => {
+    if (server) await stopServer(server)
+    await target?.dispose()
+  })
+
+  it('answers only 201 or 503, keeps running, recovers by itself and loses no acknowledged application', async () => {
+    const agent = connectionPool(CONNECTIONS)
+    const sent: Application[] = Array.from({ length: TOTAL }, (_, n) => makeApplication(n))
+    const statusesAt: { at: number; status: number | string }[] = []
+    const started = performance.now()
+    let outage = { from: 0, to: 0 }
+    let recoveredAt = 0
+
+    const chaos = (async () => {
+      await new Promise((resolve) => setTimeout(resolve, 1_500))
+      outage.from = performance.now() - started
+      await target.postgres.stop()
+      await new Promise((resolve) => setTimeout(resolve, OUTAGE_MS))
+      await target.postgres.start()
+      outage = { ...outage, to: performance.now() - started }
+    })()
+
+    const { results } = await runLoad({
+      total: TOTAL,
+      concurrency: CONNECTIONS,
+      maxMs: 60_000,
+      // Run until well after the database is back, then stop.
+      stop: () => outage.to > 0 && performance.now() - started > outage.to + 4_000,
+      job: async (n) => {
+        const reply = await submit(server.url, sent[n]!, agent)
+        const at = performance.now() - started
+        statusesAt.push({ at, status: reply.status })
+        if (reply.status === 201 && outage.to > 0 && at > outage.to && !recoveredAt) recoveredAt = at
+        return reply
+      },
+    })
+    await chaos
+    agent.destroy()
+
+    const counts = new Map<string, number>()
+    for (const result of results) {
+      const key = String(result.value?.status ?? 'network error')
+      counts.set(key, (counts.get(key) ?? 0) + 1)
+    }
+    const unavailable = results.filter((result) => result.value?.status === 503)
+    const withoutRetryAfter = unavailable.filter((result) => !result.value?.headers['retry-after'])
+    const acknowledged = results.filter((result) => result.value?.status === 201).map((result) => sent[result.index]!)
+    const during = statusesAt.filter(({ at }) => at > outage.from + 500 && at < outage.to - 500)
+    const rows = await readAllRows(server.url)
+    const stored = new Map(rows.map((row) => [row.submission_id, row]))
+    const lost = acknowledged.filter((application) => {
+      const row = stored.get(application.submission_id)
+      return !row || !sameApplication(row, application)
+    })
+    const ready = await fetch(`${server.url}/readyz`)
+
+    report('PostgreSQL outage of 5 s during load', {
+      requests: results.length,
+      answers: JSON.stringify(Object.fromEntries(counts)),
+      'outage (ms into the run)': `${outage.from.toFixed(0)}–${outage.to.toFixed(0)}`,
+      'answers while it was down': JSON.stringify(Object.fromEntries(during.reduce((map, { status }) => map.set(String(status), (map.get(String(status)) ?? 0) + 1), new Map<string, number>()))),
+      'first 201 after restart (ms after it was back)': (recoveredAt - outage.to).toFixed(0),
+      acknowledged: acknowledged.length,
+      'acknowledged but missing': lost.length,
+      'server still running': server.child.exitCode === null ? 'yes' : 'no',
+      '/readyz afterwards': ready.status,
+    })
+
+    expect([...counts.keys()].every((status) => status === '201' || status === '503')).toBe(true)
+    expect(unavailable.length).toBeGreaterThan(0)
+    expect(withoutRetryAfter).toHaveLength(0)
+    expect(during.length).toBeGreaterThan(0)
+    expect(recoveredAt).toBeGreaterThan(0)
+    expect(server.child.exitCode).toBeNull()
+    expect(lost).toHaveLength(0)
+    expect(ready.status).toBe(200)
+  })
+})
