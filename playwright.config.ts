@@ -2,14 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { defineConfig } from '@playwright/test'
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './e2e/support/chromium.ts'
 import { BASE_URL, E2E_PORT, SERVICE_ROLE_KEY } from './e2e/support/env.ts'
-
-/**
- * Debian's Chromium by default (Playwright cannot download its own browser on
- * the build machines). CHROMIUM_PATH points elsewhere; set it to an empty
- * string to use Playwright's own browser.
- */
-const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 
 /**
  * A fresh, empty database for every run. The config is also loaded by each
@@ -41,16 +35,9 @@ export default defineConfig({
     viewport: { width: 1280, height: 800 },
     trace: 'retain-on-failure',
     launchOptions: {
-      executablePath: chromiumPath || undefined,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
+      // An empty CHROMIUM_PATH means Playwright's own browser.
+      executablePath: CHROMIUM_PATH || undefined,
+      args: CHROMIUM_ARGS,
     },
   },
   webServer: {

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process'
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { freePort } from '../../reliability/support/free-port.ts'
+import { freePort } from '../../server/testing/free-port.ts'
 
 /**
  * nginx serving the same built files the way a tuned static host would:

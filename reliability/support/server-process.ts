@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { join } from 'node:path'
-import { freePort } from './free-port.ts'
+import { freePort } from '../../server/testing/free-port.ts'
 
 const MAIN = join(import.meta.dirname, '..', '..', 'dist', 'server', 'server', 'main.js')
 export const SERVICE_ROLE_KEY = 'reliability-service-role-key-0123456789'

@@ -2,7 +2,7 @@ import { execFile, execFileSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { existsSync, readdirSync, rmSync } from 'node:fs'
 import { chmod, mkdtemp, readFile, rm, writeFile, appendFile } from 'node:fs/promises'
-import { createServer } from 'node:net'
+import { freePort } from './free-port.ts'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
@@ -46,16 +46,6 @@ export function findPostgresBin(env: NodeJS.ProcessEnv = process.env): string {
   )
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address()
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))))
-    })
-  })
-}
 
 // PostgreSQL refuses to run as root, so as root the server runs as `postgres`.
 const isRoot = process.getuid?.() === 0
