@@ -1,7 +1,6 @@
 import { StrictMode } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
-import { RouterProvider } from 'react-router/dom'
-import { router } from './app/router.tsx'
+import { App } from './app/app.tsx'
 import './index.css'
 
 const container = document.getElementById('root')
@@ -9,7 +8,7 @@ if (!container) throw new Error('The page has no #root element to render into.')
 
 const app = (
   <StrictMode>
-    <RouterProvider router={router} />
+    <App path={window.location.pathname} />
   </StrictMode>
 )
 

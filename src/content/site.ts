@@ -25,6 +25,8 @@ export const site = {
   },
   countdown: {
     seconds: 90,
+    /** When the application's code starts loading: well after the first view, before 0:00. */
+    preloadAtSeconds: 30,
     heading: 'Application Will Appear In 1 minute and 30 seconds',
     text: 'Ready to join? Application button appears in...',
     applyLabel: 'Apply Now',

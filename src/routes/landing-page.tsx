@@ -1,4 +1,4 @@
-import { ApplicationDialog } from '../features/application/components/application-dialog.tsx'
+import { LazyApplicationDialog, preloadApplication } from '../features/application/lazy-application-dialog.tsx'
 import { CountdownSection } from '../features/landing/components/countdown-section.tsx'
 import { Hero } from '../features/landing/components/hero.tsx'
 import { ResultsSection } from '../features/landing/components/results-section.tsx'
@@ -13,8 +13,8 @@ export function LandingPage() {
         <Hero />
         <VideoSection />
         <ResultsSection />
-        <CountdownSection>
-          <ApplicationDialog />
+        <CountdownSection onAlmostDone={preloadApplication}>
+          <LazyApplicationDialog />
         </CountdownSection>
       </main>
     </>

@@ -1,10 +1,9 @@
 import { render } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router'
-import { routes } from '../app/routes.tsx'
+import type { ReactNode } from 'react'
+import { App } from '../app/app.tsx'
 
-/** Renders the app's real routes at a path, with a user to drive them. */
-export function renderRoute(path: string, routeTable: RouteObject[] = routes) {
-  const router = createMemoryRouter(routeTable, { initialEntries: [path] })
-  return { user: userEvent.setup(), router, ...render(<RouterProvider router={router} />) }
+/** Renders the app as it appears at `path` (or `ui`), with a user to drive it. */
+export function renderRoute(path: string, ui: ReactNode = <App path={path} />) {
+  return { user: userEvent.setup(), ...render(ui) }
 }

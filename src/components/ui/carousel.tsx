@@ -1,9 +1,46 @@
-import useEmblaCarousel, { type UseEmblaCarouselType } from 'embla-carousel-react'
-import { useCallback, useSyncExternalStore, type KeyboardEvent, type ReactNode } from 'react'
+import type { EmblaCarouselType, EmblaOptionsType } from 'embla-carousel'
+import { useCallback, useEffect, useRef, useState, useSyncExternalStore, type KeyboardEvent, type ReactNode } from 'react'
 import { cn } from '../../lib/cn.ts'
 
-type EmblaCarouselType = NonNullable<UseEmblaCarouselType[1]>
-type EmblaOptionsType = Parameters<typeof useEmblaCarousel>[0]
+/** How far ahead of the viewport the carousel starts loading its engine. */
+const LOAD_MARGIN = '600px'
+
+/**
+ * Embla's engine loads only when the carousel comes near the viewport: the
+ * slides are plain prerendered HTML until then, so the first view pays no
+ * script for a section below the fold.
+ */
+function useLazyEmbla(options: EmblaOptionsType | undefined) {
+  const viewportRef = useRef<HTMLDivElement>(null)
+  const [api, setApi] = useState<EmblaCarouselType>()
+
+  useEffect(() => {
+    const viewport = viewportRef.current
+    if (!viewport) return
+    let embla: EmblaCarouselType | undefined
+    let cancelled = false
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (!entries.some((entry) => entry.isIntersecting)) return
+        observer.disconnect()
+        void import('embla-carousel').then(({ default: EmblaCarousel }) => {
+          if (cancelled) return
+          embla = EmblaCarousel(viewport, options)
+          setApi(embla)
+        })
+      },
+      { rootMargin: LOAD_MARGIN },
+    )
+    observer.observe(viewport)
+    return () => {
+      cancelled = true
+      observer.disconnect()
+      embla?.destroy()
+    }
+  }, [options])
+
+  return [viewportRef, api] as const
+}
 
 interface CarouselProps {
   label: string
@@ -33,7 +70,7 @@ function useScrollState(api: EmblaCarouselType | undefined, read: (api: EmblaCar
 }
 
 export function Carousel({ label, previousLabel, nextLabel, options, slideClassName, slides }: CarouselProps) {
-  const [viewportRef, api] = useEmblaCarousel(options)
+  const [viewportRef, api] = useLazyEmbla(options)
   const canScrollPrev = useScrollState(api, (embla) => embla.canScrollPrev())
   const canScrollNext = useScrollState(api, (embla) => embla.canScrollNext())
 

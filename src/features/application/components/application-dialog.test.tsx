@@ -1,6 +1,6 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { Toaster, toast } from 'sonner'
+import { toast } from 'sonner'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { applicationSteps } from '../../../content/application-steps.ts'
 import { site } from '../../../content/site.ts'
@@ -35,12 +35,7 @@ afterEach(() => {
 
 async function openApplication() {
   const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime })
-  render(
-    <>
-      <ApplicationDialog />
-      <Toaster />
-    </>,
-  )
+  render(<ApplicationDialog />)
   await user.click(screen.getByRole('button', { name: site.countdown.applyLabel }))
   return { user, dialog: screen.getByRole('dialog', { name: site.application.title }) }
 }
@@ -66,6 +61,15 @@ async function answerAll(user: User, upTo = applicationSteps.length) {
 }
 
 describe('ApplicationDialog', () => {
+  it('shows its toasts bottom-right', async () => {
+    const { user, dialog } = await openApplication()
+    await user.click(within(dialog).getByRole('button', { name: 'Next' }))
+    await screen.findByText('Field Required')
+    const toaster = document.querySelector('[data-sonner-toaster]')
+    expect(toaster).toHaveAttribute('data-y-position', 'bottom')
+    expect(toaster).toHaveAttribute('data-x-position', 'right')
+  })
+
   it('opens on the first of eight questions', async () => {
     const { dialog } = await openApplication()
     expect(within(dialog).getByText('Question 1 of 8')).toBeInTheDocument()

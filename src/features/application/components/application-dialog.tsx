@@ -1,4 +1,5 @@
 import { useState } from 'react'
+import { Toaster } from 'sonner'
 import { Button } from '../../../components/ui/button.tsx'
 import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from '../../../components/ui/dialog.tsx'
 import { publicConfig } from '../../../config/public-config.ts'
@@ -32,6 +33,9 @@ export function ApplicationDialog() {
         </DialogContent>
       </Dialog>
       {booking.state === 'idle' ? null : <BookingConfirmation url={publicConfig.bookingUrl} />}
+      {/* Only the application raises toasts, so they load with it. Settings are sonner's
+          defaults, spelled out because the spec names them. */}
+      <Toaster position="bottom-right" duration={4000} visibleToasts={3} richColors closeButton />
     </>
   )
 }

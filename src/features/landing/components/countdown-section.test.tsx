@@ -32,3 +32,12 @@ it('shows the heading, text and a quiet m:ss timer, then reveals the action at 0
   act(() => vi.advanceTimersByTime(60_000))
   expect(screen.getByRole('button', { name: 'Apply Now' })).toBeVisible()
 })
+
+it('asks for what 0:00 will show once 30 seconds are left, not before', () => {
+  const onAlmostDone = vi.fn()
+  render(<CountdownSection onAlmostDone={onAlmostDone}>Ready</CountdownSection>)
+  act(() => vi.advanceTimersByTime(59_000))
+  expect(onAlmostDone).not.toHaveBeenCalled()
+  act(() => vi.advanceTimersByTime(1_000))
+  expect(onAlmostDone).toHaveBeenCalledTimes(1)
+})

@@ -1,15 +1,22 @@
-import type { ReactNode } from 'react'
+import { useEffect, type ReactNode } from 'react'
 import { site } from '../../../content/site.ts'
 import { formatCountdown, useCountdown } from '../hooks/use-countdown.ts'
 
 interface CountdownSectionProps {
   /** What appears once the countdown reaches 0:00, and stays. */
   children: ReactNode
+  /** Called once the countdown is nearly over, to fetch what 0:00 will show. */
+  onAlmostDone?: () => void
 }
 
-export function CountdownSection({ children }: CountdownSectionProps) {
+export function CountdownSection({ children, onAlmostDone }: CountdownSectionProps) {
   const remaining = useCountdown(site.countdown.seconds)
   const finished = remaining === 0
+  const almostDone = remaining <= site.countdown.preloadAtSeconds
+
+  useEffect(() => {
+    if (almostDone) onAlmostDone?.()
+  }, [almostDone, onAlmostDone])
 
   return (
     <section aria-labelledby="apply-heading" className="mx-auto max-w-3xl px-6 pb-24 text-center">

@@ -1,11 +1,9 @@
-import { act, screen, within } from '@testing-library/react'
-import { toast } from 'sonner'
-import type { NonIndexRouteObject } from 'react-router'
+import { screen, within } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
 import { site } from '../content/site.ts'
 import { resultSlides } from '../content/result-slides.ts'
 import { renderRoute } from '../testing/render.tsx'
-import { routes } from './routes.tsx'
+import { AppErrorBoundary } from './app.tsx'
 
 describe('the landing page at /', () => {
   it('shows the sections in the spec order', () => {
@@ -46,40 +44,31 @@ describe('the landing page at /', () => {
     expect(within(carousel).getByRole('button', { name: 'Previous slide' })).toBeInTheDocument()
     expect(within(carousel).getByRole('button', { name: 'Next slide' })).toBeInTheDocument()
   })
-
-  it('shows toasts bottom-right', async () => {
-    renderRoute('/')
-    act(() => {
-      toast('Hello')
-    })
-    await screen.findByText('Hello')
-    const toaster = document.querySelector('[data-sonner-toaster]')
-    expect(toaster).toHaveAttribute('data-y-position', 'bottom')
-    expect(toaster).toHaveAttribute('data-x-position', 'right')
-  })
 })
 
 describe('an unknown path', () => {
   it('shows the 404 page, links home and logs the path', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
-    const { user } = renderRoute('/no/such/page')
+    renderRoute('/no/such/page')
     expect(screen.getByText('Oops! Page not found')).toBeVisible()
     expect(warn).toHaveBeenCalledWith(expect.any(String), '/no/such/page')
 
-    await user.click(screen.getByRole('link', { name: 'Return to Home' }))
-    expect(screen.getByRole('heading', { level: 1, name: site.hero.headline })).toBeVisible()
+    expect(screen.getByRole('link', { name: 'Return to Home' })).toHaveAttribute('href', '/')
   })
 })
 
-describe('an unhandled routing error', () => {
+describe('an unhandled error while rendering', () => {
   it("shows 'Unexpected Application Error!' with the message", () => {
     vi.spyOn(console, 'error').mockImplementation(() => {})
-    vi.spyOn(console, 'warn').mockImplementation(() => {})
     const Broken = () => {
       throw new Error('The results could not be drawn')
     }
-    const root = routes[0] as NonIndexRouteObject
-    renderRoute('/broken', [{ ...root, children: [...(root.children ?? []), { path: 'broken', Component: Broken }] }])
+    renderRoute(
+      '/',
+      <AppErrorBoundary>
+        <Broken />
+      </AppErrorBoundary>,
+    )
     expect(screen.getByRole('heading', { name: 'Unexpected Application Error!' })).toBeVisible()
     expect(screen.getByText('The results could not be drawn')).toBeVisible()
   })
