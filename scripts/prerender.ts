@@ -13,13 +13,13 @@ const ROOT = '<div id="root"></div>'
 const pages = { 'index.html': '/', '404.html': '/404' } as const
 
 const { render } = (await import(pathToFileURL(join(ssrDir, 'entry-server.js')).href)) as {
-  render: (path: string) => Promise<string>
+  render: (path: string) => string
 }
 const template = await readFile(join(webDir, 'index.html'), 'utf8')
 if (!template.includes(ROOT)) throw new Error(`dist/web/index.html has no ${ROOT} to fill.`)
 
 for (const [file, path] of Object.entries(pages)) {
-  const html = await render(path)
+  const html = render(path)
   await writeFile(join(webDir, file), template.replace(ROOT, `<div id="root">${html}</div>`))
   console.log(`prerendered ${path} → dist/web/${file} (${html.length} characters)`)
 }
