@@ -1,7 +1,7 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { brotliDecompressSync, gunzipSync } from 'node:zlib'
+import { brotliCompressSync, brotliDecompressSync, constants as zlibConstants, gunzipSync } from 'node:zlib'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CONTACT_SUBMISSIONS_PATH } from '../common/contact-submission.ts'
@@ -15,6 +15,7 @@ import { validSubmission } from './testing/valid-submission.ts'
 const INDEX_HTML = `<!doctype html><html><body><div id="root">${'<p>Scale your brand</p>'.repeat(100)}</div></body></html>`
 const NOT_FOUND_HTML = `<!doctype html><html><body><div id="root">${'<p>Oops! Page not found</p>'.repeat(100)}</div></body></html>`
 const APP_JS = `console.log(${JSON.stringify('landing page '.repeat(200))})`
+const PRECOMPRESSED_BR = brotliCompressSync(APP_JS, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 1 } })
 const INTERNAL_DETAIL = 'connection string postgres://admin:hunter2@db'
 
 let webRoot: string
@@ -28,6 +29,9 @@ beforeAll(async () => {
   await writeFile(join(webRoot, '404.html'), NOT_FOUND_HTML)
   await writeFile(join(webRoot, 'assets', 'app-abc123.js'), APP_JS)
   await writeFile(join(webRoot, 'robots.txt'), 'User-agent: *\n')
+  // As the build leaves them: precompressed siblings, here at a quality the server would not pick.
+  await writeFile(join(webRoot, 'assets', 'pre-xyz789.js'), APP_JS)
+  await writeFile(join(webRoot, 'assets', 'pre-xyz789.js.br'), PRECOMPRESSED_BR)
   app = buildApp({ config: parseConfig({ WEB_ROOT: webRoot }), db: failingDatabase(() => databaseError()) })
   // Only to exercise the generic error handler; the app itself has no such route.
   app.get('/boom', async () => {
@@ -74,6 +78,35 @@ describe('the static site', () => {
       expect(response.rawPayload.length).toBeLessThan(url === '/' ? INDEX_HTML.length : APP_JS.length)
       expect(decompress(response.rawPayload).toString()).toBe(url === '/' ? INDEX_HTML : APP_JS)
     }
+  })
+
+  it('sends the build’s precompressed file as it is', async () => {
+    const response = await app.inject({ url: '/assets/pre-xyz789.js', headers: { 'accept-encoding': 'br' } })
+    expect(response.headers['content-encoding']).toBe('br')
+    expect(response.rawPayload.equals(PRECOMPRESSED_BR)).toBe(true)
+    expect((await app.inject('/assets/pre-xyz789.js.br')).statusCode).toBe(404)
+  })
+
+  it('answers a revalidation of an unchanged page with 304 and no body', async () => {
+    const first = await app.inject({ url: '/', headers: { 'accept-encoding': 'br' } })
+    const etag = first.headers.etag
+    expect(etag).toMatch(/^"[\w-]+"$/)
+    const again = await app.inject({ url: '/', headers: { 'accept-encoding': 'br', 'if-none-match': String(etag) } })
+    expect(again.statusCode).toBe(304)
+    expect(again.rawPayload.length).toBe(0)
+    expect(again.headers.etag).toBe(etag)
+    expect(again.headers['cache-control']).toBe('no-cache')
+    const changed = await app.inject({ url: '/', headers: { 'accept-encoding': 'br', 'if-none-match': '"older"' } })
+    expect(changed.statusCode).toBe(200)
+    // Each encoding is its own representation, with its own tag.
+    const plain = await app.inject({ url: '/', headers: { 'if-none-match': String(etag) } })
+    expect(plain.statusCode).toBe(200)
+    expect(plain.headers.etag).not.toBe(etag)
+  })
+
+  it('ignores an encoding the browser refuses with q=0', async () => {
+    const response = await app.inject({ url: '/', headers: { 'accept-encoding': 'br;q=0, gzip' } })
+    expect(response.headers['content-encoding']).toBe('gzip')
   })
 
   it('prefers brotli when both are accepted', async () => {

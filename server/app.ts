@@ -12,7 +12,7 @@ import {
 import { restApi } from './rest/rest-api.ts'
 import { SUBMISSION_BODY_LIMIT } from './routes/contact-submissions.ts'
 import { healthRoutes } from './routes/health.ts'
-import { registerStaticSite } from './static-site.ts'
+import { staticSite } from './static-site.ts'
 
 export interface AppDependencies {
   config: Config
@@ -67,7 +67,7 @@ export function buildApp({ config, db, logger = false }: AppDependencies) {
 
   app.register(restApi, { prefix: '/rest/v1', db, config })
   app.register(healthRoutes, { db })
-  registerStaticSite(app, config.webRoot)
+  app.register(staticSite, { webRoot: config.webRoot })
   return app
 }
 

@@ -19,6 +19,7 @@ describe('parseConfig', () => {
       hstsMaxAge: 0,
       apiOrigin: undefined,
       videoOrigin: 'https://www.youtube-nocookie.com',
+      webConcurrency: 1,
     })
   })
 
@@ -43,6 +44,7 @@ describe('parseConfig', () => {
       HSTS_MAX_AGE: '31536000',
       VITE_API_URL: 'https://abc.supabase.co/',
       VITE_VIDEO_URL: 'https://player.vimeo.com/video/1',
+      WEB_CONCURRENCY: '4',
     })
     expect(config).toEqual({
       port: 3000,
@@ -58,6 +60,7 @@ describe('parseConfig', () => {
       hstsMaxAge: 31536000,
       apiOrigin: 'https://abc.supabase.co',
       videoOrigin: 'https://player.vimeo.com',
+      webConcurrency: 4,
     })
   })
 
@@ -81,6 +84,8 @@ describe('parseConfig', () => {
     ['CORS_ORIGINS', 'https://example.com/path'],
     ['HSTS_MAX_AGE', '-5'],
     ['VITE_VIDEO_URL', 'javascript:alert(1)'],
+    ['WEB_CONCURRENCY', '0'],
+    ['WEB_CONCURRENCY', '2'],
   ])('names %s when it is %j', (name, value) => {
     expect(() => parseConfig({ [name]: value })).toThrow(new RegExp(`^Invalid configuration:\\n  ${name}: `))
   })

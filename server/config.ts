@@ -29,6 +29,8 @@ export interface Config {
   apiOrigin: string | undefined
   /** Origin of the embedded video (CSP frame-src). */
   videoOrigin: string
+  /** Server processes sharing the port (a cluster); above 1 needs DATABASE_URL. */
+  webConcurrency: number
 }
 
 // `FOO=` in a .env file or a compose file means "not set", not "the empty string".
@@ -76,8 +78,17 @@ const envSchema = z.object({
     }),
   ),
   HSTS_MAX_AGE: optional(wholeNumber),
+  WEB_CONCURRENCY: optional(wholeNumber.refine((count) => count >= 1, 'must be 1 or more')),
   VITE_API_URL: optional(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' })),
   VITE_VIDEO_URL: optional(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' })),
+}).superRefine((vars, context) => {
+  if ((vars.WEB_CONCURRENCY ?? 1) > 1 && !vars.DATABASE_URL) {
+    context.addIssue({
+      code: 'custom',
+      path: ['WEB_CONCURRENCY'],
+      message: 'above 1 needs DATABASE_URL: the embedded database can belong to one process only',
+    })
+  }
 })
 
 /** Reads the server's settings once at start; throws naming every bad variable. */
@@ -102,6 +113,7 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
     hstsMaxAge: vars.HSTS_MAX_AGE ?? 0,
     apiOrigin: vars.VITE_API_URL ? new URL(vars.VITE_API_URL).origin : undefined,
     videoOrigin: new URL(vars.VITE_VIDEO_URL ?? DEFAULT_VIDEO_URL).origin,
+    webConcurrency: vars.WEB_CONCURRENCY ?? 1,
   }
 }
 

@@ -1,42 +1,59 @@
-import { readFile } from 'node:fs/promises'
-import { join, relative, sep } from 'node:path'
-import fastifyStatic from '@fastify/static'
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import fastifyPlugin from 'fastify-plugin'
+import { chooseEncoding, loadStaticFiles, REVALIDATE, type StaticFile } from './static-files.ts'
 
-// Vite puts content-hashed files under assets/: a changed file gets a new name,
-// so browsers may keep these forever. Everything else must be revalidated, or a
-// deploy would leave visitors on an old index.html pointing at old assets.
-const IMMUTABLE = 'public, max-age=31536000, immutable'
-const REVALIDATE = 'no-cache'
+const NOT_FOUND_PAGE = '/404.html'
 
 /**
- * Serves the built site from `webRoot` and answers every other path: GET and
+ * Serves the built site from memory and answers every other path: GET and
  * HEAD get status 404 with the prerendered not-found page (404.html, made by
- * scripts/prerender.ts), which React hydrates; other methods get a JSON 404. Registered on the root instance, since the
- * not-found handler applies to the whole app.
+ * scripts/prerender.ts), which React hydrates; other methods get a JSON 404.
+ * Registered on the root instance, since the not-found handler applies to the
+ * whole app. A rebuilt site needs a restart.
  */
-export function registerStaticSite(app: FastifyInstance, webRoot: string) {
-  app.register(fastifyStatic, {
-    root: webRoot,
-    cacheControl: false,
-    setHeaders(reply, path) {
-      const isAsset = relative(webRoot, path).startsWith(`assets${sep}`)
-      reply.header('cache-control', isAsset ? IMMUTABLE : REVALIDATE)
-    },
+export const staticSite = fastifyPlugin<{ webRoot: string }>(async (app, { webRoot }) => registerStaticSite(app, webRoot))
+
+async function registerStaticSite(app: FastifyInstance, webRoot: string) {
+  const files = await loadStaticFiles(webRoot).catch((error: unknown) => {
+    app.log.warn({ err: error, webRoot }, 'no built site to serve; run npm run build')
+    return new Map<string, StaticFile>()
   })
 
+  for (const [path, file] of files) {
+    if (path === NOT_FOUND_PAGE) continue
+    const handler = (request: FastifyRequest, reply: FastifyReply) => send(request, reply, file, 200)
+    // Each file hit would add two log lines at info level; the site's traffic is the
+    // proxy's to log, the API's is ours.
+    const options = { logLevel: 'warn', compress: false } as const
+    app.get(path, options, handler)
+    if (path === '/index.html') app.get('/', options, handler)
+  }
+
+  const notFoundPage = files.get(NOT_FOUND_PAGE)
   app.setNotFoundHandler(async (request, reply) => {
-    if (request.method === 'GET' || request.method === 'HEAD') {
-      // Read on each miss rather than at start, so a rebuilt site needs no restart.
-      const page = await readFile(join(webRoot, '404.html')).catch(() => undefined)
-      if (page) {
-        return reply
-          .code(404)
-          .header('cache-control', REVALIDATE)
-          .type('text/html; charset=utf-8')
-          .send(page)
-      }
+    if ((request.method === 'GET' || request.method === 'HEAD') && notFoundPage) {
+      return send(request, reply, notFoundPage, 404)
     }
     return reply.code(404).send({ statusCode: 404, error: 'Not Found', message: 'Not Found' })
   })
+}
+
+function send(request: FastifyRequest, reply: FastifyReply, file: StaticFile, status: number) {
+  const encoding = chooseEncoding(request.headers['accept-encoding'], file)
+  const { body, etag } = file.bodies[encoding] ?? file.bodies.identity
+  reply
+    .header('content-type', file.type)
+    .header('cache-control', status === 200 ? file.cacheControl : REVALIDATE)
+    .header('vary', 'accept-encoding')
+  if (encoding !== 'identity') reply.header('content-encoding', encoding)
+  if (status !== 200) return reply.code(status).send(body)
+  reply.header('etag', etag)
+  // Revalidating a page that has not changed costs the visitor no body at all.
+  if (ifNoneMatch(request.headers['if-none-match'], etag)) return reply.code(304).send()
+  return reply.send(body)
+}
+
+function ifNoneMatch(header: string | undefined, etag: string) {
+  if (!header) return false
+  return header === '*' || header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)
 }

@@ -1,6 +1,5 @@
 import { STATUS_CODES } from 'node:http'
 import type { Socket } from 'node:net'
-import fastifyHelmet from '@fastify/helmet'
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { Config } from '../config.ts'
 
@@ -47,29 +46,53 @@ export function contentSecurityDirectives({ apiOrigin, videoOrigin, hstsMaxAge }
   }
 }
 
+/** Serialises directives the way browsers read them: `name value value; name …`. */
+export function serializeDirectives(directives: Record<string, string[]>) {
+  return Object.entries(directives)
+    .map(([name, values]) => [name, ...values].join(' '))
+    .join('; ')
+}
+
+/**
+ * The headers every response carries, computed once from the configuration:
+ * the set helmet sends by default, with this page's policy. Setting a fixed
+ * object in one synchronous hook costs a fraction of what helmet's per-request
+ * middleware did (docs/decisions/007-serving-from-memory.md).
+ */
+export function securityHeaders(config: HeaderConfig): Record<string, string> {
+  return {
+    'content-security-policy': serializeDirectives(contentSecurityDirectives(config)),
+    // After applying, the page opens the booking site in a new tab and needs the handle to it.
+    'cross-origin-opener-policy': 'same-origin-allow-popups',
+    'cross-origin-resource-policy': 'same-origin',
+    // No Cross-Origin-Embedder-Policy: require-corp would stop the video's iframe from loading.
+    'origin-agent-cluster': '?1',
+    'referrer-policy': 'strict-origin-when-cross-origin',
+    // Off unless asked for: a browser that saw it cannot reach the site over plain HTTP until it
+    // expires. Only this host: the operator's other subdomains may not all speak HTTPS.
+    ...(config.hstsMaxAge > 0 ? { 'strict-transport-security': `max-age=${config.hstsMaxAge}` } : {}),
+    'x-content-type-options': 'nosniff',
+    'x-dns-prefetch-control': 'off',
+    'x-download-options': 'noopen',
+    'x-frame-options': 'DENY',
+    'x-permitted-cross-domain-policies': 'none',
+    // The old XSS auditor did more harm than good; 0 turns it off where it still exists.
+    'x-xss-protection': '0',
+    'permissions-policy': PERMISSIONS_POLICY,
+  }
+}
+
 /**
  * Security headers on every response Fastify sends: pages, assets, the 404
  * page, API answers and errors. Register on the root instance, first, so that
  * its onRequest hook runs before anything can refuse a request.
  */
 export function registerSecurityHeaders(app: FastifyInstance, config: HeaderConfig) {
-  const registered = app.register(fastifyHelmet, {
-    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityDirectives(config) },
-    // require-corp would stop the video's cross-origin iframe from loading.
-    crossOriginEmbedderPolicy: false,
-    // After applying, the page opens the booking site in a new tab and needs the handle to it.
-    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
-    crossOriginResourcePolicy: { policy: 'same-origin' },
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-    // Off unless asked for: a browser that saw it cannot reach the site over plain HTTP until it expires.
-    // Only this host: the operator's other subdomains may not all speak HTTPS.
-    strictTransportSecurity: config.hstsMaxAge > 0 ? { maxAge: config.hstsMaxAge, includeSubDomains: false } : false,
-    xFrameOptions: { action: 'deny' },
+  const headers = securityHeaders(config)
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.headers(headers)
+    done()
   })
-  app.addHook('onRequest', async (_request, reply) => {
-    reply.header('permissions-policy', PERMISSIONS_POLICY)
-  })
-  return registered
 }
 
 /**
