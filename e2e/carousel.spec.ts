@@ -110,3 +110,20 @@ test.describe('slides per view', () => {
     })
   }
 })
+
+test('fetches only the first result image until the carousel is on screen', async ({ page }) => {
+  const requested = new Set<string>()
+  page.on('request', (request) => {
+    const match = /result-(\d)-\d+-[\w-]+\.webp$/.exec(request.url())
+    if (match?.[1]) requested.add(match[1])
+  })
+  await page.setViewportSize({ width: 412, height: 700 })
+  await page.goto('/')
+  await page.waitForLoadState('networkidle')
+  expect([...requested]).toEqual(['1'])
+
+  await carousel(page).scrollIntoViewIfNeeded()
+  // From here the browser's own lazy loading fetches each as it comes near.
+  await expect.poll(() => requested.size).toBeGreaterThan(1)
+  for (const image of await slides(page).getByRole('img').all()) await expect(image).toHaveAttribute('src', /result-/)
+})

@@ -56,7 +56,8 @@ try {
   await db.close()
   process.exit(1)
 }
-app.log.info({ url, webRoot: config.webRoot }, 'serving')
+// Time since the process started: a restart on an existing data dir should take seconds.
+app.log.info({ url, webRoot: config.webRoot, readyInMs: Math.round(performance.now()) }, 'serving')
 
 let closing = false
 async function shutdown(signal: NodeJS.Signals) {

@@ -1,5 +1,5 @@
 import type { EmblaCarouselType, EmblaOptionsType } from 'embla-carousel'
-import { useCallback, useEffect, useRef, useState, useSyncExternalStore, type KeyboardEvent, type ReactNode } from 'react'
+import { useCallback, useEffect, useRef, useState, useSyncExternalStore, type KeyboardEvent, type ReactNode, type RefObject } from 'react'
 import { cn } from '../../lib/cn.ts'
 
 /** How far ahead of the viewport the carousel starts loading its engine. */
@@ -49,7 +49,26 @@ interface CarouselProps {
   options?: EmblaOptionsType
   /** Tailwind classes giving each slide its share of the view, e.g. 'basis-full sm:basis-1/2'. */
   slideClassName: string
-  slides: readonly { key: string | number; content: ReactNode }[]
+  /**
+   * Each slide's content; `inView` turns true once the carousel itself has been on
+   * screen, so slides can hold back their images until then.
+   */
+  slides: readonly { key: string | number; content: (inView: boolean) => ReactNode }[]
+}
+
+/** True from the first time the element is on screen; stays true. */
+function useSeenOnScreen(ref: RefObject<HTMLElement | null>) {
+  const [seen, setSeen] = useState(false)
+  useEffect(() => {
+    const element = ref.current
+    if (!element || seen) return
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((entry) => entry.isIntersecting)) setSeen(true)
+    })
+    observer.observe(element)
+    return () => observer.disconnect()
+  }, [ref, seen])
+  return seen
 }
 
 function useScrollState(api: EmblaCarouselType | undefined, read: (api: EmblaCarouselType) => boolean) {
@@ -71,6 +90,7 @@ function useScrollState(api: EmblaCarouselType | undefined, read: (api: EmblaCar
 
 export function Carousel({ label, previousLabel, nextLabel, options, slideClassName, slides }: CarouselProps) {
   const [viewportRef, api] = useLazyEmbla(options)
+  const inView = useSeenOnScreen(viewportRef)
   const canScrollPrev = useScrollState(api, (embla) => embla.canScrollPrev())
   const canScrollNext = useScrollState(api, (embla) => embla.canScrollNext())
 
@@ -102,7 +122,7 @@ export function Carousel({ label, previousLabel, nextLabel, options, slideClassN
               aria-label={`${index + 1} of ${slides.length}`}
               className={cn('min-w-0 shrink-0 grow-0 pl-4', slideClassName)}
             >
-              {slide.content}
+              {slide.content(inView)}
             </div>
           ))}
         </div>

@@ -17,12 +17,15 @@ export function ResultsSection() {
         nextLabel={site.results.nextLabel}
         options={carouselOptions}
         slideClassName="basis-full sm:basis-1/2 lg:basis-1/3"
-        slides={resultSlides.map((slide) => ({
+        slides={resultSlides.map((slide, index) => ({
           key: slide.id,
-          content: (
+          // The first image loads lazily as usual. The others sit beside it, outside the
+          // view but within the browser's lazy-loading distance: they wait until the
+          // carousel is on screen, so a visitor who never scrolls never pays for them.
+          content: (inView) => (
             <img
-              src={slide.src}
-              srcSet={slide.srcSet}
+              src={index === 0 || inView ? slide.src : undefined}
+              srcSet={index === 0 || inView ? slide.srcSet : undefined}
               sizes="(min-width: 1024px) 360px, (min-width: 640px) 50vw, 100vw"
               width={slide.width}
               height={slide.height}
