@@ -1,12 +1,22 @@
 import tailwindcss from '@tailwindcss/vite'
 import react from '@vitejs/plugin-react'
 import { defineConfig, loadEnv } from 'vite'
+import { DEFAULT_VIDEO_URL } from './common/site-defaults.ts'
 import { parsePublicEnv } from './src/config/public-env.ts'
 
 export default defineConfig(({ mode }) => {
-  parsePublicEnv(loadEnv(mode, process.cwd(), 'VITE_'))
+  const env = parsePublicEnv(loadEnv(mode, process.cwd(), 'VITE_'))
+  const videoOrigin = new URL(env.VITE_VIDEO_URL || DEFAULT_VIDEO_URL).origin
   return {
-    plugins: [react(), tailwindcss()],
+    plugins: [
+      react(),
+      tailwindcss(),
+      {
+        // The video's host is known at build time: open the connection while the page paints.
+        name: 'preconnect-video-host',
+        transformIndexHtml: () => [{ tag: 'link', attrs: { rel: 'preconnect', href: videoOrigin }, injectTo: 'head' }],
+      },
+    ],
     build: { outDir: 'dist/web', emptyOutDir: true },
     server: { proxy: { '/rest': 'http://127.0.0.1:8080' } },
     test: {

@@ -68,7 +68,9 @@ async function measurePostgres(url: string, clients: number): Promise<Figures> {
 }
 
 const format = ({ perSecond, p50Ms, p99Ms }: Figures) =>
-  `${perSecond.toFixed(0).padStart(6)}/s · p50 ${p50Ms.toFixed(1)} ms${Number.isNaN(p99Ms) ? ' (average)' : ` · p99 ${p99Ms.toFixed(1)} ms`}`
+  Number.isNaN(p99Ms)
+    ? `${perSecond.toFixed(0).padStart(6)}/s · average ${p50Ms.toFixed(1)} ms`
+    : `${perSecond.toFixed(0).padStart(6)}/s · p50 ${p50Ms.toFixed(1)} ms · p99 ${p99Ms.toFixed(1)} ms`
 
 console.log(`Each run ${SECONDS} s; the load generator runs on the same 2 cores as the server and the database.\n`)
 

@@ -12,6 +12,8 @@ const app = (
   </StrictMode>
 )
 
-// The built page arrives prerendered (scripts/prerender.ts); the dev server's does not.
-if (container.firstElementChild) hydrateRoot(container, app)
+// The built page arrives prerendered (scripts/prerender.ts): let the browser paint it
+// first and hydrate in the next task, so React's start-up never delays the first view.
+// The dev server's page is empty and is rendered at once.
+if (container.firstElementChild) requestAnimationFrame(() => setTimeout(() => hydrateRoot(container, app)))
 else createRoot(container).render(app)

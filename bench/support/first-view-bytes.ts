@@ -23,6 +23,8 @@ export async function measureFirstView(webDir: string): Promise<FirstViewBytes> 
   const paths = (pattern: RegExp) => [...text.matchAll(pattern)].flatMap((match) => (match[1] ? [match[1]] : []))
   const scripts = [...paths(/<script[^>]+src="\/([^"]+)"/g), ...paths(/<link[^>]+rel="modulepreload"[^>]+href="\/([^"]+)"/g)]
   const styles = paths(/<link[^>]+rel="stylesheet"[^>]+href="\/([^"]+)"/g)
+  // Stylesheets inlined into the page (scripts/prerender.ts) count as CSS too.
+  const inlineCss = [...text.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((match) => match[1] ?? '').join('')
   const sum = async (files: string[]) => {
     let total = 0
     for (const file of files) total += gzipSize(await readFile(join(webDir, file)))
@@ -31,7 +33,7 @@ export async function measureFirstView(webDir: string): Promise<FirstViewBytes> 
   return {
     html: gzipSize(html),
     javascript: await sum(scripts),
-    css: await sum(styles),
+    css: (await sum(styles)) + (inlineCss ? gzipSize(Buffer.from(inlineCss)) : 0),
     files: [...scripts, ...styles],
   }
 }

@@ -1,15 +1,31 @@
-import { useState } from 'react'
+import { useState, useSyncExternalStore } from 'react'
 import { publicConfig } from '../../../config/public-config.ts'
 import { site } from '../../../content/site.ts'
+
+const noSubscription = () => () => undefined
+
+/**
+ * False in the prerendered page and while hydrating, true after: the player's
+ * iframe (a whole page from another host) is added once the hero has painted,
+ * so it never delays the first view. Its box is there from the start.
+ */
+function useHydrated() {
+  return useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  )
+}
 
 export function VideoSection() {
   // The video shows from the start, so its start button begins hidden.
   const [showVideo, setShowVideo] = useState(true)
+  const hydrated = useHydrated()
 
   return (
     <section aria-label="Video" className="mx-auto max-w-4xl px-4 pb-16 sm:px-6">
       <div className="relative aspect-video overflow-hidden rounded-2xl bg-ink-soft shadow-2xl ring-1 ring-white/10">
-        {showVideo ? (
+        {showVideo && hydrated ? (
           <iframe
             className="absolute inset-0 size-full"
             src={publicConfig.videoUrl}
