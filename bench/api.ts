@@ -11,7 +11,11 @@ import { percentile, runLoad } from '../reliability/support/load.ts'
 import { startServer, stopServer, type ServerProcess } from '../reliability/support/server-process.ts'
 import { makeApplication, submit } from '../reliability/support/submissions.ts'
 import { pgliteTarget, postgresTarget, type StorageTarget } from '../reliability/support/targets.ts'
+import { ensureDebianPackages } from './support/debian-packages.ts'
 import { measureNpmStart } from './support/startup.ts'
+
+// PostgreSQL's server and pgbench, from Debian's package, when the machine has none.
+ensureDebianPackages({ postgresql: '/usr/lib/postgresql' })
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10)
 const CONCURRENCY = [1, 16, 64]

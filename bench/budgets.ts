@@ -5,6 +5,8 @@
 import { join } from 'node:path'
 import { startServer, stopServer } from '../reliability/support/server-process.ts'
 import { pgliteTarget } from '../reliability/support/targets.ts'
+import { CHROMIUM_PATH } from '../e2e/support/chromium.ts'
+import { ensureDebianPackages } from './support/debian-packages.ts'
 import { measureFirstView } from './support/first-view-bytes.ts'
 import { runLighthouse } from './support/lighthouse.ts'
 
@@ -24,6 +26,7 @@ const bytes = await measureFirstView(join(import.meta.dirname, '..', 'dist', 'we
 check('initial JavaScript, gzip', bytes.javascript, BUDGETS.javascript)
 check('CSS, gzip', bytes.css, BUDGETS.css)
 
+if (CHROMIUM_PATH === '/usr/bin/chromium') ensureDebianPackages({ chromium: CHROMIUM_PATH })
 const target = await pgliteTarget()
 const server = await startServer(target.env)
 try {

@@ -3,12 +3,15 @@
 import { join } from 'node:path'
 import { startServer, stopServer } from '../reliability/support/server-process.ts'
 import { pgliteTarget } from '../reliability/support/targets.ts'
+import { CHROMIUM_PATH } from '../e2e/support/chromium.ts'
+import { ensureDebianPackages } from './support/debian-packages.ts'
 import { measureFirstView } from './support/first-view-bytes.ts'
 import { median, runLighthouse, type LighthouseFigures, type Preset } from './support/lighthouse.ts'
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3)
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`
 
+if (CHROMIUM_PATH === '/usr/bin/chromium') ensureDebianPackages({ chromium: CHROMIUM_PATH })
 const target = await pgliteTarget()
 const server = await startServer(target.env)
 try {
