@@ -25,7 +25,7 @@ const DENIED_FEATURES = [
 ]
 export const PERMISSIONS_POLICY = DENIED_FEATURES.map((feature) => `${feature}=()`).join(', ')
 
-/** The page's Content-Security-Policy directives, for helmet. */
+/** The page's Content-Security-Policy directives. */
 export function contentSecurityDirectives({ apiOrigin, videoOrigin, hstsMaxAge }: HeaderConfig) {
   return {
     'default-src': ["'self'"],
