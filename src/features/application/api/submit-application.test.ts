@@ -1,18 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { submissionTiming } from '../../../content/submission-timing.ts'
 import { SubmissionError, parseRetryAfter, submitApplication, type Application } from './submit-application.ts'
+import { sampleAnswers } from '../../../testing/sample-answers.ts'
 
 const application: Application = {
-  answers: {
-    instagram: '@jane.doe',
-    name: 'Jane Doe',
-    email: 'jane@example.com',
-    phone: '+44 20 7946 0958',
-    business: 'Coaching',
-    budget: '$2,000',
-    revenue: '$20k revenue, $8k profit',
-    challenges: 'Reach beyond my current followers',
-  },
+  answers: sampleAnswers,
   submissionId: '3f0c1b8e-8a51-4c9e-9d3a-6a2b1e0f4c7d',
   honeypot: '',
 }

@@ -6,17 +6,10 @@ import { applicationSteps } from '../../../content/application-steps.ts'
 import { site } from '../../../content/site.ts'
 import { submissionTiming } from '../../../content/submission-timing.ts'
 import { ApplicationDialog } from './application-dialog.tsx'
+import { sampleAnswers } from '../../../testing/sample-answers.ts'
 
-const answers = {
-  instagram: '  @jane.doe ',
-  name: 'Jane Doe',
-  email: 'jane@example.com',
-  phone: '+44 20 7946 0958',
-  business: 'Coaching',
-  budget: '$2,000',
-  revenue: '$20k revenue, $8k profit',
-  challenges: 'Reach beyond my current followers',
-}
+// Typed with spaces around the handle: the wizard sends it trimmed.
+const answers = { ...sampleAnswers, instagram: '  @jane.doe ' }
 
 let fetchMock: ReturnType<typeof vi.fn<typeof fetch>>
 
