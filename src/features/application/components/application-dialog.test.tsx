@@ -54,6 +54,16 @@ async function answerAll(user: User, upTo = applicationSteps.length) {
 }
 
 describe('ApplicationDialog', () => {
+  it('shows at most three toasts at once, the newest first', async () => {
+    render(<ApplicationDialog />)
+    act(() => {
+      for (const title of ['first', 'second', 'third', 'fourth']) toast(title)
+    })
+    await screen.findByText('fourth')
+    const shown = [...document.querySelectorAll('[data-sonner-toast][data-visible="true"]')]
+    expect(shown.map((element) => element.textContent)).toEqual(['fourth', 'third', 'second'])
+  })
+
   it('shows its toasts bottom-right', async () => {
     const { user, dialog } = await openApplication()
     await user.click(within(dialog).getByRole('button', { name: 'Next' }))
