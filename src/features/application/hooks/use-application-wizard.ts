@@ -110,16 +110,9 @@ export function useApplicationWizard({ onSubmitted }: WizardOptions) {
       setStepIndex(stepIndex + 1)
       return
     }
-    const parsed = applicationAnswersSchema.safeParse(answers)
-    if (!parsed.success) {
-      // Unreachable through the wizard, which checks each answer on the way; kept so a
-      // bad answer can never be sent.
-      const field = parsed.error.issues[0]?.path[0] as ContactField
-      setStepIndex(applicationSteps.findIndex((candidate) => candidate.field === field))
-      rejectBlank(field)
-      return
-    }
-    void send(parsed.data)
+    // Every answer passed on the way here; parsing trims them all, and would throw
+    // rather than let a bad one be sent.
+    void send(applicationAnswersSchema.parse(answers))
   }
 
   const back = () => {
