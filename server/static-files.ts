@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 import { readdir, readFile } from 'node:fs/promises'
 import { extname, join, relative, sep } from 'node:path'
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib'
+import { negotiate } from '@fastify/accept-negotiator'
 
 // Vite puts content-hashed files under assets/: a changed file gets a new name,
 // so browsers may keep these forever. Everything else must be revalidated, or a
@@ -85,20 +86,10 @@ export const gzip = (raw: Buffer) => gzipSync(raw, { level: 9 })
 
 /** The best encoding the client accepts that the file has: brotli, then gzip, then none. */
 export function chooseEncoding(acceptEncoding: string | undefined, file: StaticFile): Encoding {
-  if (acceptEncoding) {
-    const accepted = parseAcceptEncoding(acceptEncoding)
-    if (file.bodies.br && accepted.has('br')) return 'br'
-    if (file.bodies.gzip && accepted.has('gzip')) return 'gzip'
-  }
-  return 'identity'
+  if (!acceptEncoding) return 'identity'
+  const offered = ENCODINGS.filter((encoding) => file.bodies[encoding])
+  return (negotiate(acceptEncoding, offered) as Encoding | null) ?? 'identity'
 }
 
-function parseAcceptEncoding(header: string): Set<string> {
-  const accepted = new Set<string>()
-  for (const part of header.split(',')) {
-    const [name = '', ...params] = part.trim().toLowerCase().split(';')
-    const refused = params.some((param) => /^\s*q\s*=\s*0(\.0*)?\s*$/.test(param))
-    if (name && !refused) accepted.add(name === '*' ? 'gzip' : name)
-  }
-  return accepted
-}
+// In order of preference when the client likes several equally.
+const ENCODINGS: Encoding[] = ['br', 'gzip', 'identity']
