@@ -3,7 +3,7 @@ import { connectionPool } from './support/http-client.ts'
 import { runLoad } from './support/load.ts'
 import { report } from './support/report.ts'
 import { startServer, stopServer, type ServerProcess } from './support/server-process.ts'
-import { storageTargets } from './support/storage-targets.ts'
+import { storageTargets } from './support/targets.ts'
 import { makeApplication, readAllRows, sameApplication, submit, type Application } from './support/submissions.ts'
 
 const KILLS = 5

@@ -3,8 +3,8 @@ import { connectionPool } from './support/http-client.ts'
 import { percentile, runLoad } from './support/load.ts'
 import { report } from './support/report.ts'
 import { startServer, stopServer, type ServerProcess } from './support/server-process.ts'
+import { storageTargets } from './support/targets.ts'
 import { makeApplication, readAllRows, sameApplication, submit, type Application } from './support/submissions.ts'
-import { storageTargets } from './support/storage-targets.ts'
 
 const TOTAL = 5_000
 const CONNECTIONS = 64

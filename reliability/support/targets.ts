@@ -30,3 +30,11 @@ export async function postgresTarget(): Promise<StorageTarget & { postgres: Post
     dispose: () => postgres.dispose(),
   }
 }
+
+/** Each storage the server supports, as describe.each rows: [name, open]. */
+export function storageTargets(): [string, () => Promise<StorageTarget>][] {
+  return [
+    ['PGlite', pgliteTarget],
+    ['PostgreSQL', postgresTarget],
+  ]
+}
