@@ -1,46 +1,8 @@
-import type { EmblaCarouselType, EmblaOptionsType } from 'embla-carousel'
-import { useCallback, useEffect, useRef, useState, useSyncExternalStore, type KeyboardEvent, type ReactNode, type RefObject } from 'react'
+import type { EmblaOptionsType } from 'embla-carousel'
+import type { KeyboardEvent, ReactNode } from 'react'
+import { useSeenOnScreen } from '../../hooks/use-seen-on-screen.ts'
 import { cn } from '../../lib/cn.ts'
-
-/** How far ahead of the viewport the carousel starts loading its engine. */
-const LOAD_MARGIN = '600px'
-
-/**
- * Embla's engine loads only when the carousel comes near the viewport: the
- * slides are plain prerendered HTML until then, so the first view pays no
- * script for a section below the fold.
- */
-function useLazyEmbla(options: EmblaOptionsType | undefined) {
-  const viewportRef = useRef<HTMLDivElement>(null)
-  const [api, setApi] = useState<EmblaCarouselType>()
-
-  useEffect(() => {
-    const viewport = viewportRef.current
-    if (!viewport) return
-    let embla: EmblaCarouselType | undefined
-    let cancelled = false
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (!entries.some((entry) => entry.isIntersecting)) return
-        observer.disconnect()
-        void import('embla-carousel').then(({ default: EmblaCarousel }) => {
-          if (cancelled) return
-          embla = EmblaCarousel(viewport, options)
-          setApi(embla)
-        })
-      },
-      { rootMargin: LOAD_MARGIN },
-    )
-    observer.observe(viewport)
-    return () => {
-      cancelled = true
-      observer.disconnect()
-      embla?.destroy()
-    }
-  }, [options])
-
-  return [viewportRef, api] as const
-}
+import { useLazyEmbla, useScrollState } from './use-lazy-embla.ts'
 
 interface CarouselProps {
   label: string
@@ -54,38 +16,6 @@ interface CarouselProps {
    * screen, so slides can hold back their images until then.
    */
   slides: readonly { key: string | number; content: (inView: boolean) => ReactNode }[]
-}
-
-/** True from the first time the element is on screen; stays true. */
-function useSeenOnScreen(ref: RefObject<HTMLElement | null>) {
-  const [seen, setSeen] = useState(false)
-  useEffect(() => {
-    const element = ref.current
-    if (!element || seen) return
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting)) setSeen(true)
-    })
-    observer.observe(element)
-    return () => observer.disconnect()
-  }, [ref, seen])
-  return seen
-}
-
-function useScrollState(api: EmblaCarouselType | undefined, read: (api: EmblaCarouselType) => boolean) {
-  const subscribe = useCallback(
-    (notify: () => void) => {
-      api?.on('init', notify).on('select', notify).on('reInit', notify)
-      return () => {
-        api?.off('init', notify).off('select', notify).off('reInit', notify)
-      }
-    },
-    [api],
-  )
-  return useSyncExternalStore(
-    subscribe,
-    () => (api ? read(api) : false),
-    () => false,
-  )
 }
 
 export function Carousel({ label, previousLabel, nextLabel, options, slideClassName, slides }: CarouselProps) {
