@@ -1,24 +1,39 @@
 // npm run bench:api — submissions per second and latency at 1, 16 and 64
 // connections, on PGlite and on PostgreSQL, beside PostgreSQL's own single-row
-// insert rate (pgbench, same durability), with the ratio.
+// insert rate (pgbench, same durability), with the ratio. The load comes from
+// wrk, whose C client leaves the 2 cores to the server and the database.
 import { execFileSync } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { CONTACT_SUBMISSIONS_PATH, type ApplicationAnswers } from '../common/contact-submission.ts'
 import { findPostgresBin } from '../server/testing/postgres-server.ts'
-import { connectionPool } from '../reliability/support/http-client.ts'
-import { percentile, runLoad } from '../reliability/support/load.ts'
 import { startServer, stopServer, type ServerProcess } from '../reliability/support/server-process.ts'
-import { makeApplication, submit } from '../reliability/support/submissions.ts'
+import { SUBMIT_HEADERS } from '../reliability/support/submissions.ts'
 import { pgliteTarget, postgresTarget, type StorageTarget } from '../reliability/support/targets.ts'
 import { ensureDebianPackages } from './support/debian-packages.ts'
 import { measureNpmStart } from './support/startup.ts'
+import { runWrk } from './support/wrk.ts'
 
-// PostgreSQL's server and pgbench, from Debian's package, when the machine has none.
-ensureDebianPackages({ postgresql: '/usr/lib/postgresql' })
+// PostgreSQL's server and pgbench, and wrk, from Debian's packages when the machine has none.
+ensureDebianPackages({ postgresql: '/usr/lib/postgresql', wrk: '/usr/bin/wrk' })
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10)
 const CONCURRENCY = [1, 16, 64]
+
+// One plausible application, sent by every request (each with its own submission_id)
+// and inserted by pgbench.
+const ANSWERS: ApplicationAnswers = {
+  instagram: '@northside.coaching',
+  name: 'Jordan Avery',
+  email: 'jordan.avery@example.com',
+  phone: '+1 555 0100',
+  business: 'Online fitness coaching for busy parents',
+  budget: '$2,000 – $5,000',
+  revenue: '$20,000 a month',
+  challenges: 'Leads come in bursts from one ad; I want a steady pipeline and a team that follows up the same day.',
+}
 
 interface Figures {
   perSecond: number
@@ -26,34 +41,31 @@ interface Figures {
   p99Ms: number
 }
 
-async function measureServer(server: ServerProcess, connections: number): Promise<Figures> {
-  const agent = connectionPool(connections)
-  const { results, elapsedMs } = await runLoad({
-    total: 1_000_000,
-    concurrency: connections,
-    maxMs: SECONDS * 1000,
-    job: async (n) => {
-      const started = performance.now()
-      const reply = await submit(server.url, makeApplication(n), agent)
-      if (reply.status !== 201) throw new Error(`HTTP ${reply.status}`)
-      return performance.now() - started
-    },
+function measureServer(server: ServerProcess, connections: number): Figures {
+  const answersJson = JSON.stringify(ANSWERS).slice(0, -1)
+  const runTag = randomBytes(4).toString('hex')
+  const figures = runWrk(`${server.url}${CONTACT_SUBMISSIONS_PATH}`, {
+    seconds: SECONDS,
+    connections,
+    headers: SUBMIT_HEADERS,
+    script: { path: join(import.meta.dirname, 'support', 'submit.lua'), args: [runTag, answersJson] },
   })
-  agent.destroy()
-  const failed = results.filter((result) => result.error).length
-  if (failed) throw new Error(`${failed} submissions failed during the benchmark`)
-  const latencies = results.map((result) => result.value ?? Number.NaN)
-  return { perSecond: (results.length / elapsedMs) * 1000, p50Ms: percentile(latencies, 50), p99Ms: percentile(latencies, 99) }
+  if (figures.non2xx || figures.socketErrors) {
+    throw new Error(`${figures.non2xx} answers other than 2xx and ${figures.socketErrors} socket errors during the benchmark`)
+  }
+  return { perSecond: figures.requestsPerSecond, p50Ms: figures.p50Ms, p99Ms: figures.p99Ms }
 }
+
+const sqlText = (value: string) => `'${value.replaceAll("'", "''")}'`
 
 /** pgbench running the same one-row INSERT into the same table, with the server's durability settings. */
 async function measurePostgres(url: string, clients: number): Promise<Figures> {
   const dir = await mkdtemp(join(tmpdir(), 'bench-pgbench-'))
   const script = join(dir, 'insert.sql')
+  const columns = Object.keys(ANSWERS)
   await writeFile(
     script,
-    `INSERT INTO contact_submissions (instagram, name, email, phone, business, budget, revenue, challenges)
-     VALUES ('@bench', 'Bench Mark', 'bench@example.com', '+1 555 0100', 'Coaching', '$2,000', '$20k', 'Reach');\n`,
+    `INSERT INTO contact_submissions (${columns.join(', ')}) VALUES (${Object.values(ANSWERS).map(sqlText).join(', ')});\n`,
   )
   const { hostname, port, username, password, pathname } = new URL(url)
   try {
@@ -76,7 +88,7 @@ const format = ({ perSecond, p50Ms, p99Ms }: Figures) =>
     ? `${perSecond.toFixed(0).padStart(6)}/s · average ${p50Ms.toFixed(1)} ms`
     : `${perSecond.toFixed(0).padStart(6)}/s · p50 ${p50Ms.toFixed(1)} ms · p99 ${p99Ms.toFixed(1)} ms`
 
-console.log(`Each run ${SECONDS} s; the load generator runs on the same 2 cores as the server and the database.\n`)
+console.log(`Each run ${SECONDS} s; wrk, the server and the database share the machine's cores. Logging at info, as in production.\n`)
 
 {
   // A first start creates and migrates the data dir; the one measured is a restart.
@@ -92,7 +104,7 @@ for (const open of [pgliteTarget, postgresTarget]) {
   try {
     console.log(`${target.name}`)
     for (const connections of CONCURRENCY) {
-      const ours = await measureServer(server, connections)
+      const ours = measureServer(server, connections)
       let line = `  ${String(connections).padStart(2)} connections: ours ${format(ours)}`
       if ('postgres' in target) {
         const raw = await measurePostgres(target.env.DATABASE_URL ?? '', connections)

@@ -13,7 +13,11 @@ const where = describeDatabase(config)
 
 // No logger until the app exists; the pool cannot lose an idle connection before then.
 let reportIdleError: (error: Error) => void = (error) => process.stderr.write(`Database connection lost: ${error.message}\n`)
-const db = await openDatabase(config, { onIdleError: (error) => reportIdleError(error) }).catch((error: unknown) => {
+let reportPreparedOff: (error: Error) => void = () => undefined
+const db = await openDatabase(config, {
+  onIdleError: (error) => reportIdleError(error),
+  onPreparedStatementsOff: (error) => reportPreparedOff(error),
+}).catch((error: unknown) => {
   process.stderr.write(`Could not open ${where}: ${error instanceof Error ? error.message : String(error)}\n`)
   process.exit(1)
 })
@@ -44,6 +48,8 @@ const app = buildApp({
   },
 })
 reportIdleError = (error) => app.log.warn({ err: error }, 'database connection lost while idle; the pool reconnects')
+reportPreparedOff = (error) =>
+  app.log.warn({ err: error }, 'prepared statements failed (a transaction-mode pooler?); running statements unprepared from now on')
 
 let url: string
 try {

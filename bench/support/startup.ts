@@ -22,7 +22,23 @@ export async function measureNpmStart(env: Record<string, string>): Promise<numb
       await new Promise((resolve) => setTimeout(resolve, 50))
     }
   } finally {
-    if (child.pid) process.kill(-child.pid, 'SIGTERM')
-    await new Promise((resolve) => child.once('exit', resolve))
+    if (child.pid) {
+      process.kill(-child.pid, 'SIGTERM')
+      // npm exits at once; the server closes its database after it. Wait for the
+      // whole group to be gone, so the caller can delete the data dir.
+      await groupGone(child.pid, 30_000)
+    }
   }
+}
+
+async function groupGone(groupId: number, timeoutMs: number) {
+  for (const started = performance.now(); performance.now() - started < timeoutMs; ) {
+    try {
+      process.kill(-groupId, 0)
+    } catch {
+      return
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
+  throw new Error(`npm start's processes (group ${groupId}) still run ${timeoutMs / 1000} s after SIGTERM`)
 }

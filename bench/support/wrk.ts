@@ -5,15 +5,29 @@ export interface WrkFigures {
   p50Ms: number
   p99Ms: number
   non2xx: number
+  /** Connect, read and write errors and timeouts, together. */
+  socketErrors: number
+}
+
+export interface WrkOptions {
+  seconds?: number
+  connections?: number
+  threads?: number
+  headers?: Record<string, string>
+  /** A Lua script that shapes each request, and the arguments it gets after `--`. */
+  script?: { path: string; args: string[] }
 }
 
 const toMs = (value: string, unit: string) => Number(value) * ({ us: 0.001, ms: 1, s: 1000 }[unit] ?? Number.NaN)
 
 /** A bounded wrk run (fixed duration and connections) against one URL on loopback. */
-export function runWrk(url: string, { seconds = 10, connections = 64, threads = 2, headers = {} as Record<string, string> } = {}): WrkFigures {
-  const args = ['-t', String(threads), '-c', String(connections), '-d', `${seconds}s`, '--latency']
+export function runWrk(url: string, { seconds = 10, connections = 64, threads = 2, headers = {}, script }: WrkOptions = {}): WrkFigures {
+  const args = ['-t', String(Math.min(threads, connections)), '-c', String(connections), '-d', `${seconds}s`, '--latency']
   for (const [name, value] of Object.entries(headers)) args.push('-H', `${name}: ${value}`)
-  const output = execFileSync('wrk', [...args, url], { encoding: 'utf8' })
+  if (script) args.push('-s', script.path)
+  args.push(url)
+  if (script) args.push('--', ...script.args)
+  const output = execFileSync('wrk', args, { encoding: 'utf8' })
   const latency = (percent: string) => {
     const match = new RegExp(`^\\s*${percent}%\\s+([\\d.]+)(us|ms|s)\\s*$`, 'm').exec(output)
     return match?.[1] && match[2] ? toMs(match[1], match[2]) : Number.NaN
@@ -23,5 +37,6 @@ export function runWrk(url: string, { seconds = 10, connections = 64, threads = 
     p50Ms: latency('50'),
     p99Ms: latency('99'),
     non2xx: Number(/Non-2xx or 3xx responses:\s+(\d+)/.exec(output)?.[1] ?? 0),
+    socketErrors: (/Socket errors: (.*)$/m.exec(output)?.[1]?.match(/\d+/g) ?? []).reduce((sum, n) => sum + Number(n), 0),
   }
 }

@@ -4,9 +4,17 @@
  */
 export type Row = Record<string, unknown>
 
+export interface QueryOptions {
+  /**
+   * The statement runs on every request with the same text: PostgreSQL may keep
+   * it parsed and planned per connection. Only for a fixed, small set of texts.
+   */
+  prepare?: boolean
+}
+
 export interface Queryable {
   /** One statement with $1…$n placeholders; resolves to its rows. */
-  query<T extends Row = Row>(sql: string, params?: readonly unknown[]): Promise<T[]>
+  query<T extends Row = Row>(sql: string, params?: readonly unknown[], options?: QueryOptions): Promise<T[]>
   /** A script of several statements without parameters, e.g. a migration file. */
   exec(sql: string): Promise<void>
 }

@@ -15,13 +15,19 @@ export interface OpenDatabaseOptions {
   purpose?: 'serving' | 'maintenance'
   /** Told when PostgreSQL drops an idle pooled connection; the pool replaces it. */
   onIdleError?: (error: Error) => void
+  /** Told once if PostgreSQL sits behind a pooler that cannot keep prepared statements. */
+  onPreparedStatementsOff?: (error: Error) => void
 }
 
 /** PostgreSQL when DATABASE_URL is set, else the embedded database in DATA_DIR. */
 export async function openDatabase(settings: DatabaseSettings, options: OpenDatabaseOptions = {}): Promise<Database> {
   if (settings.databaseUrl === undefined) return openPglite(settings.dataDir)
   const limits = options.purpose === 'maintenance' ? MAINTENANCE_POOL : SERVING_POOL
-  return openPostgres(settings.databaseUrl, { ...limits, onIdleError: options.onIdleError })
+  return openPostgres(settings.databaseUrl, {
+    ...limits,
+    onIdleError: options.onIdleError,
+    onPreparedStatementsOff: options.onPreparedStatementsOff,
+  })
 }
 
 /** Where the applications are kept, for logs and messages: never the password. */

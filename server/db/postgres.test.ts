@@ -100,7 +100,7 @@ describe.runIf(DATABASE_TARGET === 'postgres')('openPostgres', () => {
     beforeAll(async () => {
       server = await startPostgresServer()
       admin = openPostgres(server.url(), MAINTENANCE_POOL)
-      await admin.exec('CREATE TABLE kept (n int)')
+      await admin.exec('CREATE TABLE kept (n int); CREATE TABLE prepared (n int)')
     })
     afterAll(async () => {
       await admin.close()
@@ -127,6 +127,54 @@ describe.runIf(DATABASE_TARGET === 'postgres')('openPostgres', () => {
         const refused = await db.query('SELECT 1/0').catch((error: unknown) => error)
         expect(isPostgresError(refused) && refused.code).toBe('22012')
         expect(await backendPids(db)).toBe(first)
+      } finally {
+        await db.close()
+      }
+    })
+
+    const preparedStatements = (db: Database) =>
+      db.query<{ name: string; statement: string }>('SELECT name, statement FROM pg_prepared_statements')
+
+    it('prepares a statement asked to be, once per connection, and runs it by name after that', async () => {
+      const db = openPostgres(server.url(), { max: 1 })
+      try {
+        const insert = 'INSERT INTO prepared VALUES ($1)'
+        await db.query(insert, [40], { prepare: true })
+        await db.query(insert, [41], { prepare: true })
+        await db.query('SELECT n FROM prepared WHERE n = $1', [40])
+        const statements = await preparedStatements(db)
+        expect(statements).toEqual([{ name: expect.stringMatching(/^landing_[0-9a-f]{24}$/), statement: insert }])
+        expect(await db.query('SELECT n FROM prepared WHERE n IN (40, 41) ORDER BY n')).toEqual([{ n: 40 }, { n: 41 }])
+      } finally {
+        await db.close()
+      }
+    })
+
+    it('runs statements unprepared from then on when a connection loses them, as behind a transaction-mode pooler', async () => {
+      const turnedOff: Error[] = []
+      const db = openPostgres(server.url(), { max: 1, onPreparedStatementsOff: (error) => turnedOff.push(error) })
+      try {
+        const insert = 'INSERT INTO prepared VALUES ($1)'
+        await db.query(insert, [50], { prepare: true })
+        // What a pooler does when it hands the next statement to another backend.
+        await db.exec('DEALLOCATE ALL')
+        await db.query(insert, [51], { prepare: true })
+        await db.query(insert, [52], { prepare: true })
+        expect(turnedOff).toHaveLength(1)
+        expect(isPostgresError(turnedOff[0]) && turnedOff[0].code).toBe('26000')
+        expect(await preparedStatements(db)).toEqual([])
+        expect(await db.query('SELECT n FROM prepared WHERE n BETWEEN 50 AND 52 ORDER BY n')).toEqual([{ n: 50 }, { n: 51 }, { n: 52 }])
+      } finally {
+        await db.close()
+      }
+    })
+
+    it('reports a prepared statement that PostgreSQL refuses like any other', async () => {
+      const db = openPostgres(server.url(), { max: 1 })
+      try {
+        const refused = await db.query('SELECT 1 / $1::int AS n', [0], { prepare: true }).catch((error: unknown) => error)
+        expect(isPostgresError(refused) && refused.code).toBe('22012')
+        expect(await db.query('SELECT 1 / $1::int AS n', [1], { prepare: true })).toEqual([{ n: 1 }])
       } finally {
         await db.close()
       }

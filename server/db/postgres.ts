@@ -1,5 +1,6 @@
+import { createHash } from 'node:crypto'
 import pg from 'pg'
-import { DatabaseUnavailableError, type Database, type Queryable, type Row } from './database.ts'
+import { DatabaseUnavailableError, isPostgresError, type Database, type QueryOptions, type Queryable, type Row } from './database.ts'
 
 export interface PostgresOptions {
   /** Most connections the pool opens; each instance behind a load balancer has its own. */
@@ -12,10 +13,14 @@ export interface PostgresOptions {
   queryTimeoutMillis?: number
   /** Told about connections that failed while idle in the pool; the pool replaces them. */
   onIdleError?: (error: Error) => void
+  /** Told once if prepared statements fail (a transaction-mode pooler); queries go on unprepared. */
+  onPreparedStatementsOff?: (error: Error) => void
 }
 
+type Callbacks = 'onIdleError' | 'onPreparedStatementsOff'
+
 /** For answering requests: bounded, so a slow or vanished database cannot hold requests for long. */
-export const SERVING_POOL: Required<Omit<PostgresOptions, 'onIdleError'>> = {
+export const SERVING_POOL: Required<Omit<PostgresOptions, Callbacks>> = {
   max: 20,
   connectionTimeoutMillis: 5_000,
   statementTimeoutMillis: 10_000,
@@ -26,12 +31,16 @@ export const SERVING_POOL: Required<Omit<PostgresOptions, 'onIdleError'>> = {
  * For migrations and exports: one connection and no statement limit, since a
  * migration may rewrite a big table and must not be cut off halfway.
  */
-export const MAINTENANCE_POOL: Required<Omit<PostgresOptions, 'onIdleError'>> = {
+export const MAINTENANCE_POOL: Required<Omit<PostgresOptions, Callbacks>> = {
   max: 1,
   connectionTimeoutMillis: 10_000,
   statementTimeoutMillis: 0,
   queryTimeoutMillis: 0,
 }
+
+// Statement texts kept prepared per connection; more would mean a caller builds
+// texts from data, and those run unprepared.
+const MAX_PREPARED_TEXTS = 50
 
 // Node's codes for a network that failed under a connection.
 const NETWORK_CODES = new Set([
@@ -155,9 +164,44 @@ export function openPostgres(connectionString: string, options: PostgresOptions 
     }
   }
 
-  const on = (client: pg.ClientBase): Queryable => ({
-    async query<T extends Row = Row>(sql: string, params: readonly unknown[] = []) {
-      return (await run<T>(client, sql, params)).rows
+  // Named after their text, so a connection (or a pooler's backend) holding a
+  // statement of that name holds this very statement.
+  const statementNames = new Map<string, string>()
+  let preparing = true
+  const statementName = (sql: string) => {
+    let name = statementNames.get(sql)
+    if (name === undefined && statementNames.size < MAX_PREPARED_TEXTS) {
+      name = `landing_${createHash('sha256').update(sql).digest('hex').slice(0, 24)}`
+      statementNames.set(sql, name)
+    }
+    return name
+  }
+
+  const runPrepared = async <T extends Row>(client: pg.ClientBase, sql: string, params: readonly unknown[]) => {
+    const name = preparing ? statementName(sql) : undefined
+    if (name === undefined) return run<T>(client, sql, params)
+    try {
+      return await client.query<T>({ name, text: sql, values: [...params] })
+    } catch (error) {
+      // Behind a transaction-mode pooler (PgBouncer, Supavisor) each statement may
+      // reach another backend, which lacks the statement (26000) or has it
+      // already (42P05). Nothing ran, so run it unprepared, and stop preparing.
+      if (isPostgresError(error) && (error.code === '26000' || error.code === '42P05')) {
+        if (preparing) {
+          preparing = false
+          options.onPreparedStatementsOff?.(error)
+        }
+        return run<T>(client, sql, params)
+      }
+      throw toUnavailable(error)
+    }
+  }
+
+  // In a transaction a failed statement aborts it, so there is no trying again unprepared.
+  const on = (client: pg.ClientBase, inTransaction: boolean): Queryable => ({
+    async query<T extends Row = Row>(sql: string, params: readonly unknown[] = [], queryOptions: QueryOptions = {}) {
+      const result = queryOptions.prepare && !inTransaction ? await runPrepared<T>(client, sql, params) : await run<T>(client, sql, params)
+      return result.rows
     },
     async exec(sql: string) {
       // Without parameters node-postgres uses the simple protocol, which runs a whole script.
@@ -178,13 +222,13 @@ export function openPostgres(connectionString: string, options: PostgresOptions 
   }
 
   return {
-    query: (sql, params = []) => withClient((client) => on(client).query(sql, params)),
-    exec: (sql) => withClient((client) => on(client).exec(sql)),
+    query: (sql, params = [], queryOptions = {}) => withClient((client) => on(client, false).query(sql, params, queryOptions)),
+    exec: (sql) => withClient((client) => on(client, false).exec(sql)),
     transaction: (fn) =>
       withClient(async (client) => {
         await run(client, 'BEGIN')
         try {
-          const result = await fn(on(client))
+          const result = await fn(on(client, true))
           await run(client, 'COMMIT')
           return result
         } catch (error) {
