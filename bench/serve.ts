@@ -2,6 +2,8 @@
 // hashed asset, from our server and from nginx serving the same files.
 import { readdir } from 'node:fs/promises'
 import { join } from 'node:path'
+import { parseConfig } from '../server/config.ts'
+import { securityHeaders } from '../server/plugins/security-headers.ts'
 import { startServer, stopServer } from '../reliability/support/server-process.ts'
 import { pgliteTarget, postgresTarget } from '../reliability/support/targets.ts'
 import { ensureDebianPackages } from './support/debian-packages.ts'
@@ -27,9 +29,11 @@ const pglite = await pgliteTarget()
 const postgres = await postgresTarget()
 const single = await startServer({ ...pglite.env, LOG_LEVEL: 'info' })
 const clustered = await startServer({ ...postgres.env, LOG_LEVEL: 'info', WEB_CONCURRENCY: '2' })
-const nginx = await startNginx(webRoot)
+// nginx adds the same security headers our server sends with this configuration.
+const nginx = await startNginx(webRoot, securityHeaders(parseConfig(pglite.env)))
 try {
-  console.log(`wrk: 2 threads, 64 connections, ${SECONDS} s per run, Accept-Encoding: br, gzip, on loopback (2 cores)\n`)
+  console.log(`wrk: 2 threads, 64 connections, ${SECONDS} s per run, Accept-Encoding: br, gzip, on loopback (2 cores)`)
+  console.log('nginx sends the same security headers as our server, so both answers are the same size.\n')
   for (const [label, path] of Object.entries(paths)) {
     const reference = runWrk(`${nginx.url}${path}`, { seconds: SECONDS, headers })
     const runs = {

@@ -6,9 +6,17 @@ import { freePort } from '../../server/testing/free-port.ts'
 
 /**
  * nginx serving the same built files the way a tuned static host would:
- * precompressed brotli and gzip, sendfile, a year of caching for hashed assets.
+ * precompressed brotli and gzip, sendfile, a year of caching for hashed assets,
+ * and `headers` on every answer (the site's security headers, so both servers
+ * send answers of the same size).
  */
-export async function startNginx(webRoot: string) {
+export async function startNginx(webRoot: string, headers: Record<string, string> = {}) {
+  const quote = (value: string) => `"${value.replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"`
+  // add_header in a location replaces the server's, so each location lists them all.
+  const addHeaders = (cacheControl: string) =>
+    Object.entries({ ...headers, 'Cache-Control': cacheControl })
+      .map(([name, value]) => `add_header ${name} ${quote(value)} always;`)
+      .join(' ')
   const dir = await mkdtemp(join(tmpdir(), 'bench-nginx-'))
   const port = await freePort()
   await writeFile(
@@ -32,11 +40,12 @@ http {
   scgi_temp_path ${dir}/scgi;
   gzip_static on;
   brotli_static on;
+  gzip_vary on;
   server {
     listen 127.0.0.1:${port};
     root ${webRoot};
-    location /assets/ { add_header Cache-Control "public, max-age=31536000, immutable"; }
-    location / { add_header Cache-Control "no-cache"; try_files $uri /index.html; }
+    location /assets/ { ${addHeaders('public, max-age=31536000, immutable')} }
+    location / { ${addHeaders('no-cache')} try_files $uri /index.html; }
   }
 }
 `,
