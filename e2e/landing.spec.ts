@@ -69,4 +69,19 @@ test.describe('landing page without JavaScript', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(HEADLINE)
     await expect(page.getByText('Ready to join? Application button appears in...')).toBeVisible()
   })
+
+  test('still shows the video', async ({ page }) => {
+    await page.goto('/')
+    await expect(videoFrame(page)).toBeVisible()
+    await expect(videoFrame(page)).toHaveAttribute('src', site.video.url)
+  })
+})
+
+test('/index.html is the landing page too, hydrated without complaint', async ({ page }) => {
+  const response = await page.goto('/index.html')
+  expect(response?.status()).toBe(200)
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(HEADLINE)
+  // The video's iframe comes with hydration, so this also shows hydration went through.
+  await expect(videoFrame(page)).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Oops! Page not found' })).toHaveCount(0)
 })

@@ -117,6 +117,7 @@ export async function expectToast(page: Page, title: string, description: string
   await expect(toast).toContainText(description)
   await expect(page.locator('[aria-live="polite"], [aria-live="assertive"]').filter({ has: toast })).toHaveCount(1)
   if (destructive) await expect(toast).toHaveAttribute('data-type', 'error')
+  else await expect(toast).not.toHaveAttribute('data-type', 'error')
   return toast
 }
 

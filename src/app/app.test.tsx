@@ -72,4 +72,24 @@ describe('an unhandled error while rendering', () => {
     expect(screen.getByRole('heading', { name: 'Unexpected Application Error!' })).toBeVisible()
     expect(screen.getByText('The results could not be drawn')).toBeVisible()
   })
+
+  it('is caught by the app itself, for every page', () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {})
+    // A browser whose IntersectionObserver fails, as the carousel and images need one.
+    vi.stubGlobal(
+      'IntersectionObserver',
+      class {
+        constructor() {
+          throw new Error('IntersectionObserver is not available')
+        }
+      },
+    )
+    try {
+      renderRoute('/')
+      expect(screen.getByRole('heading', { name: 'Unexpected Application Error!' })).toBeVisible()
+      expect(screen.getByText('IntersectionObserver is not available')).toBeVisible()
+    } finally {
+      vi.unstubAllGlobals()
+    }
+  })
 })

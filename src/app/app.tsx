@@ -4,13 +4,16 @@ import { LandingPage } from '../routes/landing-page.tsx'
 import { NotFoundPage } from '../routes/not-found-page.tsx'
 
 /**
- * The two routes: / is the landing page, any other path the 404 page. The
+ * The two routes: / (or /index.html) is the landing page, any other path the 404 page. The
  * server already answers each path with its own prerendered page and status,
  * so the browser needs no router (docs/decisions/006-no-client-router.md).
  */
 export function App({ path }: { path: string }) {
-  return <AppErrorBoundary>{path === '/' ? <LandingPage /> : <NotFoundPage path={path} />}</AppErrorBoundary>
+  return <AppErrorBoundary>{LANDING_PATHS.has(path) ? <LandingPage /> : <NotFoundPage path={path} />}</AppErrorBoundary>
 }
+
+// Servers, ours included, answer /index.html with the landing page too.
+const LANDING_PATHS = new Set(['/', '/index.html'])
 
 export function AppErrorBoundary({ children }: { children: ReactNode }) {
   return <ErrorBoundary FallbackComponent={UnexpectedError}>{children}</ErrorBoundary>

@@ -31,6 +31,9 @@ export const site = {
     text: 'Ready to join? Application button appears in...',
     applyLabel: 'Apply Now',
     openedAnnouncement: 'The application is open.',
+    /** Shown instead of 'Apply Now' when the application's code could not be downloaded. */
+    loadFailed: 'The application could not be loaded. Check your connection, then try again.',
+    retryLabel: 'Try again',
   },
   application: {
     title: 'Ready to Scale Your Business?',

@@ -1,27 +1,60 @@
-import { lazy, Suspense } from 'react'
+import { lazy, Suspense, useState } from 'react'
+import { ErrorBoundary, type FallbackProps } from 'react-error-boundary'
 import { Button } from '../../components/ui/button.tsx'
 import { site } from '../../content/site.ts'
 
+type DialogModule = typeof import('./components/application-dialog.tsx')
+
 // The dialog, the wizard, validation, the submission client and the toasts are
-// not needed for the first view, so they load as a separate chunk.
-const load = () => import('./components/application-dialog.tsx')
-const ApplicationDialog = lazy(() => load().then((module) => ({ default: module.ApplicationDialog })))
+// not needed for the first view, so they load as a separate chunk. A failed
+// download (a dropped connection, a deploy that replaced the file) is forgotten,
+// so the next attempt fetches it again.
+let pending: Promise<DialogModule> | undefined
+function load(): Promise<DialogModule> {
+  pending ??= import('./components/application-dialog.tsx').catch((error: unknown) => {
+    pending = undefined
+    throw error
+  })
+  return pending
+}
 
 /** Starts fetching the application chunk, so it is there when 'Apply Now' appears. */
 export function preloadApplication() {
-  void load()
+  // A failure here shows, with a way to try again, when the application is due.
+  load().catch(() => undefined)
 }
 
+// React.lazy keeps a failed import for good; each attempt gets a component of its own.
+const lazyDialog = () => lazy(() => load().then((module) => ({ default: module.ApplicationDialog })))
+
+/**
+ * 'Apply Now' and the application. If its code cannot be fetched, the rest of
+ * the page stays, and the visitor is told and can try again.
+ */
 export function LazyApplicationDialog() {
+  const [ApplicationDialog, setApplicationDialog] = useState(lazyDialog)
   return (
-    <Suspense
-      fallback={
-        <Button className="min-h-16 px-10 text-xl" disabled>
-          {site.countdown.applyLabel}
-        </Button>
-      }
-    >
-      <ApplicationDialog />
-    </Suspense>
+    <ErrorBoundary FallbackComponent={LoadFailed} onReset={() => setApplicationDialog(() => lazyDialog())}>
+      <Suspense
+        fallback={
+          <Button className="min-h-16 px-10 text-xl" disabled>
+            {site.countdown.applyLabel}
+          </Button>
+        }
+      >
+        <ApplicationDialog />
+      </Suspense>
+    </ErrorBoundary>
+  )
+}
+
+function LoadFailed({ resetErrorBoundary }: FallbackProps) {
+  return (
+    <div role="alert" className="flex flex-col items-center gap-4">
+      <p className="text-lg text-mist">{site.countdown.loadFailed}</p>
+      <Button className="min-h-16 px-10 text-xl" onClick={resetErrorBoundary}>
+        {site.countdown.retryLabel}
+      </Button>
+    </div>
   )
 }

@@ -25,17 +25,8 @@ export function VideoSection() {
   return (
     <section aria-label="Video" className="mx-auto max-w-4xl px-4 pb-16 sm:px-6">
       <div className="relative aspect-video overflow-hidden rounded-2xl bg-ink-soft shadow-2xl ring-1 ring-white/10">
-        {showVideo && hydrated ? (
-          <iframe
-            className="absolute inset-0 size-full"
-            src={publicConfig.videoUrl}
-            title={site.video.title}
-            loading="lazy"
-            referrerPolicy="strict-origin-when-cross-origin"
-            allow="accelerometer; autoplay; clipboard-write; encrypted-media; gyroscope; picture-in-picture; web-share"
-            allowFullScreen
-          />
-        ) : null}
+        {/* Without JavaScript the browser reads the noscript copy, so those visitors get the video too. */}
+        {showVideo && (hydrated ? <VideoFrame /> : <noscript><VideoFrame /></noscript>)}
         <button
           type="button"
           hidden={showVideo}
@@ -46,5 +37,19 @@ export function VideoSection() {
         </button>
       </div>
     </section>
+  )
+}
+
+function VideoFrame() {
+  return (
+    <iframe
+      className="absolute inset-0 size-full"
+      src={publicConfig.videoUrl}
+      title={site.video.title}
+      loading="lazy"
+      referrerPolicy="strict-origin-when-cross-origin"
+      allow="accelerometer; autoplay; clipboard-write; encrypted-media; gyroscope; picture-in-picture; web-share"
+      allowFullScreen
+    />
   )
 }

@@ -1,0 +1,34 @@
+import { site } from '../src/content/site.ts'
+import { expect, test } from './support/fixtures.ts'
+import { COUNTDOWN_MS, HEADLINE, applicationDialog, applyNowButton, openLandingPage } from './support/landing.ts'
+
+// The modal and the form come as a chunk of their own, fetched during the countdown.
+const APPLICATION_CHUNK = '**/assets/application-dialog-*.js'
+
+test('when the application cannot be downloaded, the page stays, says so, and a retry opens it', async ({ page, browserConsole }) => {
+  browserConsole.expectError(/net::ERR_FAILED/)
+  browserConsole.expectError(/Failed to fetch dynamically imported module/)
+  let refuse = true
+  let requests = 0
+  await page.route(APPLICATION_CHUNK, async (route) => {
+    requests++
+    await (refuse ? route.abort() : route.continue())
+  })
+
+  await openLandingPage(page)
+  const alert = page.getByRole('alert').filter({ hasText: site.countdown.loadFailed })
+  await expect(async () => {
+    await page.clock.fastForward(COUNTDOWN_MS)
+    await expect(alert).toBeVisible({ timeout: 1_000 })
+  }).toPass()
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(HEADLINE)
+  await expect(applyNowButton(page)).toHaveCount(0)
+  const failedRequests = requests
+
+  refuse = false
+  await page.getByRole('button', { name: site.countdown.retryLabel }).click()
+  await expect(applyNowButton(page)).toBeEnabled()
+  expect(requests).toBeGreaterThan(failedRequests)
+  await applyNowButton(page).click()
+  await expect(applicationDialog(page)).toBeVisible()
+})
