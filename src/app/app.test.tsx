@@ -76,14 +76,9 @@ describe('an unhandled error while rendering', () => {
   it('is caught by the app itself, for every page', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {})
     // A browser whose IntersectionObserver fails, as the carousel and images need one.
-    vi.stubGlobal(
-      'IntersectionObserver',
-      class {
-        constructor() {
-          throw new Error('IntersectionObserver is not available')
-        }
-      },
-    )
+    vi.stubGlobal('IntersectionObserver', function IntersectionObserver() {
+      throw new Error('IntersectionObserver is not available')
+    })
     try {
       renderRoute('/')
       expect(screen.getByRole('heading', { name: 'Unexpected Application Error!' })).toBeVisible()

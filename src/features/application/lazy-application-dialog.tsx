@@ -2,8 +2,9 @@ import { lazy, Suspense, useState } from 'react'
 import { ErrorBoundary, type FallbackProps } from 'react-error-boundary'
 import { Button } from '../../components/ui/button.tsx'
 import { site } from '../../content/site.ts'
+import type * as dialogModule from './components/application-dialog.tsx'
 
-type DialogModule = typeof import('./components/application-dialog.tsx')
+type DialogModule = typeof dialogModule
 
 // The dialog, the wizard, validation, the submission client and the toasts are
 // not needed for the first view, so they load as a separate chunk. A failed
