@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
 import { ErrorBoundary, type FallbackProps } from 'react-error-boundary'
+import { site } from '../content/site.ts'
 import { LandingPage } from '../routes/landing-page.tsx'
 import { NotFoundPage } from '../routes/not-found-page.tsx'
 
@@ -29,7 +30,7 @@ function UnexpectedError({ error }: FallbackProps) {
         : String(error)
   return (
     <main className="px-6 py-12">
-      <h2 className="text-2xl font-bold">Unexpected Application Error!</h2>
+      <h2 className="text-2xl font-bold">{site.unexpectedError}</h2>
       <h3 className="mt-2 italic">{detail}</h3>
     </main>
   )

@@ -72,7 +72,9 @@ describe('site copy and constants', () => {
         description: 'There was an error submitting your application. Please try again.',
       },
     })
-    expect(site.notFound).toEqual({ title: 'Oops! Page not found', homeLink: 'Return to Home' })
+    expect(site.notFound).toEqual({ status: '404', title: 'Oops! Page not found', homeLink: 'Return to Home' })
+    expect(site.unexpectedError).toBe('Unexpected Application Error!')
+    expect(site.application.questionCounter(3, 8)).toBe('Question 3 of 8')
   })
 })
 

@@ -13,6 +13,7 @@ export const site = {
   },
   video: {
     url: DEFAULT_VIDEO_URL,
+    sectionLabel: 'Video',
     title: 'Video: how the biggest personal brands grow',
     startLabel: 'Click here to learn how.',
   },
@@ -42,6 +43,11 @@ export const site = {
     next: 'Next',
     submit: 'Submit Application',
     submitting: 'Submitting...',
+    closeLabel: 'Close application',
+    progressLabel: 'Application progress',
+    /** 'Question 3 of 8', above each question and as the progress bar's spoken value. */
+    questionCounter: (step: number, steps: number) => `Question ${step} of ${steps}`,
+    longAnswerHint: 'Press Enter to continue, Shift+Enter for a new line.',
     /** The honeypot's label: read by bots only, never shown or announced. */
     honeypotLabel: 'Website',
   },
@@ -65,7 +71,9 @@ export const site = {
       description: 'There was an error submitting your application. Please try again.',
     },
   },
+  unexpectedError: 'Unexpected Application Error!',
   notFound: {
+    status: '404',
     title: 'Oops! Page not found',
     homeLink: 'Return to Home',
   },

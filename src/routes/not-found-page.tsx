@@ -10,7 +10,7 @@ export function NotFoundPage({ path }: { path: string }) {
   return (
     <main className="grid min-h-dvh place-items-center px-6 text-center">
       <div>
-        <h1 className="text-4xl font-bold">404</h1>
+        <h1 className="text-4xl font-bold">{site.notFound.status}</h1>
         <p className="mt-3 text-xl text-mist">{site.notFound.title}</p>
         <a
           href="/"

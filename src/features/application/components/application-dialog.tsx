@@ -26,7 +26,7 @@ export function ApplicationDialog() {
         <DialogTrigger asChild>
           <Button className="min-h-16 px-10 text-xl">{site.countdown.applyLabel}</Button>
         </DialogTrigger>
-        <DialogContent closeLabel="Close application">
+        <DialogContent closeLabel={site.application.closeLabel}>
           <DialogTitle className="pr-10 text-2xl font-extrabold">{site.application.title}</DialogTitle>
           <DialogDescription className="mt-2 text-ink/70">{site.application.description}</DialogDescription>
           <ApplicationWizard wizard={wizard} />

@@ -10,7 +10,7 @@ const COUNTER_ID = 'application-question-counter'
 
 export function ApplicationWizard({ wizard }: { wizard: Wizard }) {
   const { step, stepIndex, stepCount, isLastStep, submitting, registerHoneypot } = wizard
-  const questionLabel = `Question ${stepIndex + 1} of ${stepCount}`
+  const questionLabel = site.application.questionCounter(stepIndex + 1, stepCount)
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault()
@@ -23,7 +23,7 @@ export function ApplicationWizard({ wizard }: { wizard: Wizard }) {
         <p id={COUNTER_ID} className="text-sm font-semibold text-ink/70">
           {questionLabel}
         </p>
-        <ProgressBar value={stepIndex + 1} max={stepCount} label="Application progress" valueText={questionLabel} />
+        <ProgressBar value={stepIndex + 1} max={stepCount} label={site.application.progressLabel} valueText={questionLabel} />
       </div>
       <StepField
         key={step.field}

@@ -2,6 +2,7 @@ import { useEffect, useRef, type KeyboardEvent } from 'react'
 import { FIELD_MAX_LENGTH } from '../../../../common/contact-submission.ts'
 import { Input, Textarea } from '../../../components/ui/input.tsx'
 import type { ApplicationStep } from '../../../content/application-steps.ts'
+import { site } from '../../../content/site.ts'
 
 interface StepFieldProps {
   step: ApplicationStep
@@ -13,8 +14,6 @@ interface StepFieldProps {
   /** Enter: Next, or Submit on the last question. */
   onEnter: () => void
 }
-
-export const TEXTAREA_HINT = 'Press Enter to continue, Shift+Enter for a new line.'
 
 export function StepField({ step, value, invalid, readOnly, describedBy, onChange, onEnter }: StepFieldProps) {
   const fieldRef = useRef<HTMLInputElement & HTMLTextAreaElement>(null)
@@ -59,7 +58,7 @@ export function StepField({ step, value, invalid, readOnly, describedBy, onChang
         <>
           <Textarea {...shared} aria-describedby={`${describedBy} ${hintId}`} rows={5} />
           <p id={hintId} className="text-sm text-ink/70">
-            {TEXTAREA_HINT}
+            {site.application.longAnswerHint}
           </p>
         </>
       ) : (
