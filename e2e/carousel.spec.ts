@@ -127,3 +127,31 @@ test('fetches only the first result image until the carousel is on screen', asyn
   await expect.poll(() => requested.size).toBeGreaterThan(1)
   for (const image of await slides(page).getByRole('img').all()) await expect(image).toHaveAttribute('src', /result-/)
 })
+
+test('its buttons stay disabled until the carousel can move', async ({ page }) => {
+  let release = () => {}
+  const held = new Promise<void>((resolve) => (release = resolve))
+  // Embla's code comes as a chunk of its own; hold it back for a while.
+  await page.route('**/assets/embla-carousel*.js', async (route) => {
+    await held
+    await route.continue()
+  })
+  await page.goto('/')
+  const buttons = [carousel(page).getByRole('button', { name: 'Previous slide' }), carousel(page).getByRole('button', { name: 'Next slide' })]
+  await carousel(page).scrollIntoViewIfNeeded()
+  for (const button of buttons) await expect(button).toBeDisabled()
+
+  release()
+  for (const button of buttons) await expect(button).toBeEnabled()
+})
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false })
+
+  test('shows the slides, with buttons that are disabled since nothing can move them', async ({ page }) => {
+    await page.goto('/')
+    await expect(slides(page)).toHaveCount(6)
+    await expect(carousel(page).getByRole('button', { name: 'Previous slide' })).toBeDisabled()
+    await expect(carousel(page).getByRole('button', { name: 'Next slide' })).toBeDisabled()
+  })
+})
