@@ -178,6 +178,22 @@ describe('submitApplication', () => {
     expect(result).toEqual({ settled: true })
   })
 
+  it('retries the 502 and 504 of a proxy in front of the server, as a 503', async () => {
+    fetchMock
+      .mockImplementationOnce(async () => refusal(502, 'PGRST000'))
+      .mockImplementationOnce(async () => refusal(504, 'PGRST000'))
+      .mockImplementation(async () => refusal(409, '23505'))
+    const { result, done } = start()
+    await vi.advanceTimersByTimeAsync(999)
+    expect(fetchMock).toHaveBeenCalledTimes(1)
+    await vi.advanceTimersByTimeAsync(1)
+    expect(fetchMock).toHaveBeenCalledTimes(2)
+    await vi.advanceTimersByTimeAsync(2_000)
+    await done
+    expect(fetchMock).toHaveBeenCalledTimes(3)
+    expect(result).toEqual({ settled: true })
+  })
+
   it('cuts a long Retry-After to the cap, and never waits less than the backoff', async () => {
     fetchMock
       .mockImplementationOnce(async () => refusal(503, 'PGRST000', { 'Retry-After': '3600' }))

@@ -46,7 +46,7 @@ type Outcome =
  * `supabase.from('contact_submissions').insert([row])` sends, so the page can
  * post to this server or to a Supabase project unchanged.
  *
- * A request that got no answer, or a 503, is sent again after a pause (see
+ * A request that got no answer, or a 502, 503 or 504, is sent again after a pause (see
  * content/submission-timing.ts). That is safe because every attempt carries
  * the same submission_id: if an earlier one was stored and only its answer got
  * lost, the repeat is refused as a duplicate (409, code 23505), which means the
@@ -110,7 +110,7 @@ async function send(url: string, body: string): Promise<Outcome> {
       response.status,
       answer,
     )
-    if (response.status === 503) {
+    if (RETRIED_STATUSES.has(response.status)) {
       return { kind: 'retry', error, retryAfterMs: parseRetryAfter(response.headers.get('Retry-After')) }
     }
     return { kind: 'refused', error }
@@ -118,6 +118,11 @@ async function send(url: string, body: string): Promise<Outcome> {
     clearTimeout(timer)
   }
 }
+
+// 503: the server cannot reach its database for now. 502 and 504: a proxy in front of
+// it could not reach it, or stopped waiting (during a deploy, say); the server may
+// even have stored the application, which the repeat's 409 then tells.
+const RETRIED_STATUSES = new Set([502, 503, 504])
 
 function errorCode(answer: unknown): unknown {
   return typeof answer === 'object' && answer !== null && 'code' in answer ? answer.code : undefined
