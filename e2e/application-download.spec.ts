@@ -28,6 +28,8 @@ test('when the application cannot be downloaded, the page stays, says so, and a 
   refuse = false
   await page.getByRole('button', { name: site.countdown.retryLabel }).click()
   await expect(applyNowButton(page)).toBeEnabled()
+  // It takes the place of the button just pressed, and the focus with it.
+  await expect(applyNowButton(page)).toBeFocused()
   expect(requests).toBeGreaterThan(failedRequests)
   await applyNowButton(page).click()
   await expect(applicationDialog(page)).toBeVisible()

@@ -34,8 +34,13 @@ const lazyDialog = () => lazy(() => load().then((module) => ({ default: module.A
  */
 export function LazyApplicationDialog() {
   const [ApplicationDialog, setApplicationDialog] = useState(lazyDialog)
+  const [retried, setRetried] = useState(false)
+  const retry = () => {
+    setApplicationDialog(() => lazyDialog())
+    setRetried(true)
+  }
   return (
-    <ErrorBoundary FallbackComponent={LoadFailed} onReset={() => setApplicationDialog(() => lazyDialog())}>
+    <ErrorBoundary FallbackComponent={LoadFailed} onReset={retry}>
       <Suspense
         fallback={
           <Button className="min-h-16 px-10 text-xl" disabled>
@@ -43,7 +48,7 @@ export function LazyApplicationDialog() {
           </Button>
         }
       >
-        <ApplicationDialog />
+        <ApplicationDialog focusOnMount={retried} />
       </Suspense>
     </ErrorBoundary>
   )

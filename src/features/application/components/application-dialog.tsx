@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { Toaster } from 'sonner'
 import { Button } from '../../../components/ui/button.tsx'
 import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from '../../../components/ui/dialog.tsx'
@@ -9,9 +9,18 @@ import { useBookingRedirect } from '../hooks/use-booking-redirect.ts'
 import { ApplicationWizard } from './application-wizard.tsx'
 import { BookingConfirmation } from './booking-confirmation.tsx'
 
+interface ApplicationDialogProps {
+  /** Put the focus on 'Apply Now' as it appears: it replaces the button the visitor just pressed. */
+  focusOnMount?: boolean
+}
+
 /** 'Apply Now', the application modal, and the way on to the booking page. */
-export function ApplicationDialog() {
+export function ApplicationDialog({ focusOnMount = false }: ApplicationDialogProps) {
   const [open, setOpen] = useState(false)
+  const applyRef = useRef<HTMLButtonElement>(null)
+  useEffect(() => {
+    if (focusOnMount) applyRef.current?.focus()
+  }, [focusOnMount])
   const booking = useBookingRedirect(publicConfig.bookingUrl, site.booking.redirectDelayMs)
   const wizard = useApplicationWizard({
     onSubmitted: () => {
@@ -24,7 +33,9 @@ export function ApplicationDialog() {
     <>
       <Dialog open={open} onOpenChange={setOpen}>
         <DialogTrigger asChild>
-          <Button className="min-h-16 px-10 text-xl">{site.countdown.applyLabel}</Button>
+          <Button ref={applyRef} className="min-h-16 px-10 text-xl">
+            {site.countdown.applyLabel}
+          </Button>
         </DialogTrigger>
         <DialogContent closeLabel={site.application.closeLabel}>
           <DialogTitle className="pr-10 text-2xl font-extrabold">{site.application.title}</DialogTitle>
