@@ -53,6 +53,18 @@ async function answerAll(user: User, upTo = applicationSteps.length) {
   }
 }
 
+/** Opens the application, answers everything and submits with no network: every attempt fails. */
+async function applyWhileOffline() {
+  fetchMock.mockImplementation(() => Promise.reject(new TypeError('Failed to fetch')))
+  vi.spyOn(console, 'error').mockImplementation(() => {})
+  vi.spyOn(window, 'open').mockReturnValue(null)
+  const opened = await openApplication()
+  await answerAll(opened.user)
+  await advanceClock(RETRY_WAITS_MS)
+  expect(await screen.findByText('Submission Failed')).toBeInTheDocument()
+  return opened
+}
+
 describe('ApplicationDialog', () => {
   it('shows at most three toasts at once, the newest first', async () => {
     render(<ApplicationDialog />)
@@ -213,13 +225,7 @@ describe('ApplicationDialog', () => {
   })
 
   it('resends a failed application under the same submission id, and starts a new one after success', async () => {
-    fetchMock.mockImplementation(() => Promise.reject(new TypeError('Failed to fetch')))
-    vi.spyOn(console, 'error').mockImplementation(() => {})
-    vi.spyOn(window, 'open').mockReturnValue(null)
-    const { user, dialog } = await openApplication()
-    await answerAll(user)
-    await advanceClock(RETRY_WAITS_MS)
-    expect(await screen.findByText('Submission Failed')).toBeInTheDocument()
+    const { user, dialog } = await applyWhileOffline()
 
     // The answer to one of those attempts may have been lost after the row was stored.
     fetchMock.mockImplementation(async () =>
@@ -243,13 +249,7 @@ describe('ApplicationDialog', () => {
   })
 
   it('sends an edited application after a failure under a new submission id, so the edit is not taken for a repeat', async () => {
-    fetchMock.mockImplementation(() => Promise.reject(new TypeError('Failed to fetch')))
-    vi.spyOn(console, 'error').mockImplementation(() => {})
-    vi.spyOn(window, 'open').mockReturnValue(null)
-    const { user, dialog } = await openApplication()
-    await answerAll(user)
-    await advanceClock(RETRY_WAITS_MS)
-    expect(await screen.findByText('Submission Failed')).toBeInTheDocument()
+    const { user, dialog } = await applyWhileOffline()
     const failedId = sentRows().at(-1)?.submission_id
 
     fetchMock.mockImplementation(async () => new Response(null, { status: 201 }))
