@@ -1,7 +1,8 @@
 /**
  * How long the page keeps trying to send an application. The visitor watches
- * 'Submitting...' throughout, so the worst case (every attempt timing out:
- * 4 × 10 s + 1 + 2 + 4 s, about 47 s) is kept under a minute.
+ * 'Submitting...' throughout. Every attempt timing out takes 4 × 10 s + 1 + 2 + 4 s,
+ * about 47 s; a server that answers each one late with a 503 and the longest
+ * Retry-After honoured stretches that to 4 × 10 s + 3 × 10 s = 70 s, kept under 75 s.
  */
 export const submissionTiming = {
   /** One attempt that has not been answered by then counts as lost, and is retried. */
