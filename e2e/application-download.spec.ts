@@ -1,6 +1,6 @@
 import { site } from '../src/content/site.ts'
 import { expect, test } from './support/fixtures.ts'
-import { COUNTDOWN_MS, HEADLINE, applicationDialog, applyNowButton, openLandingPage } from './support/landing.ts'
+import { HEADLINE, applicationDialog, applyNowButton, openLandingPage, skipCountdown } from './support/landing.ts'
 
 // The modal and the form come as a chunk of their own, fetched during the countdown.
 const APPLICATION_CHUNK = '**/assets/application-dialog-*.js'
@@ -17,10 +17,7 @@ test('when the application cannot be downloaded, the page stays, says so, and a 
 
   await openLandingPage(page)
   const alert = page.getByRole('alert').filter({ hasText: site.countdown.loadFailed })
-  await expect(async () => {
-    await page.clock.fastForward(COUNTDOWN_MS)
-    await expect(alert).toBeVisible({ timeout: 1_000 })
-  }).toPass()
+  await skipCountdown(page, alert)
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(HEADLINE)
   await expect(applyNowButton(page)).toHaveCount(0)
   const failedRequests = requests

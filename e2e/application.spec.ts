@@ -12,6 +12,7 @@ import {
   fillApplication,
   isSubmissionRequest,
   readSubmissions,
+  recordSubmissionPosts,
   sentRow,
   skipRetryWaits,
   storedApplications,
@@ -119,10 +120,7 @@ test.describe('application wizard', () => {
 
     const answers = uniqueAnswers()
     await fillApplication(page, answers)
-    const posts: string[] = []
-    page.on('request', (request) => {
-      if (request.method() === 'POST' && isSubmissionRequest(new URL(request.url()))) posts.push(request.url())
-    })
+    const posts = recordSubmissionPosts(page)
     await parts.field(LAST_STEP).fill('  \n  ')
     await parts.submit.click()
     await expectFieldRequiredToast(page)
@@ -231,10 +229,7 @@ test.describe('submitting the application', () => {
       await openApplication(page)
       await fillApplication(page, answers)
 
-      const sent: string[] = []
-      page.on('request', (request) => {
-        if (request.method() === 'POST' && isSubmissionRequest(new URL(request.url()))) sent.push(request.url())
-      })
+      const sent = recordSubmissionPosts(page)
       await failure.block(page)
       const answered = failure.serverAnswer && page.waitForResponse((response) => isSubmissionRequest(new URL(response.url())))
       await parts.submit.click()

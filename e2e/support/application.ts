@@ -1,10 +1,10 @@
 import type { APIRequestContext, Locator, Page, Request } from '@playwright/test'
-import type { ContactField } from '../../common/contact-submission.ts'
+import { CONTACT_SUBMISSIONS_PATH, type ApplicationAnswers, type ContactField } from '../../common/contact-submission.ts'
 import { SERVICE_ROLE_KEY } from './env.ts'
 import { expect } from './fixtures.ts'
 import { applicationDialog } from './landing.ts'
 
-export type Answers = Record<ContactField, string>
+export type Answers = ApplicationAnswers
 
 type FieldKind = 'text' | 'email' | 'tel' | 'textarea'
 
@@ -131,7 +131,16 @@ export const expectSubmittedToast = (page: Page) =>
   expectToast(page, 'Application Submitted!', 'Redirecting you to book a call with us...', false)
 
 /** The submission call, whatever its query string. */
-export const isSubmissionRequest = (url: URL) => url.pathname === '/rest/v1/contact_submissions'
+export const isSubmissionRequest = (url: URL) => url.pathname === CONTACT_SUBMISSIONS_PATH
+
+/** Every POST of an application the page makes from now on, by URL, as they go out. */
+export function recordSubmissionPosts(page: Page): string[] {
+  const posts: string[] = []
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && isSubmissionRequest(new URL(request.url()))) posts.push(request.url())
+  })
+  return posts
+}
 
 /** The row a submission request carries: the answers, its submission_id and the honeypot's value. */
 export function sentRow(request: Request): Record<string, unknown> {
@@ -163,7 +172,7 @@ export interface SubmissionRow extends Answers {
 
 /** Reads stored applications back through the server, with the service-role key, as an operator would. */
 export async function readSubmissions(request: APIRequestContext, query: string): Promise<SubmissionRow[]> {
-  const response = await request.get(`/rest/v1/contact_submissions?${query}`, {
+  const response = await request.get(`${CONTACT_SUBMISSIONS_PATH}?${query}`, {
     headers: { apikey: SERVICE_ROLE_KEY },
   })
   expect(response.status(), await response.text()).toBe(200)

@@ -25,7 +25,7 @@ export interface BrowserConsole {
 const LOCAL_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]'])
 
 /** True for http(s) URLs of a host other than this machine. */
-export function isExternalUrl(url: URL): boolean {
+function isExternalUrl(url: URL): boolean {
   return url.protocol.startsWith('http') && !LOCAL_HOSTS.has(url.hostname)
 }
 

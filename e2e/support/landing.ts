@@ -28,10 +28,10 @@ export async function openLandingPage(page: Page): Promise<void> {
  * because a jump made before the page's script has started the countdown
  * does not count.
  */
-export async function skipCountdown(page: Page): Promise<void> {
+export async function skipCountdown(page: Page, until: Locator = applyNowButton(page)): Promise<void> {
   await expect(async () => {
     await page.clock.fastForward(COUNTDOWN_MS)
-    await expect(applyNowButton(page)).toBeVisible({ timeout: 1_000 })
+    await expect(until).toBeVisible({ timeout: 1_000 })
   }).toPass()
 }
 
