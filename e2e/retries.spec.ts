@@ -11,8 +11,8 @@ import {
 } from './support/application.ts'
 import { expect, test } from './support/fixtures.ts'
 import { openApplication } from './support/landing.ts'
+import { UUID_V4 } from '../src/testing/uuid-v4.ts'
 
-const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/
 
 interface Attempt {
   at: number

@@ -4,6 +4,7 @@ import { site } from '../content/site.ts'
 import { resultSlides } from '../content/result-slides.ts'
 import { renderRoute } from '../testing/render.tsx'
 import { AppErrorBoundary } from './app.tsx'
+import { publicConfig } from '../config/public-config.ts'
 
 describe('the landing page at /', () => {
   it('shows the sections in the spec order', () => {
@@ -14,7 +15,7 @@ describe('the landing page at /', () => {
 
     const video = screen.getByTitle(site.video.title)
     expect(video.tagName).toBe('IFRAME')
-    expect(video).toHaveAttribute('src', site.video.url)
+    expect(video).toHaveAttribute('src', publicConfig.videoUrl)
     const start = screen.getByText(site.video.startLabel)
     expect(start.tagName).toBe('BUTTON')
     expect(start).not.toBeVisible()
@@ -71,6 +72,21 @@ describe('an unhandled error while rendering', () => {
     )
     expect(screen.getByRole('heading', { name: 'Unexpected Application Error!' })).toBeVisible()
     expect(screen.getByText('The results could not be drawn')).toBeVisible()
+  })
+
+  it('shows the status text of a thrown HTTP answer', () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {})
+    const Broken = () => {
+      throw new Response(null, { status: 503, statusText: 'Service Unavailable' })
+    }
+    renderRoute(
+      '/',
+      <AppErrorBoundary>
+        <Broken />
+      </AppErrorBoundary>,
+    )
+    expect(screen.getByRole('heading', { name: 'Unexpected Application Error!' })).toBeVisible()
+    expect(screen.getByText('Service Unavailable')).toBeVisible()
   })
 
   it('is caught by the app itself, for every page', () => {

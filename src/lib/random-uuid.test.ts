@@ -1,7 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { UUID_V4 as V4 } from '../testing/uuid-v4.ts'
 import { randomUuid, uuidFromRandomBytes } from './random-uuid.ts'
-
-const V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/
 
 afterEach(() => vi.unstubAllGlobals())
 

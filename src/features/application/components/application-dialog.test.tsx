@@ -7,6 +7,8 @@ import { site } from '../../../content/site.ts'
 import { submissionTiming } from '../../../content/submission-timing.ts'
 import { ApplicationDialog } from './application-dialog.tsx'
 import { sampleAnswers } from '../../../testing/sample-answers.ts'
+import { UUID_V4 } from '../../../testing/uuid-v4.ts'
+import { publicConfig } from '../../../config/public-config.ts'
 
 // Typed with spaces around the handle: the wizard sends it trimmed.
 const answers = { ...sampleAnswers, instagram: '  @jane.doe ' }
@@ -35,7 +37,6 @@ async function openApplication() {
 
 type User = ReturnType<typeof userEvent.setup>
 
-const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/
 
 /** The row each request carried, in the order they were sent. */
 const sentRows = () =>
@@ -163,10 +164,10 @@ describe('ApplicationDialog', () => {
     expect(await screen.findByText('Application Submitted!')).toBeInTheDocument()
     expect(screen.getByText('Redirecting you to book a call with us...')).toBeInTheDocument()
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
-    expect(screen.getByRole('link', { name: site.booking.linkLabel })).toHaveAttribute('href', site.bookingUrl)
+    expect(screen.getByRole('link', { name: site.booking.linkLabel })).toHaveAttribute('href', publicConfig.bookingUrl)
 
     act(() => vi.advanceTimersByTime(2000))
-    expect(openSpy).toHaveBeenCalledWith(site.bookingUrl, '_blank')
+    expect(openSpy).toHaveBeenCalledWith(publicConfig.bookingUrl, '_blank')
   })
 
   it.each([
