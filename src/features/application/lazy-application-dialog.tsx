@@ -43,7 +43,7 @@ export function LazyApplicationDialog() {
     <ErrorBoundary FallbackComponent={LoadFailed} onReset={retry}>
       <Suspense
         fallback={
-          <Button className="min-h-16 px-10 text-xl" disabled>
+          <Button size="large" disabled>
             {site.countdown.applyLabel}
           </Button>
         }
@@ -58,7 +58,7 @@ function LoadFailed({ resetErrorBoundary }: FallbackProps) {
   return (
     <div role="alert" className="flex flex-col items-center gap-4">
       <p className="text-lg text-mist">{site.countdown.loadFailed}</p>
-      <Button className="min-h-16 px-10 text-xl" onClick={resetErrorBoundary}>
+      <Button size="large" onClick={resetErrorBoundary}>
         {site.countdown.retryLabel}
       </Button>
     </div>

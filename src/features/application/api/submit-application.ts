@@ -31,7 +31,7 @@ export interface Application {
 }
 
 /** Every column sent, in the `columns` list as supabase-js builds it for an array insert. */
-export const SUBMITTED_COLUMNS = [...CONTACT_FIELDS, 'submission_id', HONEYPOT_FIELD] as const
+const SUBMITTED_COLUMNS = [...CONTACT_FIELDS, 'submission_id', HONEYPOT_FIELD] as const
 
 /** PostgreSQL's unique_violation: the server already holds this submission_id. */
 const DUPLICATE = '23505'

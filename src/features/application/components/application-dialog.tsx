@@ -33,7 +33,7 @@ export function ApplicationDialog({ focusOnMount = false }: ApplicationDialogPro
     <>
       <Dialog open={open} onOpenChange={setOpen}>
         <DialogTrigger asChild>
-          <Button ref={applyRef} className="min-h-16 px-10 text-xl">
+          <Button ref={applyRef} size="large">
             {site.countdown.applyLabel}
           </Button>
         </DialogTrigger>
