@@ -1,5 +1,6 @@
 import type { EmblaCarouselType, EmblaOptionsType } from 'embla-carousel'
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react'
+import { useSeenOnScreen } from '../../hooks/use-seen-on-screen.ts'
 
 /** How far ahead of the viewport the carousel starts loading its engine. */
 const LOAD_MARGIN = '600px'
@@ -12,31 +13,23 @@ const LOAD_MARGIN = '600px'
 export function useLazyEmbla(options: EmblaOptionsType | undefined) {
   const viewportRef = useRef<HTMLDivElement>(null)
   const [api, setApi] = useState<EmblaCarouselType>()
+  const near = useSeenOnScreen(viewportRef, LOAD_MARGIN)
 
   useEffect(() => {
     const viewport = viewportRef.current
-    if (!viewport) return
+    if (!near || !viewport) return
     let embla: EmblaCarouselType | undefined
     let cancelled = false
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (!entries.some((entry) => entry.isIntersecting)) return
-        observer.disconnect()
-        void import('embla-carousel').then(({ default: EmblaCarousel }) => {
-          if (cancelled) return
-          embla = EmblaCarousel(viewport, options)
-          setApi(embla)
-        })
-      },
-      { rootMargin: LOAD_MARGIN },
-    )
-    observer.observe(viewport)
+    void import('embla-carousel').then(({ default: EmblaCarousel }) => {
+      if (cancelled) return
+      embla = EmblaCarousel(viewport, options)
+      setApi(embla)
+    })
     return () => {
       cancelled = true
-      observer.disconnect()
       embla?.destroy()
     }
-  }, [options])
+  }, [near, options])
 
   return [viewportRef, api] as const
 }
