@@ -4,10 +4,24 @@
 import { execSync } from 'node:child_process'
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { loadEnv } from 'vite'
 
 const root = join(import.meta.dirname, '..')
 const stamp = join(root, 'dist', '.build-stamp')
-const SOURCES = ['src', 'common', 'server', 'migrations', 'public', 'scripts', 'index.html', 'package-lock.json', 'vite.config.ts', 'tsconfig.server.json']
+const SOURCES = [
+  'src',
+  'common',
+  'server',
+  'migrations',
+  'public',
+  'scripts',
+  'index.html',
+  'package.json',
+  'package-lock.json',
+  'vite.config.ts',
+  'tsconfig.server.json',
+  'tsconfig.base.json',
+]
 
 function newest(path: string): number {
   if (!existsSync(path)) return 0
@@ -17,10 +31,10 @@ function newest(path: string): number {
 }
 
 const built = existsSync(stamp) ? statSync(stamp).mtimeMs : 0
-// Variables read at build time change the page too.
-const buildEnv = Object.entries(process.env)
-  .filter(([name]) => name.startsWith('VITE_'))
-  .sort()
+// Variables read at build time change the page too: from the environment or
+// from .env files, read the way the build reads them.
+const buildEnv = Object.entries(loadEnv('production', root, 'VITE_'))
+  .sort(([a], [b]) => a.localeCompare(b))
   .join('\n')
 const stale = SOURCES.some((source) => newest(join(root, source)) > built) || !existsSync(join(root, 'dist', 'web', 'index.html'))
 const envChanged = existsSync(stamp) && readFileSync(stamp, 'utf8') !== buildEnv
