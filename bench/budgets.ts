@@ -7,34 +7,31 @@ import { startServer, stopServer } from '../reliability/support/server-process.t
 import { pgliteTarget } from '../reliability/support/targets.ts'
 import { CHROMIUM_PATH } from '../e2e/support/chromium.ts'
 import { ensureDebianPackages } from './support/debian-packages.ts'
-import { measureFirstView } from './support/first-view-bytes.ts'
+import { FIRST_VIEW_BUDGETS as BUDGETS, kilobytes, measureFirstView } from './support/first-view-bytes.ts'
 import { runLighthouse } from './support/lighthouse.ts'
 
-const KB = 1024
-const BUDGETS = { javascript: 75 * KB, css: 10 * KB, beforeScroll: 150 * KB }
-
 const failures: string[] = []
-const check = (what: string, value: number, limit: number, unit = 'KB') => {
-  const shown = unit === 'KB' ? `${(value / KB).toFixed(1)} KB` : String(value)
-  const limitShown = unit === 'KB' ? `${(limit / KB).toFixed(0)} KB` : String(limit)
-  const ok = unit === 'KB' ? value <= limit : value >= limit
-  console.log(`${ok ? 'ok  ' : 'FAIL'} ${what}: ${shown} (${unit === 'KB' ? 'at most' : 'at least'} ${limitShown})`)
+const report = (what: string, ok: boolean, shown: string) => {
+  console.log(`${ok ? 'ok  ' : 'FAIL'} ${what}: ${shown}`)
   if (!ok) failures.push(what)
 }
+const atMostBytes = (what: string, bytes: number, limit: number) =>
+  report(what, bytes <= limit, `${kilobytes(bytes)} (at most ${kilobytes(limit, 0)})`)
+const atLeastScore = (what: string, score: number, limit: number) => report(what, score >= limit, `${score} (at least ${limit})`)
 
 const bytes = await measureFirstView(join(import.meta.dirname, '..', 'dist', 'web'))
-check('initial JavaScript, gzip', bytes.javascript, BUDGETS.javascript)
-check('CSS, gzip', bytes.css, BUDGETS.css)
+atMostBytes('initial JavaScript, gzip', bytes.javascript, BUDGETS.javascript)
+atMostBytes('CSS, gzip', bytes.css, BUDGETS.css)
 
 if (CHROMIUM_PATH === '/usr/bin/chromium') ensureDebianPackages({ chromium: CHROMIUM_PATH })
 const target = await pgliteTarget()
 const server = await startServer(target.env)
 try {
   const mobile = await runLighthouse(`${server.url}/`, 'mobile')
-  check('transferred before scrolling (mobile, video host excluded)', mobile.totalBytes, BUDGETS.beforeScroll)
-  check('Lighthouse accessibility', mobile.accessibility, 100, 'score')
-  check('Lighthouse best practices', mobile.bestPractices, 100, 'score')
-  check('Lighthouse SEO', mobile.seo, 100, 'score')
+  atMostBytes('transferred before scrolling (mobile, video host excluded)', mobile.totalBytes, BUDGETS.beforeScroll)
+  atLeastScore('Lighthouse accessibility', mobile.accessibility, 100)
+  atLeastScore('Lighthouse best practices', mobile.bestPractices, 100)
+  atLeastScore('Lighthouse SEO', mobile.seo, 100)
   if (mobile.failedAudits.length) console.log(`audits not passed: ${mobile.failedAudits.join(', ')}`)
   console.log(`(performance ${mobile.performance}, reported only; see npm run bench:web)`)
 } finally {

@@ -44,9 +44,11 @@ try {
     console.log(`${label} (${path})`)
     for (const [name, figures] of Object.entries(runs)) {
       const ratio = figures === reference ? '' : ` · ${(figures.requestsPerSecond / reference.requestsPerSecond).toFixed(2)} of nginx`
-      const errors = figures.non2xx ? ` · ${figures.non2xx} non-2xx` : ''
+      if (figures.non2xx || figures.socketErrors || !(figures.requestsPerSecond > 0)) {
+        throw new Error(`${name}: ${figures.non2xx} answers other than 2xx, ${figures.socketErrors} socket errors, ${figures.requestsPerSecond} req/s`)
+      }
       console.log(
-        `  ${name.padEnd(18)} ${figures.requestsPerSecond.toFixed(0).padStart(7)} req/s · p50 ${figures.p50Ms.toFixed(2)} ms · p99 ${figures.p99Ms.toFixed(2)} ms${ratio}${errors}`,
+        `  ${name.padEnd(18)} ${figures.requestsPerSecond.toFixed(0).padStart(7)} req/s · p50 ${figures.p50Ms.toFixed(2)} ms · p99 ${figures.p99Ms.toFixed(2)} ms${ratio}`,
       )
     }
     console.log('')

@@ -5,11 +5,10 @@ import { startServer, stopServer } from '../reliability/support/server-process.t
 import { pgliteTarget } from '../reliability/support/targets.ts'
 import { CHROMIUM_PATH } from '../e2e/support/chromium.ts'
 import { ensureDebianPackages } from './support/debian-packages.ts'
-import { measureFirstView } from './support/first-view-bytes.ts'
+import { FIRST_VIEW_BUDGETS as BUDGETS, kilobytes as kb, measureFirstView } from './support/first-view-bytes.ts'
 import { median, runLighthouse, type LighthouseFigures, type Preset } from './support/lighthouse.ts'
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3)
-const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`
 
 if (CHROMIUM_PATH === '/usr/bin/chromium') ensureDebianPackages({ chromium: CHROMIUM_PATH })
 const target = await pgliteTarget()
@@ -17,7 +16,7 @@ const server = await startServer(target.env)
 try {
   const bytes = await measureFirstView(join(import.meta.dirname, '..', 'dist', 'web'))
   console.log('First view, gzip (budget): ')
-  console.log(`  HTML ${kb(bytes.html)} · JavaScript ${kb(bytes.javascript)} (75 KB) · CSS ${kb(bytes.css)} (10 KB)`)
+  console.log(`  HTML ${kb(bytes.html)} · JavaScript ${kb(bytes.javascript)} (${kb(BUDGETS.javascript, 0)}) · CSS ${kb(bytes.css)} (${kb(BUDGETS.css, 0)})`)
 
   for (const preset of ['mobile', 'desktop'] satisfies Preset[]) {
     const runs: LighthouseFigures[] = []
@@ -26,7 +25,7 @@ try {
     console.log(`\nLighthouse ${preset}, median of ${RUNS} runs`)
     console.log(`  performance ${m((f) => f.performance)} · accessibility ${m((f) => f.accessibility)} · best practices ${m((f) => f.bestPractices)} · SEO ${m((f) => f.seo)}`)
     console.log(`  FCP ${m((f) => f.fcpMs).toFixed(0)} ms · LCP ${m((f) => f.lcpMs).toFixed(0)} ms · TBT ${m((f) => f.tbtMs).toFixed(0)} ms · CLS ${m((f) => f.cls).toFixed(3)} · Speed Index ${m((f) => f.speedIndexMs).toFixed(0)} ms`)
-    console.log(`  transferred ${kb(m((f) => f.totalBytes))} (150 KB before scrolling, video host excluded)`)
+    console.log(`  transferred ${kb(m((f) => f.totalBytes))} (${kb(BUDGETS.beforeScroll, 0)} before scrolling, video host excluded)`)
     const failed = [...new Set(runs.flatMap((f) => f.failedAudits))]
     if (failed.length) console.log(`  audits not passed: ${failed.join(', ')}`)
   }

@@ -7,8 +7,13 @@ export interface FirstViewBytes {
   /** The entry script and every module it preloads. */
   javascript: number
   css: number
-  files: string[]
 }
+
+const KB = 1024
+/** What the first view may cost, gzip: enforced by check:budgets, printed by bench:web. */
+export const FIRST_VIEW_BUDGETS = { javascript: 75 * KB, css: 10 * KB, beforeScroll: 150 * KB }
+
+export const kilobytes = (bytes: number, digits = 1) => `${(bytes / KB).toFixed(digits)} KB`
 
 const gzipSize = (data: Buffer) => gzipSync(data, { level: 9 }).length
 
@@ -34,6 +39,5 @@ export async function measureFirstView(webDir: string): Promise<FirstViewBytes> 
     html: gzipSize(html),
     javascript: await sum(scripts),
     css: (await sum(styles)) + (inlineCss ? gzipSize(Buffer.from(inlineCss)) : 0),
-    files: [...scripts, ...styles],
   }
 }

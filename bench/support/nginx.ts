@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process'
-import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { freePort } from '../../server/testing/free-port.ts'
@@ -50,10 +50,16 @@ http {
 }
 `,
   )
-  const child = spawn('nginx', ['-c', join(dir, 'nginx.conf'), '-p', dir], { stdio: 'ignore' })
+  const child = spawn('nginx', ['-c', join(dir, 'nginx.conf'), '-p', dir], { stdio: ['ignore', 'ignore', 'pipe'] })
+  let stderr = ''
+  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
   const url = `http://127.0.0.1:${port}`
-  for (let attempt = 0; attempt < 100; attempt++) {
+  for (let attempt = 0; ; attempt++) {
     if (await fetch(`${url}/`).then((r) => r.ok, () => false)) break
+    if (child.exitCode !== null || attempt >= 100) {
+      child.kill('SIGTERM')
+      throw new Error(`nginx did not start: ${stderr || (await readFile(join(dir, 'error.log'), 'utf8').catch(() => ''))}`)
+    }
     await new Promise((resolve) => setTimeout(resolve, 100))
   }
   return {

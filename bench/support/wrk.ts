@@ -12,7 +12,6 @@ export interface WrkFigures {
 export interface WrkOptions {
   seconds?: number
   connections?: number
-  threads?: number
   headers?: Record<string, string>
   /** A Lua script that shapes each request, and the arguments it gets after `--`. */
   script?: { path: string; args: string[] }
@@ -21,8 +20,9 @@ export interface WrkOptions {
 const toMs = (value: string, unit: string) => Number(value) * ({ us: 0.001, ms: 1, s: 1000 }[unit] ?? Number.NaN)
 
 /** A bounded wrk run (fixed duration and connections) against one URL on loopback. */
-export function runWrk(url: string, { seconds = 10, connections = 64, threads = 2, headers = {}, script }: WrkOptions = {}): WrkFigures {
-  const args = ['-t', String(Math.min(threads, connections)), '-c', String(connections), '-d', `${seconds}s`, '--latency']
+export function runWrk(url: string, { seconds = 10, connections = 64, headers = {}, script }: WrkOptions = {}): WrkFigures {
+  // Two threads, one per core, as nginx runs two workers; never more threads than connections.
+  const args = ['-t', String(Math.min(2, connections)), '-c', String(connections), '-d', `${seconds}s`, '--latency']
   for (const [name, value] of Object.entries(headers)) args.push('-H', `${name}: ${value}`)
   if (script) args.push('-s', script.path)
   args.push(url)
