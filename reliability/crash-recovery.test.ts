@@ -4,7 +4,7 @@ import { runLoad } from './support/load.ts'
 import { report } from './support/report.ts'
 import { startServer, stopServer, type ServerProcess } from './support/server-process.ts'
 import { storageTargets } from './support/targets.ts'
-import { makeApplication, readAllRows, sameApplication, submit, type Application } from './support/submissions.ts'
+import { makeApplication, missingFrom, readAllRows, submit, type Application } from './support/submissions.ts'
 
 const KILLS = 5
 const CONNECTIONS = 16
@@ -41,7 +41,7 @@ describe.each(storageTargets())('kill -9 of the server during load on %s', (_nam
       const { results } = await runLoad({
         total: PER_ROUND,
         concurrency: CONNECTIONS,
-        maxMs: 30_000,
+        maxMs: 20_000,
         stop: () => dead,
         job: (n) => {
           if (n === killAt) live.child.kill('SIGKILL')
@@ -64,18 +64,14 @@ describe.each(storageTargets())('kill -9 of the server during load on %s', (_nam
 
     server = await startServer(target.env)
     const rowsAfterCrashes = await readAllRows(server.url)
-    const stored = new Map(rowsAfterCrashes.map((row) => [row.submission_id, row]))
-    const lost = acknowledged.filter((application) => {
-      const row = stored.get(application.submission_id)
-      return !row || !sameApplication(row, application)
-    })
+    const lost = missingFrom(rowsAfterCrashes, acknowledged)
 
     // A visitor's page resends what got no answer; 409 means it was stored already.
     const agent = connectionPool(CONNECTIONS)
     const { results: resent } = await runLoad({
       total: unanswered.length,
       concurrency: CONNECTIONS,
-      maxMs: 120_000,
+      maxMs: 60_000,
       job: (n) => submit(server!.url, unanswered[n]!, agent),
     })
     agent.destroy()

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { connectionPool } from './support/http-client.ts'
-import { runLoad } from './support/load.ts'
+import { countBy, runLoad } from './support/load.ts'
 import { report } from './support/report.ts'
 import { startServer, stopServer, type ServerProcess } from './support/server-process.ts'
-import { makeApplication, readAllRows, sameApplication, submit, type Application } from './support/submissions.ts'
+import { makeApplication, missingFrom, readAllRows, submit, type Application } from './support/submissions.ts'
 import { postgresTarget } from './support/targets.ts'
 
 const CONNECTIONS = 16
@@ -58,28 +58,20 @@ describe('PostgreSQL stopped for 5 s during load', () => {
     await chaos
     agent.destroy()
 
-    const counts = new Map<string, number>()
-    for (const result of results) {
-      const key = String(result.value?.status ?? 'network error')
-      counts.set(key, (counts.get(key) ?? 0) + 1)
-    }
+    const counts = countBy(results, (result) => result.value?.status ?? 'network error')
     const unavailable = results.filter((result) => result.value?.status === 503)
     const withoutRetryAfter = unavailable.filter((result) => !result.value?.headers['retry-after'])
     const acknowledged = results.filter((result) => result.value?.status === 201).map((result) => sent[result.index]!)
     const during = statusesAt.filter(({ at }) => at > outage.from + 500 && at < outage.to - 500)
     const rows = await readAllRows(server.url)
-    const stored = new Map(rows.map((row) => [row.submission_id, row]))
-    const lost = acknowledged.filter((application) => {
-      const row = stored.get(application.submission_id)
-      return !row || !sameApplication(row, application)
-    })
+    const lost = missingFrom(rows, acknowledged)
     const ready = await fetch(`${server.url}/readyz`)
 
     report('PostgreSQL outage of 5 s during load', {
       requests: results.length,
-      answers: JSON.stringify(Object.fromEntries(counts)),
+      answers: JSON.stringify(counts),
       'outage (ms into the run)': `${outage.from.toFixed(0)}–${outage.to.toFixed(0)}`,
-      'answers while it was down': JSON.stringify(Object.fromEntries(during.reduce((map, { status }) => map.set(String(status), (map.get(String(status)) ?? 0) + 1), new Map<string, number>()))),
+      'answers while it was down': JSON.stringify(countBy(during, ({ status }) => status)),
       'first 201 after restart (ms after it was back)': (recoveredAt - outage.to).toFixed(0),
       acknowledged: acknowledged.length,
       'acknowledged but missing': lost.length,
@@ -87,7 +79,7 @@ describe('PostgreSQL stopped for 5 s during load', () => {
       '/readyz afterwards': ready.status,
     })
 
-    expect([...counts.keys()].every((status) => status === '201' || status === '503')).toBe(true)
+    expect(Object.keys(counts).every((status) => status === '201' || status === '503')).toBe(true)
     expect(unavailable.length).toBeGreaterThan(0)
     expect(withoutRetryAfter).toHaveLength(0)
     expect(during.length).toBeGreaterThan(0)

@@ -28,7 +28,7 @@ describe('malformed and hostile requests', () => {
     const { results } = await runLoad({
       total: TOTAL,
       concurrency: 16,
-      maxMs: 240_000,
+      maxMs: 150_000,
       job: async (n) => {
         const request = hostileRequest(n)
         const reply = await send(server.url, { path: CONTACT_SUBMISSIONS_PATH, headers: request.headers, body: request.body, agent })

@@ -12,18 +12,19 @@ export function connectionPool(connections: number) {
 }
 
 export interface SendOptions {
-  method?: string
   path: string
   headers?: Record<string, string>
   body?: string | Buffer
   agent: Agent
-  timeoutMs?: number
 }
 
-/** One request; resolves with the status and body, or rejects on a network error. */
-export function send(baseUrl: string, { method = 'POST', path, headers = {}, body, agent, timeoutMs = 15_000 }: SendOptions) {
+// A request with no answer for this long counts as lost.
+const TIMEOUT_MS = 15_000
+
+/** One POST; resolves with the status and body, or rejects on a network error. */
+export function send(baseUrl: string, { path, headers = {}, body, agent }: SendOptions) {
   return new Promise<Reply>((resolve, reject) => {
-    const req = request(new URL(path, baseUrl), { method, headers, agent, timeout: timeoutMs }, (res) => {
+    const req = request(new URL(path, baseUrl), { method: 'POST', headers, agent, timeout: TIMEOUT_MS }, (res) => {
       const chunks: Buffer[] = []
       res.on('data', (chunk: Buffer) => chunks.push(chunk))
       res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString(), headers: res.headers }))

@@ -34,6 +34,16 @@ export async function runLoad<T>({ total, concurrency, maxMs, job, stop }: LoadO
   return { results, elapsedMs: performance.now() - started }
 }
 
+/** How many items fall under each key, e.g. answers by status: { '201': 4990, '503': 10 }. */
+export function countBy<T>(items: readonly T[], key: (item: T) => string | number): Record<string, number> {
+  const counts: Record<string, number> = {}
+  for (const item of items) {
+    const name = String(key(item))
+    counts[name] = (counts[name] ?? 0) + 1
+  }
+  return counts
+}
+
 /** p-th percentile (0–100) of the numbers, nearest rank. */
 export function percentile(values: number[], p: number) {
   if (values.length === 0) return Number.NaN

@@ -10,16 +10,14 @@ export interface ServerProcess {
   child: ChildProcess
   /** Resolves when the process has exited, with its exit code or the signal that ended it. */
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>
-  /** What it wrote to stderr, for failure messages. */
-  stderr(): string
 }
 
 /**
  * Starts the built server as its own process on a free loopback port, with
  * the rate limit off, and waits until it answers /healthz.
  */
-export async function startServer(env: Record<string, string>, port?: number): Promise<ServerProcess> {
-  const listenPort = port ?? (await freePort())
+export async function startServer(env: Record<string, string>): Promise<ServerProcess> {
+  const listenPort = await freePort()
   const child = spawn(process.execPath, [MAIN], {
     env: {
       PATH: process.env.PATH ?? '',
@@ -53,7 +51,7 @@ export async function startServer(env: Record<string, string>, port?: number): P
     }
     await new Promise((resolve) => setTimeout(resolve, 200))
   }
-  return { url, child, exited, stderr: () => stderr }
+  return { url, child, exited }
 }
 
 /** Stops the server the way an operator's service manager does, and waits for it. */

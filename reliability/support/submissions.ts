@@ -45,6 +45,15 @@ export async function readAllRows(baseUrl: string): Promise<StoredRow[]> {
   }
 }
 
+/** What was sent and is not stored exactly as sent: lost or altered applications. */
+export function missingFrom(rows: readonly StoredRow[], sent: readonly Application[]): Application[] {
+  const stored = new Map(rows.map((row) => [row.submission_id, row]))
+  return sent.filter((application) => {
+    const row = stored.get(application.submission_id)
+    return !row || !sameApplication(row, application)
+  })
+}
+
 /** True when the stored row holds exactly what was sent. */
 export function sameApplication(row: StoredRow, sent: Application) {
   return row.submission_id === sent.submission_id && CONTACT_FIELDS.every((field) => row[field] === sent[field])
