@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { z } from 'zod'
 import { DEFAULT_VIDEO_URL } from '../common/site-defaults.ts'
@@ -115,6 +116,15 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
     videoOrigin: new URL(vars.VITE_VIDEO_URL ?? DEFAULT_VIDEO_URL).origin,
     webConcurrency: vars.WEB_CONCURRENCY ?? 1,
   }
+}
+
+/**
+ * For the command-line entry points (server, migrate, export): the environment,
+ * with a `.env` file in the working directory filling in what it does not set.
+ */
+export function loadConfigOrExit(): Config {
+  if (existsSync('.env')) process.loadEnvFile('.env')
+  return parseConfigOrExit(process.env)
 }
 
 /** For command-line entry points: a bad setting is the operator's to fix, not a crash. */

@@ -2,25 +2,11 @@
 // Started by main.ts, directly or as one of WEB_CONCURRENCY cluster workers.
 import type { FastifyRequest } from 'fastify'
 import { buildApp } from './app.ts'
-import { parseConfigOrExit } from './config.ts'
+import type { Config } from './config.ts'
 import { describeDatabase, migrateDatabase, openDatabase } from './db/open-database.ts'
 
 // After a stop signal, give in-flight requests this long before giving up on them.
 const CLOSE_TIMEOUT_MS = 10_000
-
-const config = parseConfigOrExit(process.env)
-const where = describeDatabase(config)
-
-// No logger until the app exists; the pool cannot lose an idle connection before then.
-let reportIdleError: (error: Error) => void = (error) => process.stderr.write(`Database connection lost: ${error.message}\n`)
-let reportPreparedOff: (error: Error) => void = () => undefined
-const db = await openDatabase(config, {
-  onIdleError: (error) => reportIdleError(error),
-  onPreparedStatementsOff: (error) => reportPreparedOff(error),
-}).catch((error: unknown) => {
-  process.stderr.write(`Could not open ${where}: ${error instanceof Error ? error.message : String(error)}\n`)
-  process.exit(1)
-})
 
 // Query strings can carry values (a service-role read filtering on an email), so
 // the log keeps only the parameter names. Bodies and headers are never logged.
@@ -30,70 +16,85 @@ const withoutQueryValues = (url: string) => {
   return `${path}?${[...new URLSearchParams(query).keys()].join('&')}`
 }
 
-const app = buildApp({
-  config,
-  db,
-  logger: {
-    level: config.logLevel,
-    // The default serializers leave headers out; this guards against someone logging them.
-    redact: ['req.headers.authorization', 'req.headers.apikey', 'req.headers.cookie'],
-    serializers: {
-      req: (request: FastifyRequest) => ({
-        method: request.method,
-        url: withoutQueryValues(request.url),
-        host: request.host,
-        remoteAddress: request.ip,
-      }),
+export async function serve(config: Config) {
+  const where = describeDatabase(config)
+
+  // No logger until the app exists; the pool cannot lose an idle connection before then.
+  let reportIdleError: (error: Error) => void = (error) => process.stderr.write(`Database connection lost: ${error.message}\n`)
+  let reportPreparedOff: (error: Error) => void = () => undefined
+  const db = await openDatabase(config, {
+    onIdleError: (error) => reportIdleError(error),
+    onPreparedStatementsOff: (error) => reportPreparedOff(error),
+  }).catch((error: unknown) => {
+    process.stderr.write(`Could not open ${where}: ${error instanceof Error ? error.message : String(error)}\n`)
+    process.exit(1)
+  })
+
+  const app = buildApp({
+    config,
+    db,
+    logger: {
+      level: config.logLevel,
+      // The default serializers leave headers out; this guards against someone logging them.
+      redact: ['req.headers.authorization', 'req.headers.apikey', 'req.headers.cookie'],
+      serializers: {
+        req: (request: FastifyRequest) => ({
+          method: request.method,
+          url: withoutQueryValues(request.url),
+          host: request.host,
+          remoteAddress: request.ip,
+        }),
+      },
     },
-  },
-})
-reportIdleError = (error) => app.log.warn({ err: error }, 'database connection lost while idle; the pool reconnects')
-reportPreparedOff = (error) =>
-  app.log.warn({ err: error }, 'prepared statements failed (a transaction-mode pooler?); running statements unprepared from now on')
+  })
+  reportIdleError = (error) => app.log.warn({ err: error }, 'database connection lost while idle; the pool reconnects')
+  reportPreparedOff = (error) =>
+    app.log.warn({ err: error }, 'prepared statements failed (a transaction-mode pooler?); running statements unprepared from now on')
 
-let url: string
-try {
-  const applied = await migrateDatabase(config, db)
-  app.log.info({ database: where, applied }, 'database ready')
-  url = await app.listen({ port: config.port, host: config.host })
-} catch (error) {
-  app.log.fatal({ err: error, database: where }, 'could not start')
-  await app.close()
-  await db.close()
-  process.exit(1)
-}
-// Time since the process started: a restart on an existing data dir should take seconds.
-app.log.info({ url, webRoot: config.webRoot, readyInMs: Math.round(performance.now()) }, 'serving')
-
-let closing = false
-async function shutdown(signal: NodeJS.Signals) {
-  if (closing) {
-    app.log.warn({ signal }, 'second stop signal, exiting now')
-    process.exit(1)
-  }
-  closing = true
-  app.log.info({ signal }, 'closing: finishing in-flight requests')
-  setTimeout(() => {
-    app.log.error('in-flight requests did not finish in time, exiting')
-    process.exit(1)
-  }, CLOSE_TIMEOUT_MS).unref()
+  let url: string
   try {
-    // Stops accepting connections and waits for requests in progress; the
-    // database closes after them, so no acknowledged application is lost.
-    // Node closes only the connections idle when closing starts; one whose last
-    // request finishes later would hold the process for its keep-alive timeout.
-    const sweep = setInterval(() => app.server.closeIdleConnections(), 100)
-    try {
-      await app.close()
-    } finally {
-      clearInterval(sweep)
-    }
-    await db.close()
-    app.log.info('closed')
+    const applied = await migrateDatabase(config, db)
+    app.log.info({ database: where, applied }, 'database ready')
+    url = await app.listen({ port: config.port, host: config.host })
   } catch (error) {
-    app.log.error({ err: error }, 'error while closing')
-    process.exitCode = 1
+    app.log.fatal({ err: error, database: where }, 'could not start')
+    await app.close()
+    await db.close()
+    process.exit(1)
   }
+  // Time since the process started: a restart on an existing data dir should take seconds.
+  app.log.info({ url, webRoot: config.webRoot, readyInMs: Math.round(performance.now()) }, 'serving')
+
+  let closing = false
+  async function shutdown(signal: NodeJS.Signals) {
+    if (closing) {
+      app.log.warn({ signal }, 'second stop signal, exiting now')
+      process.exit(1)
+    }
+    closing = true
+    app.log.info({ signal }, 'closing: finishing in-flight requests')
+    setTimeout(() => {
+      app.log.error('in-flight requests did not finish in time, exiting')
+      process.exit(1)
+    }, CLOSE_TIMEOUT_MS).unref()
+    try {
+      // Stops accepting connections and waits for requests in progress; the
+      // database closes after them, so no acknowledged application is lost.
+      // Node closes only the connections idle when closing starts; one whose last
+      // request finishes later would hold the process for its keep-alive timeout.
+      const sweep = setInterval(() => app.server.closeIdleConnections(), 100)
+      try {
+        await app.close()
+      } finally {
+        clearInterval(sweep)
+      }
+      await db.close()
+      app.log.info('closed')
+    } catch (error) {
+      app.log.error({ err: error }, 'error while closing')
+      process.exitCode = 1
+    }
+  }
+  process.on('SIGTERM', (signal) => void shutdown(signal))
+  process.on('SIGINT', (signal) => void shutdown(signal))
 }
-process.on('SIGTERM', (signal) => void shutdown(signal))
-process.on('SIGINT', (signal) => void shutdown(signal))

@@ -4,7 +4,7 @@ import { once } from 'node:events'
 import { createWriteStream, existsSync, type WriteStream } from 'node:fs'
 import { rename, rm } from 'node:fs/promises'
 import { join } from 'node:path'
-import { parseConfigOrExit } from '../config.ts'
+import { loadConfigOrExit } from '../config.ts'
 import { DataDirInUseError } from '../db/data-dir-lock.ts'
 import { describeDatabase, openDatabase } from '../db/open-database.ts'
 import { USAGE, UsageError, exportApplications, parseExportArgs, type ExportOptions } from './export-applications.ts'
@@ -31,9 +31,7 @@ async function main(argv: readonly string[]) {
     return
   }
 
-  // Variables already set in the environment win over the file, as for the server.
-  if (existsSync('.env')) process.loadEnvFile('.env')
-  const config = parseConfigOrExit(process.env)
+  const config = loadConfigOrExit()
   const where = describeDatabase(config)
   // Opening a missing data directory would create an empty database there.
   if (config.databaseUrl === undefined && !existsSync(join(config.dataDir, 'PG_VERSION'))) {

@@ -1,14 +1,11 @@
 // `npm run db:migrate`: brings the database (DATABASE_URL, else the embedded one
 // in DATA_DIR) up to date without starting the server (the server also migrates
 // on start).
-import { existsSync } from 'node:fs'
-import { parseConfigOrExit } from '../config.ts'
+import { loadConfigOrExit } from '../config.ts'
 import { migrate } from './migrate.ts'
 import { describeDatabase, openDatabase } from './open-database.ts'
 
-// Variables already set in the environment win over the file, as for the server.
-if (existsSync('.env')) process.loadEnvFile('.env')
-const config = parseConfigOrExit(process.env)
+const config = loadConfigOrExit()
 const where = describeDatabase(config)
 const db = await openDatabase(config, { purpose: 'maintenance' }).catch((error: unknown) => {
   process.stderr.write(`Could not open ${where}: ${error instanceof Error ? error.message : String(error)}\n`)
