@@ -1,4 +1,3 @@
-import { STATUS_CODES } from 'node:http'
 import { constants as zlib } from 'node:zlib'
 import fastifyCompress from '@fastify/compress'
 import Fastify, { type FastifyError, type FastifyServerOptions } from 'fastify'
@@ -7,7 +6,9 @@ import type { Database } from './db/database.ts'
 import {
   createClientErrorHandler,
   createFrameworkErrorHandler,
+  errorAnswer,
   registerSecurityHeaders,
+  statusOf,
 } from './plugins/security-headers.ts'
 import { restApi } from './rest/rest-api.ts'
 import { SUBMISSION_BODY_LIMIT } from './routes/contact-submissions.ts'
@@ -59,10 +60,9 @@ export function buildApp({ config, db, logger = false }: AppDependencies) {
 
   // Hide internals: 5xx answers carry only the status text; details go to the log.
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    const status = error.statusCode !== undefined && error.statusCode >= 400 ? error.statusCode : 500
+    const status = statusOf(error)
     if (status >= 500) request.log.error({ err: error }, 'request failed')
-    const text = STATUS_CODES[status] ?? 'Error'
-    return reply.code(status).send({ statusCode: status, error: text, message: text })
+    return reply.code(status).send(errorAnswer(status))
   })
 
   app.register(restApi, { prefix: '/rest/v1', db, config })

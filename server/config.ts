@@ -4,7 +4,7 @@ import { z } from 'zod'
 import { DEFAULT_VIDEO_URL } from '../common/site-defaults.ts'
 import { findProjectRoot } from './project-root.ts'
 
-export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const
 
 export interface Config {
   port: number

@@ -7,7 +7,7 @@ import { negotiate } from '@fastify/accept-negotiator'
 // Vite puts content-hashed files under assets/: a changed file gets a new name,
 // so browsers may keep these forever. Everything else must be revalidated, or a
 // deploy would leave visitors on an old index.html pointing at old assets.
-export const IMMUTABLE = 'public, max-age=31536000, immutable'
+const IMMUTABLE = 'public, max-age=31536000, immutable'
 export const REVALIDATE = 'no-cache'
 
 const TYPES: Record<string, string> = {

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fastifyPlugin from 'fastify-plugin'
+import { errorAnswer } from './plugins/security-headers.ts'
 import { chooseEncoding, loadStaticFiles, REVALIDATE, type StaticFile } from './static-files.ts'
 
 const NOT_FOUND_PAGE = '/404.html'
@@ -34,7 +35,7 @@ async function registerStaticSite(app: FastifyInstance, webRoot: string) {
     if ((request.method === 'GET' || request.method === 'HEAD') && notFoundPage) {
       return send(request, reply, notFoundPage, 404)
     }
-    return reply.code(404).send({ statusCode: 404, error: 'Not Found', message: 'Not Found' })
+    return reply.code(404).send(errorAnswer(404))
   })
 }
 

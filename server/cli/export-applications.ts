@@ -3,7 +3,7 @@ import { CONTACT_FIELDS } from '../../common/contact-submission.ts'
 import type { Queryable } from '../db/database.ts'
 import { csvRecord } from './csv.ts'
 
-export const EXPORT_FORMATS = ['csv', 'json'] as const
+const EXPORT_FORMATS = ['csv', 'json'] as const
 export type ExportFormat = (typeof EXPORT_FORMATS)[number]
 
 export interface ExportOptions {

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify'
 import type { Config } from '../config.ts'
 
 /** What a browser may send: the headers supabase-js and the page put on their calls. */
-export const CORS_ALLOWED_HEADERS = [
+const CORS_ALLOWED_HEADERS = [
   'authorization',
   'apikey',
   'content-type',
@@ -18,12 +18,12 @@ export const CORS_ALLOWED_HEADERS = [
  * What page scripts may read: PostgREST's paging and preference headers,
  * Location (return=headers-only), and Retry-After (429, 503).
  */
-export const CORS_EXPOSED_HEADERS = ['content-range', 'content-location', 'preference-applied', 'location', 'retry-after']
+const CORS_EXPOSED_HEADERS = ['content-range', 'content-location', 'preference-applied', 'location', 'retry-after']
 
-export const CORS_METHODS = ['GET', 'POST', 'PATCH', 'DELETE', 'OPTIONS']
+const CORS_METHODS = ['GET', 'POST', 'PATCH', 'DELETE', 'OPTIONS']
 
 /** As PostgREST: browsers may reuse an answered preflight for a day (Chromium caps it at 2 hours). */
-export const CORS_MAX_AGE_SECONDS = 86_400
+const CORS_MAX_AGE_SECONDS = 86_400
 
 /**
  * Cross-origin access to the REST API, answered as PostgREST does, so a page

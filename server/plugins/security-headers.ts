@@ -23,10 +23,10 @@ const DENIED_FEATURES = [
   'xr-spatial-tracking',
   'browsing-topics',
 ]
-export const PERMISSIONS_POLICY = DENIED_FEATURES.map((feature) => `${feature}=()`).join(', ')
+const PERMISSIONS_POLICY = DENIED_FEATURES.map((feature) => `${feature}=()`).join(', ')
 
 /** The page's Content-Security-Policy directives. */
-export function contentSecurityDirectives({ apiOrigin, videoOrigin, hstsMaxAge }: HeaderConfig) {
+function contentSecurityDirectives({ apiOrigin, videoOrigin, hstsMaxAge }: HeaderConfig) {
   return {
     'default-src': ["'self'"],
     // The prerendered page has no inline scripts: keep it that way.
@@ -47,7 +47,7 @@ export function contentSecurityDirectives({ apiOrigin, videoOrigin, hstsMaxAge }
 }
 
 /** Serialises directives the way browsers read them: `name value value; name …`. */
-export function serializeDirectives(directives: Record<string, string[]>) {
+function serializeDirectives(directives: Record<string, string[]>) {
   return Object.entries(directives)
     .map(([name, values]) => [name, ...values].join(' '))
     .join('; ')
@@ -111,10 +111,16 @@ function errorAnswerHeaders({ hstsMaxAge }: HeaderConfig): Record<string, string
   }
 }
 
-const errorBody = (status: number) => {
+/** The body of every error answer outside the REST API: the status and its text, nothing internal. */
+export function errorAnswer(status: number) {
   const text = STATUS_CODES[status] ?? 'Error'
-  return JSON.stringify({ statusCode: status, error: text, message: text })
+  return { statusCode: status, error: text, message: text }
 }
+
+const errorBody = (status: number) => JSON.stringify(errorAnswer(status))
+
+/** An error's own 4xx/5xx status, else 500. */
+export const statusOf = (error: FastifyError) => (error.statusCode !== undefined && error.statusCode >= 400 ? error.statusCode : 500)
 
 /**
  * Fastify's clientErrorHandler: answers what Node could not parse (or what
@@ -153,7 +159,7 @@ export function createClientErrorHandler(config: HeaderConfig) {
 export function createFrameworkErrorHandler(config: HeaderConfig) {
   const headers = errorAnswerHeaders(config)
   return (error: FastifyError, _request: FastifyRequest, reply: FastifyReply) => {
-    const status = error.statusCode !== undefined && error.statusCode >= 400 ? error.statusCode : 500
+    const status = statusOf(error)
     return reply.code(status).headers(headers).type('application/json; charset=utf-8').send(errorBody(status))
   }
 }

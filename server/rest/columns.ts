@@ -2,7 +2,7 @@ import { CONTACT_FIELDS, HONEYPOT_FIELD } from '../../common/contact-submission.
 import { PostgrestError, TABLE, unparsableQuery } from './postgrest-error.ts'
 
 /** Every column of contact_submissions, in table order (migrations/001, 002). */
-export const TABLE_COLUMNS = ['id', 'created_at', ...CONTACT_FIELDS, 'submission_id', HONEYPOT_FIELD] as const
+const TABLE_COLUMNS = ['id', 'created_at', ...CONTACT_FIELDS, 'submission_id', HONEYPOT_FIELD] as const
 
 /** The columns a request may write; id and created_at always take their defaults. */
 export const WRITABLE_COLUMNS = [...CONTACT_FIELDS, 'submission_id', HONEYPOT_FIELD] as const
@@ -14,7 +14,7 @@ export const isTableColumn = (name: string): name is TableColumn =>
   (TABLE_COLUMNS as readonly string[]).includes(name)
 
 // Column names are safe to quote back; arbitrary keys could be anything.
-const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]{0,62}$/
+export const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]{0,62}$/
 
 /** PostgREST's PGRST204, naming the column only when it looks like one. */
 export function columnNotFound(name: string): PostgrestError {

@@ -30,8 +30,9 @@ export class PostgrestError extends Error {
 
 export const TABLE = 'contact_submissions'
 
-// How long a client should wait before retrying when the database is away.
-const RETRY_AFTER_SECONDS = '5'
+// How long a client should wait before retrying when the database is away:
+// long enough for a database restart to get going.
+export const RETRY_AFTER_SECONDS = '5'
 
 export const invalidBody = (details: string | null = null) =>
   new PostgrestError(400, 'PGRST102', 'Empty or invalid json', details)
@@ -89,7 +90,7 @@ export const checkViolation = (constraint = '?', table = TABLE, details: string 
   )
 
 /** PostgreSQL's detail, `Key (submission_id)=(…) already exists.`, less the value. */
-export const uniqueViolation = (constraint = '?', columns: string | undefined = undefined) =>
+const uniqueViolation = (constraint = '?', columns: string | undefined = undefined) =>
   new PostgrestError(
     409,
     '23505',

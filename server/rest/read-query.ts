@@ -1,4 +1,4 @@
-import { isTableColumn } from './columns.ts'
+import { IDENTIFIER, isTableColumn } from './columns.ts'
 import { unknownColumn, unparsableQuery } from './postgrest-error.ts'
 
 export interface ReadQuery {
@@ -16,7 +16,6 @@ export interface ReadQuery {
 // The subset of PostgREST's query language an operator needs to page through
 // applications: https://docs.postgrest.org/en/stable/references/api/tables_views.html
 const OPERATORS: Record<string, string> = { eq: '=', neq: '<>', gt: '>', gte: '>=', lt: '<', lte: '<=' }
-const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]{0,62}$/
 // The insert call's column hint; harmless on a read, so PostgREST ignores it there too.
 const IGNORED = new Set(['columns'])
 

@@ -1,14 +1,12 @@
 import type { FastifyPluginAsync } from 'fastify'
 import type { Database } from '../db/database.ts'
+import { RETRY_AFTER_SECONDS } from '../rest/postgrest-error.ts'
 
 export interface HealthOptions {
   db: Database
   /** How long /readyz waits for `SELECT 1` before calling the database unreachable. */
   readinessTimeoutMs?: number
 }
-
-// Same as the REST API's 503s: long enough for a database restart to get going.
-const RETRY_AFTER_SECONDS = '5'
 
 class ReadinessTimeout extends Error {
   override name = 'ReadinessTimeout'
