@@ -65,9 +65,8 @@ export const contactSubmissionsRoutes: FastifyPluginAsync<ContactSubmissionsOpti
         authenticated,
       })
 
-      const insert = row.columns.length
-        ? `INSERT INTO ${TABLE} (${row.columns.join(', ')}) VALUES (${row.columns.map((_, i) => `$${i + 1}`).join(', ')})`
-        : `INSERT INTO ${TABLE} DEFAULT VALUES`
+      // parseInsert returns every answer, or the honeypot: never an empty row.
+      const insert = `INSERT INTO ${TABLE} (${row.columns.join(', ')}) VALUES (${row.columns.map((_, i) => `$${i + 1}`).join(', ')})`
       // What the page sends (return=minimal, no count) needs nothing back: the bare
       // INSERT, prepared once per connection, costs the database far less than
       // building the answer below (npm run bench:api).
