@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test'
+import type { Locator, Page } from '@playwright/test'
 import { site } from '../../src/content/site.ts'
 import { expect } from './fixtures.ts'
 
