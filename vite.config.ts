@@ -31,33 +31,27 @@ export default defineConfig(({ mode }) => {
             globals: true,
           },
         },
-        {
-          test: {
-            name: 'server',
-            environment: 'node',
-            include: ['server/**/*.test.ts'],
-            setupFiles: ['server/testing/setup-tests.ts'],
-            globalSetup: ['server/testing/pglite-global-setup.ts'],
-            env: { TEST_DATABASE: 'pglite' },
-            testTimeout: 60_000,
-            hookTimeout: 120_000,
-          },
-        },
-        {
-          // The same server tests against a real PostgreSQL server that global
-          // setup starts (Debian's postgresql package, or PG_BIN).
-          test: {
-            name: 'server-postgres',
-            environment: 'node',
-            include: ['server/**/*.test.ts'],
-            setupFiles: ['server/testing/setup-tests.ts'],
-            globalSetup: ['server/testing/postgres-global-setup.ts'],
-            env: { TEST_DATABASE: 'postgres' },
-            testTimeout: 60_000,
-            hookTimeout: 120_000,
-          },
-        },
+        serverProject('server', 'pglite'),
+        // The same server tests against a real PostgreSQL server that global
+        // setup starts (Debian's postgresql package, or PG_BIN).
+        serverProject('server-postgres', 'postgres'),
       ],
     },
   }
 })
+
+/** The server tests, run once per database they support. */
+function serverProject(name: string, database: 'pglite' | 'postgres') {
+  return {
+    test: {
+      name,
+      environment: 'node',
+      include: ['server/**/*.test.ts'],
+      setupFiles: ['server/testing/setup-tests.ts'],
+      globalSetup: [`server/testing/${database}-global-setup.ts`],
+      env: { TEST_DATABASE: database },
+      testTimeout: 60_000,
+      hookTimeout: 120_000,
+    },
+  }
+}
