@@ -77,7 +77,8 @@ type Block =
   | { kind: 'hero'; label: string; value: string; delta?: string; caption: string; chart?: ChartSpec; spark?: Chart }
   | { kind: 'tiles'; columns: number; items: Tile[]; joined?: boolean; large?: boolean }
   | { kind: 'chart'; title: string; aside?: string; spec: ChartSpec }
-  | { kind: 'donut'; title: string; share: number; centre: string; legend: Row[] }
+  // The first legend row is the share the donut fills and shows in its centre.
+  | { kind: 'donut'; title: string; legend: [Row, ...Row[]] }
   | { kind: 'rows'; title: string; aside?: string; rows: Row[] }
 
 interface Design {
@@ -377,8 +378,9 @@ function drawDonut(b: Extract<Block, { kind: 'donut' }>, box: Box, accent: strin
   const height = 232
   const centre = { x: box.x + 112, y: box.y + 132 }
   let svg = card({ ...box, h: height }) + sectionTitle(box, b.title)
-  svg += donut(centre, 70, b.share, accent)
-  svg += text(centre.x, centre.y + 4, b.centre, { size: 26, bold: true, anchor: 'middle', spacing: -1 })
+  const [main] = b.legend
+  svg += donut(centre, 70, main.share, accent)
+  svg += text(centre.x, centre.y + 4, main.value, { size: 26, bold: true, anchor: 'middle', spacing: -1 })
   svg += text(centre.x, centre.y + 26, 'of views', { size: 12, fill: MUTED, anchor: 'middle' })
   b.legend.forEach((row, i) => {
     const y = box.y + 82 + i * 62
@@ -617,8 +619,6 @@ const designs: Design[] = [
       {
         kind: 'donut',
         title: 'Who watched',
-        share: 99.8,
-        centre: '99.8%',
         legend: [
           { label: 'Non-followers', value: '99.8%', share: 99.8 },
           { label: 'Followers', value: '0.2%', share: 0.2 },
