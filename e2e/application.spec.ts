@@ -128,6 +128,30 @@ test.describe('application wizard', () => {
     expect(posts, 'nothing is sent while an answer is blank').toEqual([])
   })
 
+  test('a toast closes by its own button, and the application stays open', async ({ page }) => {
+    const parts = wizard(page)
+    await parts.next.click()
+    const toast = await expectFieldRequiredToast(page)
+    await toast.getByRole('button', { name: 'Close toast' }).click()
+    await expect(toast).toBeHidden()
+    await expect(parts.dialog).toBeVisible()
+    await expect(parts.field(0)).toHaveValue('')
+  })
+
+  test('shows Field Required again when asked while the closed one is still leaving', async ({ page }) => {
+    const parts = wizard(page)
+    await parts.next.click()
+    const toast = await expectFieldRequiredToast(page)
+    // With time stopped, the second Next lands inside the closed toast's exit animation.
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 100)
+    await toast.getByRole('button', { name: 'Close toast' }).click()
+    await parts.next.click()
+    await page.clock.runFor(1_000)
+    await expectFieldRequiredToast(page)
+    await expect(page.getByRole('listitem').filter({ hasText: 'Field Required' })).toHaveCount(1)
+    await page.clock.resume()
+  })
+
   test('Enter moves on; in the last question Shift+Enter starts a new line', async ({ page }) => {
     const parts = wizard(page)
     const answers = uniqueAnswers()

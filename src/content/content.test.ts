@@ -65,6 +65,8 @@ describe('site copy and constants', () => {
     })
     expect(site.booking.redirectDelayMs).toBe(2000)
     expect(site.toasts).toEqual({
+      durationMs: 4000,
+      maxVisible: 3,
       fieldRequired: { title: 'Field Required', description: 'Please fill in this field before continuing.' },
       submitted: { title: 'Application Submitted!', description: 'Redirecting you to book a call with us...' },
       submissionFailed: {

@@ -58,6 +58,8 @@ export const site = {
     linkLabel: 'Book your call',
   },
   toasts: {
+    durationMs: 4000,
+    maxVisible: 3,
     fieldRequired: {
       title: 'Field Required',
       description: 'Please fill in this field before continuing.',

@@ -225,6 +225,19 @@ describe('ApplicationDialog', () => {
     expect(second?.submission_id).toBe(first?.submission_id)
   })
 
+  it('shows Field Required again when asked while the last one is leaving, and never two at once', async () => {
+    const { user, dialog } = await openApplication()
+    const next = within(dialog).getByRole('button', { name: 'Next' })
+    await user.click(next)
+    const first = (await screen.findByText('Field Required')).closest('li')
+    // The visitor closes the toast and tries again before it has finished leaving.
+    await user.click(within(first!).getByRole('button', { name: 'Close toast' }))
+    await user.click(next)
+    await advanceClock(1000)
+    expect(screen.getAllByText('Field Required')).toHaveLength(1)
+    expect(screen.getByText('Please fill in this field before continuing.')).toBeVisible()
+  })
+
   it('resends a failed application under the same submission id, and starts a new one after success', async () => {
     const { user, dialog } = await applyWhileOffline()
 

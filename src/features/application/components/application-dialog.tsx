@@ -14,6 +14,11 @@ interface ApplicationDialogProps {
   focusOnMount?: boolean
 }
 
+/** A tap on a toast, to close or swipe it, is not a tap outside that should dismiss the application. */
+function keepOpenOnToasts(event: Event) {
+  if (event.target instanceof Element && event.target.closest('[data-sonner-toaster]')) event.preventDefault()
+}
+
 /** 'Apply Now', the application modal, and the way on to the booking page. */
 export function ApplicationDialog({ focusOnMount = false }: ApplicationDialogProps) {
   const [open, setOpen] = useState(false)
@@ -37,16 +42,24 @@ export function ApplicationDialog({ focusOnMount = false }: ApplicationDialogPro
             {site.countdown.applyLabel}
           </Button>
         </DialogTrigger>
-        <DialogContent closeLabel={site.application.closeLabel}>
+        <DialogContent closeLabel={site.application.closeLabel} onInteractOutside={keepOpenOnToasts}>
           <DialogTitle className="pr-10 text-2xl font-extrabold">{site.application.title}</DialogTitle>
           <DialogDescription className="mt-2 text-ink/70">{site.application.description}</DialogDescription>
           <ApplicationWizard wizard={wizard} />
         </DialogContent>
       </Dialog>
       {booking.state === 'idle' ? null : <BookingConfirmation url={publicConfig.bookingUrl} />}
-      {/* Only the application raises toasts, so they load with it. Settings are sonner's
-          defaults, spelled out because the spec names them. */}
-      <Toaster position="bottom-right" duration={4000} visibleToasts={3} richColors closeButton />
+      {/* Only the application raises toasts, so they load with it. Position, duration and count
+          are sonner's defaults, spelled out because the spec names them. The open modal turns
+          pointer events off outside itself; the toasts take them back so their close button works. */}
+      <Toaster
+        position="bottom-right"
+        duration={site.toasts.durationMs}
+        visibleToasts={site.toasts.maxVisible}
+        richColors
+        closeButton
+        style={{ pointerEvents: 'auto' }}
+      />
     </>
   )
 }

@@ -11,15 +11,12 @@ import { applicationSteps } from '../../../content/application-steps.ts'
 import { site } from '../../../content/site.ts'
 import { randomUuid } from '../../../lib/random-uuid.ts'
 import { submitApplication } from '../api/submit-application.ts'
+import { useReplacingErrorToast } from './use-replacing-error-toast.ts'
 
 export type Answers = Record<ContactField, string>
 
 const emptyAnswers = (): Answers =>
   Object.fromEntries(applicationSteps.map((step) => [step.field, ''])) as Answers
-
-// Fixed ids, so a repeated blank answer or failed send replaces its toast instead of stacking copies.
-const FIELD_REQUIRED_TOAST_ID = 'field-required'
-const SUBMISSION_FAILED_TOAST_ID = 'submission-failed'
 
 function stepAt(index: number) {
   const step = applicationSteps[index]
@@ -42,6 +39,8 @@ export function useApplicationWizard({ onSubmitted }: WizardOptions) {
   const [answers, setAnswers] = useState<Answers>(emptyAnswers)
   const [invalidField, setInvalidField] = useState<ContactField | null>(null)
   const [submitting, setSubmitting] = useState(false)
+  const fieldRequiredToast = useReplacingErrorToast(site.toasts.fieldRequired)
+  const failedToast = useReplacingErrorToast(site.toasts.submissionFailed)
   // Kept through failed attempts and manual resubmits, so an application the
   // server stored but whose answer got lost is recognised instead of stored twice.
   const submissionId = useRef<string | null>(null)
@@ -65,10 +64,7 @@ export function useApplicationWizard({ onSubmitted }: WizardOptions) {
 
   const rejectBlank = (field: ContactField) => {
     setInvalidField(field)
-    toast.error(site.toasts.fieldRequired.title, {
-      id: FIELD_REQUIRED_TOAST_ID,
-      description: site.toasts.fieldRequired.description,
-    })
+    fieldRequiredToast.show()
   }
 
   const send = async (valid: ApplicationAnswers) => {
@@ -83,14 +79,11 @@ export function useApplicationWizard({ onSubmitted }: WizardOptions) {
       })
     } catch (error) {
       console.error('Application submission failed:', error)
-      toast.error(site.toasts.submissionFailed.title, {
-        id: SUBMISSION_FAILED_TOAST_ID,
-        description: site.toasts.submissionFailed.description,
-      })
+      failedToast.show()
       setSubmitting(false)
       return
     }
-    toast.dismiss(SUBMISSION_FAILED_TOAST_ID)
+    failedToast.dismiss()
     toast.success(site.toasts.submitted.title, { description: site.toasts.submitted.description })
     setSubmitting(false)
     submissionId.current = null
