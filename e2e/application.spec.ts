@@ -140,10 +140,11 @@ test.describe('application wizard', () => {
 
   test('shows Field Required again when asked while the closed one is still leaving', async ({ page }) => {
     const parts = wizard(page)
-    await parts.next.click()
-    const toast = await expectFieldRequiredToast(page)
     // With time stopped, the second Next lands inside the closed toast's exit animation.
-    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 100)
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 5_000)
+    await parts.next.click()
+    await page.clock.runFor(100)
+    const toast = await expectFieldRequiredToast(page)
     await toast.getByRole('button', { name: 'Close toast' }).click()
     await parts.next.click()
     await page.clock.runFor(1_000)
