@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { connectionPool } from './support/http-client.ts'
 import { countBy, runLoad } from './support/load.ts'
 import { report } from './support/report.ts'
-import { startServer, stopServer, type ServerProcess } from './support/server-process.ts'
+import { serverForSuite } from './support/suite-server.ts'
 import { makeApplication, missingFrom, readAllRows, submit, type Application } from './support/submissions.ts'
 import { postgresTarget } from './support/targets.ts'
 
@@ -12,17 +12,7 @@ const TOTAL = 100_000
 const OUTAGE_MS = 5_000
 
 describe('PostgreSQL stopped for 5 s during load', () => {
-  let target: Awaited<ReturnType<typeof postgresTarget>>
-  let server: ServerProcess
-
-  beforeAll(async () => {
-    target = await postgresTarget()
-    server = await startServer(target.env)
-  })
-  afterAll(async () => {
-    if (server) await stopServer(server)
-    await target?.dispose()
-  })
+  const suite = serverForSuite(postgresTarget)
 
   it('answers only 201 or 503, keeps running, recovers by itself and loses no acknowledged application', async () => {
     const agent = connectionPool(CONNECTIONS)
@@ -35,9 +25,9 @@ describe('PostgreSQL stopped for 5 s during load', () => {
     const chaos = (async () => {
       await new Promise((resolve) => setTimeout(resolve, 1_500))
       outage.from = performance.now() - started
-      await target.postgres.stop()
+      await suite.target.postgres.stop()
       await new Promise((resolve) => setTimeout(resolve, OUTAGE_MS))
-      await target.postgres.start()
+      await suite.target.postgres.start()
       outage = { ...outage, to: performance.now() - started }
     })()
 
@@ -48,7 +38,7 @@ describe('PostgreSQL stopped for 5 s during load', () => {
       // Run until well after the database is back, then stop.
       stop: () => outage.to > 0 && performance.now() - started > outage.to + 4_000,
       job: async (n) => {
-        const reply = await submit(server.url, (sent[n] = makeApplication(n)), agent)
+        const reply = await submit(suite.server.url, (sent[n] = makeApplication(n)), agent)
         const at = performance.now() - started
         statusesAt.push({ at, status: reply.status })
         if (reply.status === 201 && outage.to > 0 && at > outage.to && !recoveredAt) recoveredAt = at
@@ -63,9 +53,9 @@ describe('PostgreSQL stopped for 5 s during load', () => {
     const withoutRetryAfter = unavailable.filter((result) => !result.value?.headers['retry-after'])
     const acknowledged = results.filter((result) => result.value?.status === 201).map((result) => sent[result.index]!)
     const during = statusesAt.filter(({ at }) => at > outage.from + 500 && at < outage.to - 500)
-    const rows = await readAllRows(server.url)
+    const rows = await readAllRows(suite.server.url)
     const lost = missingFrom(rows, acknowledged)
-    const ready = await fetch(`${server.url}/readyz`)
+    const ready = await fetch(`${suite.server.url}/readyz`)
 
     report('PostgreSQL outage of 5 s during load', {
       requests: results.length,
@@ -75,7 +65,7 @@ describe('PostgreSQL stopped for 5 s during load', () => {
       'first 201 after restart (ms after it was back)': (recoveredAt - outage.to).toFixed(0),
       acknowledged: acknowledged.length,
       'acknowledged but missing': lost.length,
-      'server still running': server.child.exitCode === null ? 'yes' : 'no',
+      'server still running': suite.server.child.exitCode === null ? 'yes' : 'no',
       '/readyz afterwards': ready.status,
     })
 
@@ -84,7 +74,7 @@ describe('PostgreSQL stopped for 5 s during load', () => {
     expect(withoutRetryAfter).toHaveLength(0)
     expect(during.length).toBeGreaterThan(0)
     expect(recoveredAt).toBeGreaterThan(0)
-    expect(server.child.exitCode).toBeNull()
+    expect(suite.server.child.exitCode).toBeNull()
     expect(lost).toHaveLength(0)
     expect(ready.status).toBe(200)
   })

@@ -1,27 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { CONTACT_SUBMISSIONS_PATH } from '../common/contact-submission.ts'
 import { connectionPool, send } from './support/http-client.ts'
 import { hostileRequest } from './support/hostile-requests.ts'
 import { runLoad } from './support/load.ts'
 import { report } from './support/report.ts'
-import { startServer, stopServer, type ServerProcess } from './support/server-process.ts'
-import { pgliteTarget, type StorageTarget } from './support/targets.ts'
+import { serverForSuite } from './support/suite-server.ts'
+import { pgliteTarget } from './support/targets.ts'
 import { makeApplication, readAllRows, submit } from './support/submissions.ts'
 
 const TOTAL = 2_400
 
 describe('malformed and hostile requests', () => {
-  let target: StorageTarget
-  let server: ServerProcess
-
-  beforeAll(async () => {
-    target = await pgliteTarget()
-    server = await startServer(target.env)
-  })
-  afterAll(async () => {
-    if (server) await stopServer(server)
-    await target?.dispose()
-  })
+  const suite = serverForSuite(pgliteTarget)
 
   it('answers each with a 4xx, stays healthy and stores nothing from them', async () => {
     const agent = connectionPool(16)
@@ -31,7 +21,7 @@ describe('malformed and hostile requests', () => {
       maxMs: 150_000,
       job: async (n) => {
         const request = hostileRequest(n)
-        const reply = await send(server.url, { path: CONTACT_SUBMISSIONS_PATH, headers: request.headers, body: request.body, agent })
+        const reply = await send(suite.server.url, { path: CONTACT_SUBMISSIONS_PATH, headers: request.headers, body: request.body, agent })
         return { kind: request.kind, status: reply.status }
       },
     })
@@ -45,9 +35,9 @@ describe('malformed and hostile requests', () => {
       byKind.set(kind, counts)
     }
     const refusedBadly = results.filter((result) => !result.value || result.value.status < 400 || result.value.status >= 500)
-    const rowsAfterAttack = await readAllRows(server.url)
-    const health = await fetch(`${server.url}/healthz`)
-    const stillWorks = await submit(server.url, makeApplication(1, 'after-attack'), agent)
+    const rowsAfterAttack = await readAllRows(suite.server.url)
+    const health = await fetch(`${suite.server.url}/healthz`)
+    const stillWorks = await submit(suite.server.url, makeApplication(1, 'after-attack'), agent)
     agent.destroy()
 
     report('hostile input on PGlite', {

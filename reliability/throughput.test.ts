@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { connectionPool } from './support/http-client.ts'
 import { countBy, percentile, runLoad } from './support/load.ts'
 import { report } from './support/report.ts'
-import { startServer, stopServer, type ServerProcess } from './support/server-process.ts'
+import { serverForSuite } from './support/suite-server.ts'
 import { storageTargets } from './support/targets.ts'
 import { makeApplication, missingFrom, readAllRows, submit, type Application } from './support/submissions.ts'
 
@@ -10,17 +10,7 @@ const TOTAL = 5_000
 const CONNECTIONS = 64
 
 describe.each(storageTargets())('5,000 submissions at 64 connections on %s', (_name, openTarget) => {
-  let target: Awaited<ReturnType<typeof openTarget>>
-  let server: ServerProcess
-
-  beforeAll(async () => {
-    target = await openTarget()
-    server = await startServer(target.env)
-  })
-  afterAll(async () => {
-    if (server) await stopServer(server)
-    await target?.dispose()
-  })
+  const suite = serverForSuite(openTarget)
 
   it('stores exactly 5,000 rows, each equal to what was sent', async () => {
     const agent = connectionPool(CONNECTIONS)
@@ -31,7 +21,7 @@ describe.each(storageTargets())('5,000 submissions at 64 connections on %s', (_n
       maxMs: 150_000,
       job: async (n) => {
         const started = performance.now()
-        const reply = await submit(server.url, sent[n]!, agent)
+        const reply = await submit(suite.server.url, sent[n]!, agent)
         return { status: reply.status, ms: performance.now() - started }
       },
     })
@@ -39,9 +29,9 @@ describe.each(storageTargets())('5,000 submissions at 64 connections on %s', (_n
 
     const statuses = countBy(results, (result) => (result.error ? 'network error' : String(result.value?.status)))
     const latencies = results.flatMap((result) => (result.value ? [result.value.ms] : []))
-    const rows = await readAllRows(server.url)
+    const rows = await readAllRows(suite.server.url)
 
-    report(`throughput on ${target.name}`, {
+    report(`throughput on ${suite.target.name}`, {
       requests: results.length,
       statuses: JSON.stringify(statuses),
       'submissions/s': Math.round((results.length / elapsedMs) * 1000),
