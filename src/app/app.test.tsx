@@ -59,10 +59,17 @@ describe('an unknown path', () => {
 })
 
 describe('an unhandled error while rendering', () => {
-  it("shows 'Unexpected Application Error!' with the message", () => {
+  it.each([
+    ['the message of an error', new Error('The results could not be drawn'), 'The results could not be drawn'],
+    [
+      'the status text of a thrown HTTP answer',
+      new Response(null, { status: 503, statusText: 'Service Unavailable' }),
+      'Service Unavailable',
+    ],
+  ])("shows 'Unexpected Application Error!' with %s", (_case, thrown, shown) => {
     vi.spyOn(console, 'error').mockImplementation(() => {})
     const Broken = () => {
-      throw new Error('The results could not be drawn')
+      throw thrown
     }
     renderRoute(
       '/',
@@ -71,22 +78,7 @@ describe('an unhandled error while rendering', () => {
       </AppErrorBoundary>,
     )
     expect(screen.getByRole('heading', { name: 'Unexpected Application Error!' })).toBeVisible()
-    expect(screen.getByText('The results could not be drawn')).toBeVisible()
-  })
-
-  it('shows the status text of a thrown HTTP answer', () => {
-    vi.spyOn(console, 'error').mockImplementation(() => {})
-    const Broken = () => {
-      throw new Response(null, { status: 503, statusText: 'Service Unavailable' })
-    }
-    renderRoute(
-      '/',
-      <AppErrorBoundary>
-        <Broken />
-      </AppErrorBoundary>,
-    )
-    expect(screen.getByRole('heading', { name: 'Unexpected Application Error!' })).toBeVisible()
-    expect(screen.getByText('Service Unavailable')).toBeVisible()
+    expect(screen.getByText(shown)).toBeVisible()
   })
 
   it('is caught by the app itself, for every page', () => {
