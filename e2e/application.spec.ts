@@ -150,7 +150,6 @@ test.describe('application wizard', () => {
     await page.clock.runFor(1_000)
     await expectFieldRequiredToast(page)
     await expect(page.getByRole('listitem').filter({ hasText: 'Field Required' })).toHaveCount(1)
-    await page.clock.resume()
   })
 
   test('Enter moves on; in the last question Shift+Enter starts a new line', async ({ page }) => {
