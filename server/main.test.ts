@@ -2,7 +2,6 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { once } from 'node:events'
-import { existsSync } from 'node:fs'
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { connect } from 'node:net'
 import { tmpdir } from 'node:os'
@@ -10,9 +9,9 @@ import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CONTACT_FIELDS, CONTACT_SUBMISSIONS_PATH } from '../common/contact-submission.ts'
-import { LOCK_FILE } from './db/data-dir-lock.ts'
 import { findProjectRoot } from './project-root.ts'
 import { DATABASE_TARGET } from './testing/database-target.ts'
+import { writeSiteManifest } from './testing/site-manifest.ts'
 import { openTempDatabase, type TempDatabase } from './testing/temp-database.ts'
 import { validSubmission } from './testing/valid-submission.ts'
 
@@ -73,6 +72,7 @@ beforeAll(async () => {
   await mkdir(webRoot)
   await writeFile(join(webRoot, 'index.html'), '<!doctype html><title>landing</title>')
   await writeFile(join(webRoot, '404.html'), '<!doctype html><title>not found</title>')
+  await writeSiteManifest(webRoot)
 
   server = spawn(process.execPath, [join(buildDir, 'server', 'main.js')], {
     // Not the project folder, so a developer's .env does not apply.
@@ -185,7 +185,7 @@ describe(`the built server on ${DATABASE_TARGET}`, () => {
     expect(logs().at(-1)?.msg).toBe('closed')
 
     if (temp.target === 'pglite') {
-      expect(existsSync(join(temp.settings.dataDir, LOCK_FILE))).toBe(false)
+      // Reopening needs the data directory's lock: the server must have let it go.
       await temp.reopen()
       testHoldsPglite = true
     }

@@ -208,7 +208,7 @@ describe(`the export command on ${DATABASE_TARGET}`, () => {
     const result = await runExport(['--format', 'csv'])
     expect(result.code).toBe(1)
     expect(result.stdout).toBe('')
-    expect(result.stderr).toMatch(/in use by process \d+.*stop the server first/s)
+    expect(result.stderr).toMatch(/is in use.*stop the server first/s)
   })
 
   it.runIf(DATABASE_TARGET === 'pglite')('refuses a DATA_DIR that holds no database, rather than creating one', async () => {

@@ -51,6 +51,19 @@ describe(`the Database on ${DATABASE_TARGET}`, () => {
     expect(await temp.db.query('SELECT 1 AS ok')).toEqual([{ ok: 1 }])
   })
 
+  it('answers statements that arrive together each with its own result, and fails only the one that breaks a rule', async () => {
+    await temp.db.exec('CREATE TABLE together_check (n int PRIMARY KEY)')
+    await temp.db.query('INSERT INTO together_check VALUES (7)')
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: 40 }, (_, n) => temp.db.query<{ n: number }>('INSERT INTO together_check VALUES ($1) RETURNING n', [n])),
+    )
+    outcomes.forEach((outcome, n) => {
+      if (n === 7) expect(outcome.status === 'rejected' && isPostgresError(outcome.reason) && outcome.reason.code).toBe('23505')
+      else expect(outcome).toEqual({ status: 'fulfilled', value: [{ n }] })
+    })
+    expect(await temp.db.query('SELECT count(*)::int AS n FROM together_check')).toEqual([{ n: 40 }])
+  })
+
   it('keeps rows when closed and opened again, and is unavailable while closed', async () => {
     await temp.db.query(
       `INSERT INTO contact_submissions (instagram, name, email, phone, business, budget, revenue, challenges)
@@ -67,6 +80,17 @@ describe(`the Database on ${DATABASE_TARGET}`, () => {
 })
 
 describe.runIf(DATABASE_TARGET === 'pglite')('the embedded database’s data directory', () => {
+  it('runs with PostgreSQL’s durability on: fsync, synchronous commit, and a WAL sync method that reaches the disk', async () => {
+    const settings = await temp.db.query<{ name: string; setting: string }>(
+      "SELECT name, setting FROM pg_settings WHERE name IN ('fsync', 'synchronous_commit', 'wal_sync_method') ORDER BY name",
+    )
+    expect(settings).toEqual([
+      { name: 'fsync', setting: 'on' },
+      { name: 'synchronous_commit', setting: 'on' },
+      { name: 'wal_sync_method', setting: 'fsync' },
+    ])
+  })
+
   it('cannot be opened a second time while open, so two writers never corrupt it', async () => {
     const dataDir = temp.settings.dataDir
     await expect(openPglite(dataDir)).rejects.toBeInstanceOf(DataDirInUseError)

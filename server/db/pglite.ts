@@ -1,20 +1,30 @@
+import { existsSync } from 'node:fs'
 import { mkdir } from 'node:fs/promises'
+import { join } from 'node:path'
 import { PGlite, type Transaction } from '@electric-sql/pglite'
 import { lockDataDir } from './data-dir-lock.ts'
 import { DatabaseUnavailableError, type Database, type Queryable, type Row } from './database.ts'
+import { DURABLE_START_PARAMS, DurableNodeFS, syncTree } from './durable-nodefs.ts'
+import { groupCommit } from './group-commit.ts'
 
 /**
  * Opens (or creates) the embedded database in `dataDir`. A new directory runs
  * initdb, which takes 10–20 s; an existing one opens in a few seconds. Open it
  * once: a second opener, in this process or another, gets DataDirInUseError
  * instead of corrupting it.
+ *
+ * Durable: a statement outside a transaction resolves only once its commit is
+ * on disk (WAL synced), and statements that arrive together share one commit
+ * (group-commit.ts). See docs/decisions/011-durable-embedded-database.md.
  */
 export async function openPglite(dataDir: string): Promise<Database> {
   await mkdir(dataDir, { recursive: true })
   const unlock = await lockDataDir(dataDir)
+  const isNew = !existsSync(join(dataDir, 'PG_VERSION'))
   let pg: PGlite
   try {
-    pg = await PGlite.create(dataDir)
+    pg = await PGlite.create({ fs: new DurableNodeFS(dataDir), startParams: [...DURABLE_START_PARAMS] })
+    if (isNew) syncTree(dataDir)
   } catch (error) {
     await unlock()
     throw error
@@ -23,9 +33,11 @@ export async function openPglite(dataDir: string): Promise<Database> {
   const ensureOpen = () => {
     if (pg.closed) throw new DatabaseUnavailableError('The embedded database is closed')
   }
+  const committed = groupCommit(pg)
   const wrap = (target: PGlite | Transaction): Queryable => ({
     async query<T extends Row = Row>(sql: string, params: readonly unknown[] = []) {
       ensureOpen()
+      if (target === pg) return committed<T>(sql, params)
       const result = await target.query<T>(sql, [...params])
       return result.rows
     },

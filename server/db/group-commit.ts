@@ -1,0 +1,71 @@
+import type { PGlite } from '@electric-sql/pglite'
+import type { Row } from './database.ts'
+
+interface Pending {
+  sql: string
+  params: unknown[]
+  resolve: (rows: Row[]) => void
+  reject: (error: unknown) => void
+}
+
+/** Statements committed together at most; bounds the work a failed batch repeats. */
+const MAX_BATCH = 128
+
+/**
+ * Group commit for the embedded database, which runs one statement at a time
+ * and, being durable, syncs the WAL at every commit. Statements that arrive
+ * while one runs wait, then commit together in one transaction: one WAL sync
+ * for the lot, and none of them is answered before that sync. A statement
+ * alone runs on its own, as before.
+ *
+ * Each statement still succeeds or fails alone: when one fails (a repeated
+ * submission_id, a check), the batch rolls back and its statements run again
+ * one by one, so only that one sees the error. Statements in one batch share
+ * their transaction's now().
+ */
+export function groupCommit(pg: PGlite) {
+  const waiting: Pending[] = []
+  let draining = false
+
+  async function drain() {
+    draining = true
+    try {
+      while (waiting.length > 0) await commit(waiting.splice(0, MAX_BATCH))
+    } finally {
+      draining = false
+    }
+  }
+
+  async function commit(batch: Pending[]) {
+    if (batch.length > 1) {
+      let results: Row[][] | undefined
+      try {
+        results = await pg.transaction(async (tx) => {
+          const rows: Row[][] = []
+          for (const { sql, params } of batch) rows.push((await tx.query<Row>(sql, params)).rows)
+          return rows
+        })
+      } catch {
+        // Rolled back: nothing of the batch is stored; each runs alone below.
+      }
+      if (results !== undefined) {
+        batch.forEach((item, i) => item.resolve(results[i] ?? []))
+        return
+      }
+    }
+    for (const item of batch) {
+      try {
+        item.resolve((await pg.query<Row>(item.sql, item.params)).rows)
+      } catch (error) {
+        item.reject(error)
+      }
+    }
+  }
+
+  return function query<T extends Row = Row>(sql: string, params: readonly unknown[]): Promise<T[]> {
+    return new Promise<T[]>((resolve, reject) => {
+      waiting.push({ sql, params: [...params], resolve: resolve as (rows: Row[]) => void, reject })
+      if (!draining) void drain()
+    })
+  }
+}
