@@ -32,7 +32,8 @@ export type StoredRow = Application & { id: number; created_at: string }
 /** Every stored application, read the way an operator would: with the service-role key. */
 export async function readAllRows(baseUrl: string): Promise<StoredRow[]> {
   const rows: StoredRow[] = []
-  const pageSize = 5000
+  // The server answers at most 1,000 rows a read.
+  const pageSize = 1000
   for (let offset = 0; ; offset += pageSize) {
     const response = await fetch(
       `${baseUrl}${CONTACT_SUBMISSIONS_PATH}?select=*&order=id.asc&limit=${pageSize}&offset=${offset}`,
