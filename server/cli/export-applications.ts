@@ -23,11 +23,13 @@ configured with (DATABASE_URL, else the embedded database in DATA_DIR; .env is
 read as the server reads it). Without -s, npm writes its own header to stdout
 ahead of the data; --out avoids that too.
 
-  --format csv|json  CSV with a header row (RFC 4180; cells that a spreadsheet
-                     would run as a formula get a leading ') or a JSON array
+  --format csv|json  CSV with a header row (RFC 4180, every field quoted; a
+                     formula a spreadsheet could see at the start of a cell
+                     gets a leading ') or a JSON array
   --since DATE       only applications made at or after DATE: 2025-01-31
                      (midnight UTC) or an ISO 8601 time like 2025-01-31T09:00:00Z
-  --out FILE         write FILE (readable by its owner only) instead of stdout
+  --out FILE         write FILE (readable by its owner only) instead of stdout,
+                     by way of FILE.partial, which must not exist yet
   --help             show this text
 
 The embedded database can be opened by one process at a time: stop the server

@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process'
 import { existsSync } from 'node:fs'
-import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises'
+import { mkdtemp, readFile, readlink, rm, stat, symlink, writeFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CONTACT_FIELDS } from '../../common/contact-submission.ts'
 import { findProjectRoot } from '../project-root.ts'
 import { DATABASE_TARGET } from '../testing/database-target.ts'
+import { CSV_INJECTION_PAYLOADS, csvCells, formulaCells, splitCells } from '../testing/spreadsheet-cells.ts'
 import { openTempDatabase, type TempDatabase } from '../testing/temp-database.ts'
 import { validSubmission } from '../testing/valid-submission.ts'
 import { EXPORT_COLUMNS, USAGE, UsageError, exportApplications, parseExportArgs } from './export-applications.ts'
@@ -74,10 +75,10 @@ describe(`exporting applications from ${DATABASE_TARGET}`, () => {
     const base = validSubmission()
     expect(text).toBe(
       [
-        'id,submission_id,created_at,instagram,name,email,phone,business,budget,revenue,challenges',
-        `${id1},${uuid1},2025-03-01T09:30:00.000000Z,'@first,"'=HYPERLINK(""http://evil.example"",""click"")",${base.email},'+44 20 7946 0958,"Coaching, ""premium""\nand courses",'-1,'@SUM(A1:A9),"Café ✓ 日本語\r\nsecond line"`,
-        `${id2},${uuid2},2025-03-02T10:00:00.123456Z,'@second,${base.name},${base.email},'${base.phone},${base.business},"${base.budget}","${base.revenue}",${base.challenges}`,
-        `${id3},${uuid3},2025-03-03T00:00:00.000000Z,'@third,${base.name},${base.email},'${base.phone},${base.business},"${base.budget}","${base.revenue}",${base.challenges}`,
+        '"id","submission_id","created_at","instagram","name","email","phone","business","budget","revenue","challenges"',
+        `"${id1}","${uuid1}","2025-03-01T09:30:00.000000Z","'@first","'=HYPERLINK(""http://evil.example"",""click"")","${base.email}","'+44 20 7946 0958","Coaching, ""premium""\nand courses","'-1","'@SUM(A1:A9)","Café ✓ 日本語\r\nsecond line"`,
+        `"${id2}","${uuid2}","2025-03-02T10:00:00.123456Z","'@second","${base.name}","${base.email}","'${base.phone}","${base.business}","${base.budget}","${base.revenue}","${base.challenges}"`,
+        `"${id3}","${uuid3}","2025-03-03T00:00:00.000000Z","'@third","${base.name}","${base.email}","'${base.phone}","${base.business}","${base.budget}","${base.revenue}","${base.challenges}"`,
         '',
       ].join('\r\n'),
     )
@@ -99,7 +100,7 @@ describe(`exporting applications from ${DATABASE_TARGET}`, () => {
     expect(exact.count).toBe(2)
     const none = await exported('json', parseSince('2030-01-01'))
     expect(none).toEqual({ text: '[]\n', count: 0 })
-    expect((await exported('csv', parseSince('2030-01-01'))).text).toBe(`${EXPORT_COLUMNS.join(',')}\r\n`)
+    expect((await exported('csv', parseSince('2030-01-01'))).text).toBe(`${EXPORT_COLUMNS.map((column) => `"${column}"`).join(',')}\r\n`)
   })
 
   it('pages through many applications made in the same instant without losing or repeating one', async () => {
@@ -112,6 +113,34 @@ describe(`exporting applications from ${DATABASE_TARGET}`, () => {
     const rows = JSON.parse(text) as { id: number; instagram: string }[]
     expect(new Set(rows.map((row) => row.id)).size).toBe(1234)
     expect(rows.map((row) => row.id)).toEqual(rows.map((row) => row.id).sort((a, b) => a - b))
+  })
+})
+
+describe(`exporting hostile answers from ${DATABASE_TARGET}`, () => {
+  beforeAll(async () => {
+    for (const [index, payload] of CSV_INJECTION_PAYLOADS.entries()) {
+      await insert(`2028-01-01T00:00:${String(index).padStart(2, '0')}Z`, { business: payload, challenges: `${payload};${payload}` })
+    }
+  })
+
+  it('writes CSV that no spreadsheet, in a comma or a semicolon locale, opens with a formula in a cell', async () => {
+    const { text, count } = await exported('csv', parseSince('2028-01-01'))
+    expect(count).toBe(CSV_INJECTION_PAYLOADS.length)
+    const cells = csvCells(text)
+    const [header, ...rows] = cells
+    expect(header).toEqual([...EXPORT_COLUMNS])
+    const column = (name: (typeof EXPORT_COLUMNS)[number]) => rows.map((row) => row[EXPORT_COLUMNS.indexOf(name)]?.replaceAll("'", ''))
+    // Every answer comes back whole, in order, with at most a few single quotes added.
+    expect(column('business')).toEqual(CSV_INJECTION_PAYLOADS.map((payload) => payload.replaceAll("'", '')))
+    expect(column('challenges')).toEqual(CSV_INJECTION_PAYLOADS.map((payload) => `${payload};${payload}`.replaceAll("'", '')))
+    expect(formulaCells(cells)).toEqual([])
+    expect(formulaCells(splitCells(text, ','))).toEqual([])
+    expect(formulaCells(splitCells(text, ';'))).toEqual([])
+  })
+
+  it('writes the same answers to JSON exactly as stored', async () => {
+    const rows = JSON.parse((await exported('json', parseSince('2028-01-01'))).text) as { business: string }[]
+    expect(rows.map((row) => row.business)).toEqual(CSV_INJECTION_PAYLOADS)
   })
 })
 
@@ -198,6 +227,30 @@ describe(`the export command on ${DATABASE_TARGET}`, () => {
       expect(toFile.stderr).toContain(`to ${out}`)
       expect((JSON.parse(await readFile(out, 'utf8')) as unknown[]).length).toBeGreaterThan(2)
       expect((await stat(out)).mode & 0o777).toBe(0o600)
+    } finally {
+      if (temp.target === 'pglite') await temp.reopen()
+    }
+  })
+
+  it('never writes through a file or symlink already at the partial file’s name', async () => {
+    const out = join(workDir, 'planted.csv')
+    const target = join(workDir, 'not-to-be-touched')
+    await writeFile(target, 'precious\n')
+    await symlink(target, `${out}.partial`)
+    await dotEnv(temp.env)
+    if (temp.target === 'pglite') await temp.db.close()
+    try {
+      const result = await runExport(['--format', 'csv', '--out', out])
+      expect(result.code).toBe(1)
+      expect(result.stderr).toContain(`${out}.partial already exists`)
+      expect(await readFile(target, 'utf8')).toBe('precious\n')
+      expect(await readlink(`${out}.partial`)).toBe(target)
+      expect(existsSync(out)).toBe(false)
+
+      await rm(`${out}.partial`)
+      expect((await runExport(['--format', 'csv', '--out', out])).code).toBe(0)
+      expect(await readFile(out, 'utf8')).toMatch(/^"id","submission_id",/)
+      expect(existsSync(`${out}.partial`)).toBe(false)
     } finally {
       if (temp.target === 'pglite') await temp.reopen()
     }

@@ -45,13 +45,21 @@ async function main(argv: readonly string[]) {
 
   // A file is written under a temporary name and renamed when complete, so a
   // failed export never leaves a truncated file that looks finished.
-  const partial = options.out === undefined ? undefined : `${options.out}.${process.pid}.partial`
+  const partial = options.out === undefined ? undefined : `${options.out}.partial`
   let file: WriteStream | undefined
   try {
     if (partial !== undefined) {
-      // Applications are personal data: only the owner may read the file.
-      file = createWriteStream(partial, { mode: 0o600 })
-      await once(file, 'open')
+      // Applications are personal data: only the owner may read the file. 'wx'
+      // creates it or fails, so a file or symlink planted at that name is never
+      // written through, and two exports to one file cannot interleave.
+      const opening = createWriteStream(partial, { mode: 0o600, flags: 'wx' })
+      try {
+        await once(opening, 'open')
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
+        throw new Error(`${partial} already exists: an export to the same file is running, or one was interrupted; remove ${partial} and try again`)
+      }
+      file = opening
     }
     const [table] = await db.query<{ found: boolean }>("SELECT to_regclass('contact_submissions') IS NOT NULL AS found")
     if (!table?.found) throw new Error(`${where} has no applications yet: the server (or npm run db:migrate) creates the table`)
@@ -64,8 +72,11 @@ async function main(argv: readonly string[]) {
     }
     process.stderr.write(`Exported ${count} application${count === 1 ? '' : 's'} from ${where} to ${options.out ?? 'stdout'}\n`)
   } catch (error) {
-    file?.destroy()
-    if (partial !== undefined) await rm(partial, { force: true })
+    // Only what this run created is removed: never a file someone else put there.
+    if (file) {
+      file.destroy()
+      if (partial !== undefined) await rm(partial, { force: true })
+    }
     process.stderr.write(`Export failed: ${error instanceof Error ? error.message : String(error)}\n`)
     process.exitCode = 1
   } finally {
