@@ -20,6 +20,9 @@ export interface ContactSubmissionsOptions {
  */
 export const SUBMISSION_BODY_LIMIT = 16 * 1024
 
+/** The most rows one read returns, so no read holds the whole table in memory. */
+export const MAX_READ_ROWS = 1000
+
 interface RestRequest {
   Body: string | undefined
   Querystring: Record<string, string | string[] | undefined>
@@ -96,11 +99,10 @@ export const contactSubmissionsRoutes: FastifyPluginAsync<ContactSubmissionsOpti
     const query = parseReadQuery(request.query)
     const prefer = parsePrefer(request.headers.prefer)
     const params: unknown[] = [...query.params]
-    let paging = ''
-    if (query.limit !== undefined) {
-      params.push(query.limit)
-      paging += ` LIMIT $${params.length}`
-    }
+    // As PostgREST's db-max-rows: a larger limit, or none, is cut to the cap, and
+    // Content-Range tells the client which rows it got, so it can page on with offset.
+    params.push(Math.min(query.limit ?? MAX_READ_ROWS, MAX_READ_ROWS))
+    let paging = ` LIMIT $${params.length}`
     if (query.offset > 0) {
       params.push(query.offset)
       paging += ` OFFSET $${params.length}`
