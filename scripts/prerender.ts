@@ -4,10 +4,10 @@
 import { readFile, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
+import { ROOT, fillRoot, inlineStylesheet } from './page-template.ts'
 
 const webDir = join(import.meta.dirname, '..', 'dist', 'web')
 const ssrDir = join(import.meta.dirname, '..', 'dist', 'ssr')
-const ROOT = '<div id="root"></div>'
 
 /** Output file → path rendered; the 404 page is what the server sends for unknown paths. */
 const pages = { 'index.html': '/', '404.html': '/404' } as const
@@ -24,12 +24,12 @@ const STYLESHEET = /<link rel="stylesheet"[^>]*href="\/([^"]+\.css)"[^>]*>/g
 let template = built
 for (const [link, href] of built.matchAll(STYLESHEET)) {
   const css = await readFile(join(webDir, href ?? ''), 'utf8')
-  template = template.replace(link, `<style>${css.replace(/<\/style/gi, '<\\/style')}</style>`)
+  template = inlineStylesheet(template, link, css)
 }
 
 for (const [file, path] of Object.entries(pages)) {
   const html = render(path)
-  await writeFile(join(webDir, file), template.replace(ROOT, `<div id="root">${html}</div>`))
+  await writeFile(join(webDir, file), fillRoot(template, html))
   console.log(`prerendered ${path} → dist/web/${file} (${html.length} characters)`)
 }
 await rm(ssrDir, { recursive: true, force: true })
