@@ -1,45 +1,34 @@
 import tailwindcss from '@tailwindcss/vite'
 import react from '@vitejs/plugin-react'
-import { defineConfig, loadEnv } from 'vite'
-import { DEFAULT_VIDEO_URL } from './common/site-defaults.ts'
+import { defineConfig, type Plugin } from 'vite'
+import { SITE_MANIFEST_FILE, siteManifestFor, type SiteManifest } from './common/site-manifest.ts'
 import { parsePublicEnv } from './src/config/public-env.ts'
+import { resolvePublicConfig } from './src/config/resolve-public-config.ts'
 
-export default defineConfig(({ mode }) => {
-  const env = parsePublicEnv(loadEnv(mode, process.cwd(), 'VITE_'))
-  const videoOrigin = new URL(env.VITE_VIDEO_URL || DEFAULT_VIDEO_URL).origin
-  return {
-    plugins: [
-      react(),
-      tailwindcss(),
+export default defineConfig({
+  plugins: [react(), tailwindcss(), siteSettings()],
+  build: { outDir: 'dist/web', emptyOutDir: true },
+  server: { proxy: { '/rest': 'http://127.0.0.1:8080' } },
+  test: {
+    projects: [
       {
-        // The video's host is known at build time: open the connection while the page paints.
-        name: 'preconnect-video-host',
-        transformIndexHtml: () => [{ tag: 'link', attrs: { rel: 'preconnect', href: videoOrigin }, injectTo: 'head' }],
-      },
-    ],
-    build: { outDir: 'dist/web', emptyOutDir: true },
-    server: { proxy: { '/rest': 'http://127.0.0.1:8080' } },
-    test: {
-      projects: [
-        {
-          extends: true,
-          test: {
-            name: 'web',
-            environment: 'jsdom',
-            include: ['src/**/*.test.{ts,tsx}', 'common/**/*.test.ts'],
-            setupFiles: ['src/testing/setup-tests.ts'],
-            globals: true,
-          },
+        extends: true,
+        test: {
+          name: 'web',
+          environment: 'jsdom',
+          include: ['src/**/*.test.{ts,tsx}', 'common/**/*.test.ts'],
+          setupFiles: ['src/testing/setup-tests.ts'],
+          globals: true,
         },
-        // Build tools whose pieces can be tried without a build.
-        { test: { name: 'scripts', environment: 'node', include: ['scripts/**/*.test.ts'] } },
-        serverProject('server', 'pglite'),
-        // The same server tests against a real PostgreSQL server that global
-        // setup starts (Debian's postgresql package, or PG_BIN).
-        serverProject('server-postgres', 'postgres'),
-      ],
-    },
-  }
+      },
+      // Build tools whose pieces can be tried without a build.
+      { test: { name: 'scripts', environment: 'node', include: ['scripts/**/*.test.ts'] } },
+      serverProject('server', 'pglite'),
+      // The same server tests against a real PostgreSQL server that global
+      // setup starts (Debian's postgresql package, or PG_BIN).
+      serverProject('server-postgres', 'postgres'),
+    ],
+  },
 })
 
 /** The server tests, run once per database they support. */
@@ -54,6 +43,35 @@ function serverProject(name: string, database: 'pglite' | 'postgres') {
       env: { TEST_DATABASE: database },
       testTimeout: 60_000,
       hookTimeout: 120_000,
+    },
+  }
+}
+
+/**
+ * The page's VITE_* settings, taken from the environment Vite resolved: the one
+ * it bakes into import.meta.env (the mode's .env files, .env.production and
+ * .env.local included, under the process's own variables). A bad value stops
+ * the build naming it. The client build writes what the page contacts to
+ * site-manifest.json beside it, for the server's Content-Security-Policy.
+ */
+function siteSettings(): Plugin {
+  let manifest: SiteManifest | undefined
+  let ssr = false
+  const built = () => {
+    if (!manifest) throw new Error('site settings read before Vite resolved its configuration')
+    return manifest
+  }
+  return {
+    name: 'site-settings',
+    configResolved(config) {
+      manifest = siteManifestFor(resolvePublicConfig(parsePublicEnv(config.env)))
+      ssr = Boolean(config.build.ssr)
+    },
+    // The video's host is known at build time: open the connection while the page paints.
+    transformIndexHtml: () => [{ tag: 'link', attrs: { rel: 'preconnect', href: built().videoOrigin }, injectTo: 'head' }],
+    generateBundle() {
+      if (ssr) return
+      this.emitFile({ type: 'asset', fileName: SITE_MANIFEST_FILE, source: `${JSON.stringify(built(), null, 2)}\n` })
     },
   }
 }

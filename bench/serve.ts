@@ -4,6 +4,7 @@ import { readdir } from 'node:fs/promises'
 import { join } from 'node:path'
 import { parseConfig } from '../server/config.ts'
 import { securityHeaders } from '../server/plugins/security-headers.ts'
+import { readSiteManifest } from '../server/site-manifest.ts'
 import { startServer, stopServer } from '../reliability/support/server-process.ts'
 import { pgliteTarget, postgresTarget } from '../reliability/support/targets.ts'
 import { ensureDebianPackages } from './support/debian-packages.ts'
@@ -30,7 +31,7 @@ const postgres = await postgresTarget()
 const single = await startServer({ ...pglite.env, LOG_LEVEL: 'info' })
 const clustered = await startServer({ ...postgres.env, LOG_LEVEL: 'info', WEB_CONCURRENCY: '2' })
 // nginx adds the same security headers our server sends with this configuration.
-const nginx = await startNginx(webRoot, securityHeaders(parseConfig(pglite.env)))
+const nginx = await startNginx(webRoot, securityHeaders({ ...parseConfig(pglite.env), ...readSiteManifest(webRoot) }))
 try {
   console.log(`wrk: 2 threads, 64 connections, ${SECONDS} s per run, Accept-Encoding: br, gzip, on loopback (2 cores)`)
   console.log('nginx sends the same security headers as our server, so both answers are the same size.\n')

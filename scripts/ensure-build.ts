@@ -5,6 +5,7 @@ import { execSync } from 'node:child_process'
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { loadEnv } from 'vite'
+import { SITE_MANIFEST_FILE } from '../common/site-manifest.ts'
 
 const root = join(import.meta.dirname, '..')
 const stamp = join(root, 'dist', '.build-stamp')
@@ -36,7 +37,10 @@ const built = existsSync(stamp) ? statSync(stamp).mtimeMs : 0
 const buildEnv = Object.entries(loadEnv('production', root, 'VITE_'))
   .sort(([a], [b]) => a.localeCompare(b))
   .join('\n')
-const stale = SOURCES.some((source) => newest(join(root, source)) > built) || !existsSync(join(root, 'dist', 'web', 'index.html'))
+// The server refuses to start without the site manifest, so a page without one needs building.
+const stale =
+  SOURCES.some((source) => newest(join(root, source)) > built) ||
+  !['index.html', SITE_MANIFEST_FILE].every((file) => existsSync(join(root, 'dist', 'web', file)))
 const envChanged = existsSync(stamp) && readFileSync(stamp, 'utf8') !== buildEnv
 
 if (process.argv.includes('--record')) {

@@ -1,6 +1,8 @@
 import { constants as zlib } from 'node:zlib'
 import fastifyCompress from '@fastify/compress'
 import Fastify, { type FastifyError, type FastifyServerOptions } from 'fastify'
+import { siteManifestFor, type SiteManifest } from '../common/site-manifest.ts'
+import { DEFAULT_VIDEO_URL } from '../common/site-defaults.ts'
 import type { Config } from './config.ts'
 import type { Database } from './db/database.ts'
 import {
@@ -18,6 +20,11 @@ import { staticSite } from './static-site.ts'
 export interface AppDependencies {
   config: Config
   db: Database
+  /**
+   * What the page in config.webRoot was built with (server/site-manifest.ts);
+   * the server passes the build's. Left out, a build with no VITE_* settings.
+   */
+  site?: SiteManifest
   /** Fastify's pino options; off by default so tests stay quiet. */
   logger?: FastifyServerOptions['logger']
 }
@@ -27,7 +34,8 @@ export interface AppDependencies {
  * main.ts. It never listens itself, and it does not own `db`: whoever opened the
  * database closes it.
  */
-export function buildApp({ config, db, logger = false }: AppDependencies) {
+export function buildApp({ config, db, site = DEFAULT_SITE, logger = false }: AppDependencies) {
+  const headerConfig = { hstsMaxAge: config.hstsMaxAge, ...site }
   const app = Fastify({
     logger,
     // Nothing here takes a big body; the submission route sets its own limit too.
@@ -44,12 +52,12 @@ export function buildApp({ config, db, logger = false }: AppDependencies) {
     // reading its answer); longer than keepAliveTimeout so it does not cut that short.
     connectionTimeout: 75_000,
     // Answers Fastify gives before any hook runs get the security headers too.
-    clientErrorHandler: createClientErrorHandler(config),
-    frameworkErrors: createFrameworkErrorHandler(config),
+    clientErrorHandler: createClientErrorHandler(headerConfig),
+    frameworkErrors: createFrameworkErrorHandler(headerConfig),
   })
 
   // First: its hook must run before anything else can answer a request.
-  registerSecurityHeaders(app, config)
+  registerSecurityHeaders(app, headerConfig)
 
   // Must come before the routes: it attaches itself to each route as it is added.
   app.register(fastifyCompress, {
@@ -70,6 +78,8 @@ export function buildApp({ config, db, logger = false }: AppDependencies) {
   app.register(staticSite, { webRoot: config.webRoot })
   return app
 }
+
+const DEFAULT_SITE = siteManifestFor({ apiUrl: '', videoUrl: DEFAULT_VIDEO_URL })
 
 /**
  * Fastify 5.12 ignores X-Forwarded-For altogether when given a hop count (it

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CONTACT_SUBMISSIONS_PATH } from '../common/contact-submission.ts'
 import { findProjectRoot } from './project-root.ts'
 import { DATABASE_TARGET } from './testing/database-target.ts'
+import { writeSiteManifest } from './testing/site-manifest.ts'
 import { openTempDatabase, type TempDatabase } from './testing/temp-database.ts'
 import { validSubmission } from './testing/valid-submission.ts'
 
@@ -45,6 +46,7 @@ describe.runIf(DATABASE_TARGET === 'postgres')('the built server with WEB_CONCUR
     const webRoot = join(workDir, 'web')
     await mkdir(webRoot)
     await writeFile(join(webRoot, 'index.html'), '<!doctype html><title>landing</title>')
+    await writeSiteManifest(webRoot)
     server = spawn(process.execPath, [join(buildDir, 'server', 'main.js')], {
       cwd: workDir,
       env: { PATH: process.env.PATH ?? '', ...temp.env, PORT: '0', HOST: '127.0.0.1', WEB_ROOT: webRoot, WEB_CONCURRENCY: '2', SUBMIT_RATE_LIMIT: '0' },

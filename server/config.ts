@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { z } from 'zod'
-import { DEFAULT_VIDEO_URL } from '../common/site-defaults.ts'
 import { findProjectRoot } from './project-root.ts'
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const
@@ -26,10 +25,6 @@ export interface Config {
   corsOrigins: '*' | string[]
   /** Strict-Transport-Security max-age in seconds; 0 sends no HSTS header. */
   hstsMaxAge: number
-  /** Origin the built page posts applications to, when not this server (CSP connect-src). */
-  apiOrigin: string | undefined
-  /** Origin of the embedded video (CSP frame-src). */
-  videoOrigin: string
   /** Server processes sharing the port (a cluster); above 1 needs DATABASE_URL. */
   webConcurrency: number
 }
@@ -80,8 +75,6 @@ const envSchema = z.object({
   ),
   HSTS_MAX_AGE: optional(wholeNumber),
   WEB_CONCURRENCY: optional(wholeNumber.refine((count) => count >= 1, 'must be 1 or more')),
-  VITE_API_URL: optional(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' })),
-  VITE_VIDEO_URL: optional(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' })),
 }).superRefine((vars, context) => {
   if ((vars.WEB_CONCURRENCY ?? 1) > 1 && !vars.DATABASE_URL) {
     context.addIssue({
@@ -112,8 +105,6 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
     trustProxy: vars.TRUST_PROXY ?? false,
     corsOrigins: vars.CORS_ORIGINS ?? '*',
     hstsMaxAge: vars.HSTS_MAX_AGE ?? 0,
-    apiOrigin: vars.VITE_API_URL ? new URL(vars.VITE_API_URL).origin : undefined,
-    videoOrigin: new URL(vars.VITE_VIDEO_URL ?? DEFAULT_VIDEO_URL).origin,
     webConcurrency: vars.WEB_CONCURRENCY ?? 1,
   }
 }

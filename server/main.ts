@@ -2,9 +2,12 @@
 import cluster from 'node:cluster'
 import { startCluster } from './cluster.ts'
 import { loadConfigOrExit } from './config.ts'
+import { readSiteManifestOrExit } from './site-manifest.ts'
 
 // Variables already set in the environment win over .env; cluster workers inherit them.
 const config = loadConfigOrExit()
+// Before any worker starts: a page that was never built stops the server once, with one message.
+const site = readSiteManifestOrExit(config.webRoot)
 
 if (cluster.isPrimary && config.webConcurrency > 1) startCluster(config.webConcurrency)
-else await (await import('./serve.ts')).serve(config)
+else await (await import('./serve.ts')).serve(config, site)

@@ -1,6 +1,7 @@
 // One server process: opens the database, listens, and shuts down gracefully.
 // Started by main.ts, directly or as one of WEB_CONCURRENCY cluster workers.
 import type { FastifyRequest } from 'fastify'
+import type { SiteManifest } from '../common/site-manifest.ts'
 import { buildApp } from './app.ts'
 import type { Config } from './config.ts'
 import { describeDatabase, migrateDatabase, openDatabase } from './db/open-database.ts'
@@ -16,7 +17,7 @@ const withoutQueryValues = (url: string) => {
   return `${path}?${[...new URLSearchParams(query).keys()].join('&')}`
 }
 
-export async function serve(config: Config) {
+export async function serve(config: Config, site: SiteManifest) {
   const where = describeDatabase(config)
 
   // No logger until the app exists; the pool cannot lose an idle connection before then.
@@ -31,6 +32,7 @@ export async function serve(config: Config) {
   })
 
   const app = buildApp({
+    site,
     config,
     db,
     logger: {

@@ -1,9 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fastifyPlugin from 'fastify-plugin'
+import { SITE_MANIFEST_FILE } from '../common/site-manifest.ts'
 import { errorAnswer } from './plugins/security-headers.ts'
 import { chooseEncoding, loadStaticFiles, REVALIDATE, type StaticFile } from './static-files.ts'
 
 const NOT_FOUND_PAGE = '/404.html'
+// The server's own reading (server/site-manifest.ts), not part of the page: nobody needs its URL.
+const SITE_MANIFEST = `/${SITE_MANIFEST_FILE}`
 
 /**
  * Serves the built site from memory and answers every other path: GET and
@@ -21,7 +24,7 @@ async function registerStaticSite(app: FastifyInstance, webRoot: string) {
   })
 
   for (const [path, file] of files) {
-    if (path === NOT_FOUND_PAGE) continue
+    if (path === NOT_FOUND_PAGE || path === SITE_MANIFEST) continue
     const handler = (request: FastifyRequest, reply: FastifyReply) => send(request, reply, file, 200)
     // Each file hit would add two log lines at info level; the site's traffic is the
     // proxy's to log, the API's is ours.

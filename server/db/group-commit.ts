@@ -28,7 +28,6 @@ export function groupCommit(pg: PGlite) {
   let draining = false
 
   async function drain() {
-    draining = true
     try {
       while (waiting.length > 0) await commit(waiting.splice(0, MAX_BATCH))
     } finally {
@@ -65,7 +64,11 @@ export function groupCommit(pg: PGlite) {
   return function query<T extends Row = Row>(sql: string, params: readonly unknown[]): Promise<T[]> {
     return new Promise<T[]>((resolve, reject) => {
       waiting.push({ sql, params: [...params], resolve: resolve as (rows: Row[]) => void, reject })
-      if (!draining) void drain()
+      if (draining) return
+      draining = true
+      // Not now but after the event loop's poll phase: the other requests that
+      // arrived with this one are parsed first, and their statements join the batch.
+      setImmediate(() => void drain())
     })
   }
 }

@@ -134,12 +134,9 @@ describe('security headers', () => {
 
   it('allow the API origin and the video origin the page is built with', async () => {
     const custom = buildApp({
-      config: parseConfig({
-        WEB_ROOT: webRoot,
-        VITE_API_URL: 'https://project.supabase.co/',
-        VITE_VIDEO_URL: 'https://player.vimeo.com/video/1',
-      }),
+      config: parseConfig({ WEB_ROOT: webRoot }),
       db: temp.db,
+      site: { apiOrigin: 'https://project.supabase.co', videoOrigin: 'https://player.vimeo.com' },
     })
     try {
       const csp = parseCsp((await custom.inject('/')).headers['content-security-policy'])

@@ -1,9 +1,11 @@
 import { STATUS_CODES } from 'node:http'
 import type { Socket } from 'node:net'
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { SiteManifest } from '../../common/site-manifest.ts'
 import type { Config } from '../config.ts'
 
-type HeaderConfig = Pick<Config, 'apiOrigin' | 'videoOrigin' | 'hstsMaxAge'>
+/** The server's settings, and what the page was built to contact (the build's site manifest). */
+type HeaderConfig = Pick<Config, 'hstsMaxAge'> & SiteManifest
 
 // Powerful features the page never uses, denied to it and to anything it embeds.
 // Only names Chromium knows: an unknown one logs an error in every visitor's console.
@@ -35,7 +37,7 @@ function contentSecurityDirectives({ apiOrigin, videoOrigin, hstsMaxAge }: Heade
     // sonner (the toasts) adds a <style> element at run time.
     'style-src': ["'self'", "'unsafe-inline'"],
     'img-src': ["'self'", 'data:'],
-    'connect-src': ["'self'", ...(apiOrigin ? [apiOrigin] : [])],
+    'connect-src': ["'self'", ...(apiOrigin === null ? [] : [apiOrigin])],
     'frame-src': [videoOrigin],
     'frame-ancestors': ["'none'"],
     'base-uri': ["'self'"],

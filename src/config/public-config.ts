@@ -1,14 +1,13 @@
-import { site } from '../content/site.ts'
+import { resolvePublicConfig } from './resolve-public-config.ts'
 
 /**
  * Per-deployment values, from VITE_* build variables (validated by
- * vite.config.ts) with the content module's defaults.
+ * vite.config.ts) with the content module's defaults. Each variable is named
+ * on its own so that Vite replaces it with its value and bundles nothing more.
  */
-export const publicConfig = {
-  /** Base URL of the PostgREST-compatible API; empty means this server. */
-  apiUrl: (import.meta.env.VITE_API_URL ?? '').replace(/\/+$/, ''),
-  /** Public anon key; sent as PostgREST clients do, never a secret. */
-  apiAnonKey: import.meta.env.VITE_API_ANON_KEY || 'public-anon-key',
-  videoUrl: import.meta.env.VITE_VIDEO_URL || site.video.url,
-  bookingUrl: import.meta.env.VITE_BOOKING_URL || site.bookingUrl,
-}
+export const publicConfig = resolvePublicConfig({
+  VITE_API_URL: import.meta.env.VITE_API_URL,
+  VITE_API_ANON_KEY: import.meta.env.VITE_API_ANON_KEY,
+  VITE_VIDEO_URL: import.meta.env.VITE_VIDEO_URL,
+  VITE_BOOKING_URL: import.meta.env.VITE_BOOKING_URL,
+})

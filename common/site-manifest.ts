@@ -1,0 +1,29 @@
+import { z } from 'zod'
+
+/**
+ * What the built page contacts outside its own origin, which the server's
+ * Content-Security-Policy has to allow. The build writes it beside the page
+ * (vite.config.ts) from the very values it bakes in, and the server reads it
+ * at start (server/site-manifest.ts): the server never guesses the page's
+ * settings from environment files of its own, so the two cannot disagree.
+ */
+export const SITE_MANIFEST_FILE = 'site-manifest.json'
+
+const origin = z
+  .url({ protocol: /^https?$/, error: 'must be an http(s) origin' })
+  .refine((value) => URL.canParse(value) && new URL(value).origin === value, 'must be an origin such as https://example.com')
+
+// Strict: a manifest from another version of the build is refused rather than half understood.
+export const siteManifestSchema = z.strictObject({
+  /** Where the page posts applications when that is not the server serving it (connect-src); null: same origin. */
+  apiOrigin: origin.nullable(),
+  /** Origin of the embedded video, the page's only frame (frame-src). */
+  videoOrigin: origin,
+})
+
+export type SiteManifest = z.infer<typeof siteManifestSchema>
+
+/** The manifest for a page that posts to `apiUrl` (empty: its own server) and embeds `videoUrl`. */
+export function siteManifestFor({ apiUrl, videoUrl }: { apiUrl: string; videoUrl: string }): SiteManifest {
+  return { apiOrigin: apiUrl === '' ? null : new URL(apiUrl).origin, videoOrigin: new URL(videoUrl).origin }
+}
