@@ -1,13 +1,12 @@
 // One server process: opens the database, listens, and shuts down gracefully.
 // Started by main.ts, directly or as one of WEB_CONCURRENCY cluster workers.
+import cluster from 'node:cluster'
 import type { FastifyRequest } from 'fastify'
 import type { SiteManifest } from '../common/site-manifest.ts'
 import { buildApp } from './app.ts'
 import type { Config } from './config.ts'
 import { describeDatabase, migrateDatabase, openDatabase } from './db/open-database.ts'
-
-// After a stop signal, give in-flight requests this long before giving up on them.
-const CLOSE_TIMEOUT_MS = 10_000
+import { DRAIN_TIMEOUT_MS, onStopSignals } from './stop-signals.ts'
 
 // Query strings can carry values (a service-role read filtering on an email), so
 // the log keeps only the parameter names. Bodies and headers are never logged.
@@ -67,18 +66,12 @@ export async function serve(config: Config, site: SiteManifest) {
   // Time since the process started: a restart on an existing data dir should take seconds.
   app.log.info({ url, webRoot: config.webRoot, readyInMs: Math.round(performance.now()) }, 'serving')
 
-  let closing = false
   async function shutdown(signal: NodeJS.Signals) {
-    if (closing) {
-      app.log.warn({ signal }, 'second stop signal, exiting now')
-      process.exit(1)
-    }
-    closing = true
     app.log.info({ signal }, 'closing: finishing in-flight requests')
     setTimeout(() => {
-      app.log.error('in-flight requests did not finish in time, exiting')
+      app.log.error({ drainTimeoutMs: DRAIN_TIMEOUT_MS }, 'in-flight requests did not finish in time, exiting')
       process.exit(1)
-    }, CLOSE_TIMEOUT_MS).unref()
+    }, DRAIN_TIMEOUT_MS).unref()
     try {
       // Stops accepting connections and waits for requests in progress; the
       // database closes after them, so no acknowledged application is lost.
@@ -96,7 +89,11 @@ export async function serve(config: Config, site: SiteManifest) {
       app.log.error({ err: error }, 'error while closing')
       process.exitCode = 1
     }
+    // A cluster worker's channel to the primary would keep it running until the drain timeout.
+    cluster.worker?.disconnect()
   }
-  process.on('SIGTERM', (signal) => void shutdown(signal))
-  process.on('SIGINT', (signal) => void shutdown(signal))
+  onStopSignals(
+    (signal) => void shutdown(signal),
+    (signal) => app.log.info({ signal }, 'already closing; the signal changes nothing'),
+  )
 }
