@@ -15,8 +15,11 @@ export const CONTACT_FIELDS = [
 export type ContactField = (typeof CONTACT_FIELDS)[number]
 
 /**
- * Upper bounds on each answer, in characters. The database enforces the same
- * numbers (migrations/001-contact-submissions.sql); a test keeps them in step.
+ * Upper bounds on each answer, in UTF-16 code units: what an input's maxlength
+ * and String.length count, so the page and the server agree. An emoji or a rare
+ * CJK character takes two. The database's CHECK constraints hold the same
+ * numbers in code points (migrations/001-contact-submissions.sql), so they never
+ * refuse what the server accepts; a test keeps them in step.
  */
 export const FIELD_MAX_LENGTH: Record<ContactField, number> = {
   instagram: 200,
@@ -54,9 +57,11 @@ export type ApplicationAnswers = z.infer<typeof applicationAnswersSchema>
 
 /**
  * A field people never see and bots fill in. An application that fills it is
- * answered like any other but not stored (migrations/002-retry-safety-and-honeypot.sql).
+ * answered exactly like any other and stored flagged as spam, never as a lead
+ * (migrations/003-spam-flag.sql). The name is one autofill and password
+ * managers do not recognise, so a person's browser does not fill it.
  */
-export const HONEYPOT_FIELD = 'website'
+export const HONEYPOT_FIELD = '_gotcha'
 export const HONEYPOT_MAX_LENGTH = 200
 
 /** One application as it is sent and stored: the answers, plus what makes resending safe. */

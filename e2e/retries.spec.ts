@@ -3,6 +3,7 @@ import {
   expectSubmittedToast,
   fillApplication,
   isSubmissionRequest,
+  readSubmissions,
   sentRow,
   storedApplications,
   submissionFailedToast,
@@ -11,6 +12,8 @@ import {
 } from './support/application.ts'
 import { expect, test } from './support/fixtures.ts'
 import { openApplication } from './support/landing.ts'
+import { HONEYPOT_FIELD } from '../common/contact-submission.ts'
+import { site } from '../src/content/site.ts'
 import { UUID_V4 } from '../src/testing/uuid-v4.ts'
 
 
@@ -62,7 +65,7 @@ test.describe('retrying a submission', () => {
       new Set([attempts[0]?.row.submission_id]),
     )
     expect(attempts[0]?.row.submission_id).toMatch(UUID_V4)
-    expect(attempts[0]?.row.website, 'a person leaves the honeypot empty').toBe('')
+    expect(attempts[0]?.row[HONEYPOT_FIELD], 'a person leaves the honeypot empty').toBe('')
 
     await expect.poll(async () => (await storedApplications(request, answers)).length).toBe(1)
     const [stored] = await storedApplications(request, answers)
@@ -109,7 +112,7 @@ test.describe('retrying a submission', () => {
 })
 
 test.describe('the honeypot field', () => {
-  const honeypot = (page: Page) => wizard(page).dialog.locator('input[name="website"]')
+  const honeypot = (page: Page) => wizard(page).dialog.locator('input[name="_gotcha"]')
 
   test('is in the form, but out of sight, out of the accessibility tree and out of the Tab order', async ({ page }) => {
     await openApplication(page)
@@ -120,8 +123,8 @@ test.describe('the honeypot field', () => {
     const box = await honeypot(page).boundingBox()
     expect(box!.x + box!.width).toBeLessThanOrEqual(0)
 
-    await expect(parts.dialog.getByRole('textbox', { name: 'Website' })).toHaveCount(0)
-    expect(await parts.dialog.ariaSnapshot()).not.toMatch(/website/i)
+    await expect(parts.dialog.getByRole('textbox', { name: site.application.honeypotLabel })).toHaveCount(0)
+    expect(await parts.dialog.ariaSnapshot()).not.toContain(site.application.honeypotLabel)
 
     await expect(parts.field(0)).toBeFocused()
     const isHoneypotFocused = () => honeypot(page).evaluate((input) => input === document.activeElement)
@@ -133,7 +136,10 @@ test.describe('the honeypot field', () => {
     }
   })
 
-  test('a bot that fills it in is told its application went through, and nothing is stored', async ({ page, request }) => {
+  test('a bot that fills it in is told its application went through, and it is kept as spam, not a lead', async ({
+    page,
+    request,
+  }) => {
     await openApplication(page)
     const answers = uniqueAnswers()
     await fillApplication(page, answers)
@@ -141,8 +147,12 @@ test.describe('the honeypot field', () => {
 
     const sent = page.waitForRequest((candidate) => isSubmissionRequest(new URL(candidate.url())))
     await wizard(page).submit.click()
-    expect(sentRow(await sent).website).toBe('https://spam.example')
+    expect(sentRow(await sent)[HONEYPOT_FIELD]).toBe('https://spam.example')
     await expectSubmittedToast(page)
-    expect(await storedApplications(request, answers)).toEqual([])
+    expect(await storedApplications(request, answers), 'an operator’s read shows leads only').toEqual([])
+    const spam = await readSubmissions(request, 'select=*&spam=eq.true&order=id.desc&limit=200')
+    expect(spam.filter((row) => row.instagram === answers.instagram.trim())).toEqual([
+      expect.objectContaining({ [HONEYPOT_FIELD]: 'https://spam.example', spam: true }),
+    ])
   })
 })

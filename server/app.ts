@@ -12,6 +12,7 @@ import {
   registerSecurityHeaders,
   statusOf,
 } from './plugins/security-headers.ts'
+import { registerSpamRetention } from './plugins/spam-retention.ts'
 import { restApi } from './rest/rest-api.ts'
 import { SUBMISSION_BODY_LIMIT } from './routes/contact-submissions.ts'
 import { healthRoutes } from './routes/health.ts'
@@ -72,6 +73,8 @@ export function buildApp({ config, db, site = DEFAULT_SITE, logger = false }: Ap
     if (status >= 500) request.log.error({ err: error }, 'request failed')
     return reply.code(status).send(errorAnswer(status))
   })
+
+  registerSpamRetention(app, db, config.spamRetentionDays)
 
   app.register(restApi, { prefix: '/rest/v1', db, config })
   app.register(healthRoutes, { db })

@@ -18,6 +18,7 @@ describe('parseConfig', () => {
       corsOrigins: '*',
       hstsMaxAge: 0,
       webConcurrency: 1,
+      spamRetentionDays: 30,
     })
   })
 
@@ -41,6 +42,7 @@ describe('parseConfig', () => {
       CORS_ORIGINS: 'https://brandscale.example,https://www.brandscale.example',
       HSTS_MAX_AGE: '31536000',
       WEB_CONCURRENCY: '4',
+      SPAM_RETENTION_DAYS: '7',
     })
     expect(config).toEqual({
       port: 3000,
@@ -55,6 +57,7 @@ describe('parseConfig', () => {
       corsOrigins: ['https://brandscale.example', 'https://www.brandscale.example'],
       hstsMaxAge: 31536000,
       webConcurrency: 4,
+      spamRetentionDays: 7,
     })
   })
 
@@ -79,6 +82,9 @@ describe('parseConfig', () => {
     ['HSTS_MAX_AGE', '-5'],
     ['WEB_CONCURRENCY', '0'],
     ['WEB_CONCURRENCY', '2'],
+    ['SPAM_RETENTION_DAYS', '0'],
+    ['SPAM_RETENTION_DAYS', '1.5'],
+    ['SPAM_RETENTION_DAYS', 'forever'],
   ])('names %s when it is %j', (name, value) => {
     expect(() => parseConfig({ [name]: value })).toThrow(new RegExp(`^Invalid configuration:\\n  ${name}: `))
   })

@@ -27,6 +27,8 @@ export interface Config {
   hstsMaxAge: number
   /** Server processes sharing the port (a cluster); above 1 needs DATABASE_URL. */
   webConcurrency: number
+  /** Days a honeypot hit (a row flagged spam) is kept before the server deletes it. */
+  spamRetentionDays: number
 }
 
 // `FOO=` in a .env file or a compose file means "not set", not "the empty string".
@@ -75,6 +77,13 @@ const envSchema = z.object({
   ),
   HSTS_MAX_AGE: optional(wholeNumber),
   WEB_CONCURRENCY: optional(wholeNumber.refine((count) => count >= 1, 'must be 1 or more')),
+  SPAM_RETENTION_DAYS: optional(
+    z
+      .string()
+      .regex(/^\d{1,6}$/, 'must be a whole number of days, 1 or more')
+      .transform(Number)
+      .refine((days) => days >= 1, 'must be a whole number of days, 1 or more'),
+  ),
 }).superRefine((vars, context) => {
   if ((vars.WEB_CONCURRENCY ?? 1) > 1 && !vars.DATABASE_URL) {
     context.addIssue({
@@ -106,6 +115,7 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
     corsOrigins: vars.CORS_ORIGINS ?? '*',
     hstsMaxAge: vars.HSTS_MAX_AGE ?? 0,
     webConcurrency: vars.WEB_CONCURRENCY ?? 1,
+    spamRetentionDays: vars.SPAM_RETENTION_DAYS ?? 30,
   }
 }
 

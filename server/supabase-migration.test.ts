@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { readdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { CONTACT_FIELDS } from '../common/contact-submission.ts'
+import { CONTACT_FIELDS, HONEYPOT_FIELD } from '../common/contact-submission.ts'
 import type { Queryable } from './db/database.ts'
 import { MIGRATIONS_DIR, migrate } from './db/migrate.ts'
 import { findProjectRoot } from './project-root.ts'
@@ -12,7 +12,7 @@ import { openTempDatabase, type TempDatabase } from './testing/temp-database.ts'
 // the way PostgREST would use them: it runs each request as `anon` (SET ROLE).
 
 const SUPABASE_MIGRATIONS = join(findProjectRoot(), 'supabase', 'migrations')
-const PAGE_COLUMNS = [...CONTACT_FIELDS, 'submission_id', 'website']
+const PAGE_COLUMNS = [...CONTACT_FIELDS, 'submission_id', HONEYPOT_FIELD]
 
 let temp: TempDatabase
 beforeAll(async () => {
@@ -48,7 +48,7 @@ const pageRow = (overrides: Record<string, unknown> = {}) => {
   const row: Record<string, unknown> = {
     ...Object.fromEntries(CONTACT_FIELDS.map((field) => [field, `${field} answer`])),
     submission_id: randomUUID(),
-    website: '',
+    [HONEYPOT_FIELD]: '',
     ...overrides,
   }
   return { columns: Object.keys(row), values: Object.values(row), submissionId: row.submission_id }
@@ -61,7 +61,7 @@ const expectDenied = (promise: Promise<unknown>, code = '42501') =>
   expect(promise).rejects.toMatchObject({ code })
 
 describe('supabase/migrations', () => {
-  it('holds migrations/001 and 002 verbatim, so the table is the same everywhere', async () => {
+  it('holds every migration verbatim, so the table is the same everywhere', async () => {
     const files = (await readdir(SUPABASE_MIGRATIONS)).filter((name) => name.endsWith('.sql'))
     const supabase = (await Promise.all(files.map((name) => readFile(join(SUPABASE_MIGRATIONS, name), 'utf8')))).join('\n')
     for (const name of (await readdir(MIGRATIONS_DIR)).filter((file) => file.endsWith('.sql'))) {
@@ -75,7 +75,9 @@ describe('supabase/migrations', () => {
     await as('anon', (tx) => tx.query(insertSql(row.columns), row.values))
     const minimal = pageRow()
     await as('anon', (tx) => tx.query(insertSql(minimal.columns, ' RETURNING 1'), minimal.values))
-    expect(await stored(row.submissionId)).toEqual([expect.objectContaining({ name: 'name answer', website: '' })])
+    expect(await stored(row.submissionId)).toEqual([
+      expect.objectContaining({ name: 'name answer', [HONEYPOT_FIELD]: '', spam: false }),
+    ])
     expect(await stored(minimal.submissionId)).toHaveLength(1)
   })
 
@@ -94,10 +96,21 @@ describe('supabase/migrations', () => {
     )
   })
 
-  it('drops a honeypot row silently for anon', async () => {
-    const row = pageRow({ website: 'https://spam.example', email: null })
+  it('keeps a honeypot row from anon, flagged as spam, and checks it like any other', async () => {
+    const row = pageRow({ [HONEYPOT_FIELD]: 'https://spam.example' })
     await as('anon', (tx) => tx.query(insertSql(row.columns), row.values))
-    expect(await stored(row.submissionId)).toEqual([])
+    expect(await stored(row.submissionId)).toEqual([
+      expect.objectContaining({ [HONEYPOT_FIELD]: 'https://spam.example', spam: true }),
+    ])
+    const incomplete = pageRow({ [HONEYPOT_FIELD]: 'https://spam.example', email: null })
+    await expectDenied(as('anon', (tx) => tx.query(insertSql(incomplete.columns), incomplete.values)), '23502')
+  })
+
+  it('refuses anon a value for spam, either way', async () => {
+    for (const spam of [false, true]) {
+      const row = pageRow({ spam })
+      await expectDenied(as('anon', (tx) => tx.query(insertSql(row.columns), row.values)))
+    }
   })
 
   it('refuses anon everything else with 42501: read, change, delete, return rows, upsert', async () => {
@@ -118,7 +131,7 @@ describe('supabase/migrations', () => {
     // created_at is not granted; id is generated always.
     await expectDenied(as('anon', (tx) => tx.query(insertSql([...row.columns, 'created_at']), [...row.values, '2000-01-01'])))
     await expectDenied(as('anon', (tx) => tx.query(insertSql([...row.columns, 'id']), [...row.values, 1])), '428C9')
-    await expectDenied(as('anon', (tx) => tx.query('SELECT contact_submissions_drop_honeypot()')))
+    await expectDenied(as('anon', (tx) => tx.query('SELECT contact_submissions_flag_spam()')))
     // The id sequence would tell how many applications there are.
     await expectDenied(as('anon', (tx) => tx.query("SELECT last_value FROM contact_submissions_id_seq")))
     await expectDenied(as('anon', (tx) => tx.query("SELECT nextval('contact_submissions_id_seq')")))

@@ -167,7 +167,8 @@ export const submissionFailedToast = (page: Page) =>
 export interface SubmissionRow extends Answers {
   id: number
   submission_id: string
-  website: string | null
+  _gotcha: string | null
+  spam: boolean
 }
 
 /** Reads stored applications back through the server, with the service-role key, as an operator would. */

@@ -20,8 +20,8 @@ export const USAGE = `Usage: npm run -s export -- --format csv|json [--since DAT
 
 Writes every application, oldest first, from the database the server is
 configured with (DATABASE_URL, else the embedded database in DATA_DIR; .env is
-read as the server reads it). Without -s, npm writes its own header to stdout
-ahead of the data; --out avoids that too.
+read as the server reads it). Spam (a filled honeypot) is left out. Without -s,
+npm writes its own header to stdout ahead of the data; --out avoids that too.
 
   --format csv|json  CSV with a header row (RFC 4180, every field quoted; a
                      formula a spreadsheet could see at the start of a cell
@@ -106,7 +106,8 @@ const PAGE = `SELECT id::text AS id, submission_id::text AS submission_id,
     to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS created_at,
     ${CONTACT_FIELDS.join(', ')}
   FROM contact_submissions s
-  WHERE ($1::timestamptz IS NULL OR s.created_at >= $1::timestamptz)
+  WHERE NOT s.spam
+    AND ($1::timestamptz IS NULL OR s.created_at >= $1::timestamptz)
     AND ($2::timestamptz IS NULL OR (s.created_at, s.id) > ($2::timestamptz, $3::bigint))
   ORDER BY s.created_at, s.id
   LIMIT ${PAGE_SIZE}`

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { CONTACT_FIELDS } from '../../common/contact-submission.ts'
+import { CONTACT_FIELDS, HONEYPOT_FIELD } from '../../common/contact-submission.ts'
 import { findProjectRoot } from '../project-root.ts'
 import { DATABASE_TARGET } from '../testing/database-target.ts'
 import { CSV_INJECTION_PAYLOADS, csvCells, formulaCells, splitCells } from '../testing/spreadsheet-cells.ts'
@@ -113,6 +113,25 @@ describe(`exporting applications from ${DATABASE_TARGET}`, () => {
     const rows = JSON.parse(text) as { id: number; instagram: string }[]
     expect(new Set(rows.map((row) => row.id)).size).toBe(1234)
     expect(rows.map((row) => row.id)).toEqual(rows.map((row) => row.id).sort((a, b) => a - b))
+  })
+})
+
+describe(`exporting from ${DATABASE_TARGET} with spam in the table`, () => {
+  it('leaves out applications that filled the honeypot, in CSV and JSON', async () => {
+    await insert('2027-01-01T00:00:00Z', { instagram: '@lead' })
+    await temp.db.query(
+      `INSERT INTO contact_submissions (created_at, ${CONTACT_FIELDS.join(', ')}, ${HONEYPOT_FIELD})
+       VALUES ('2027-01-01T00:00:01Z', ${CONTACT_FIELDS.map((_, index) => `$${index + 1}`).join(', ')}, 'https://spam.example')`,
+      CONTACT_FIELDS.map((field) => validSubmission({ instagram: '@bot' })[field]),
+    )
+    const [flagged] = await temp.db.query<{ spam: boolean }>(`SELECT spam FROM contact_submissions WHERE instagram = '@bot'`)
+    expect(flagged?.spam).toBe(true)
+
+    const json = await exported('json', parseSince('2027-01-01'))
+    expect((JSON.parse(json.text) as { instagram: string }[]).map((row) => row.instagram)).toEqual(['@lead'])
+    const csv = await exported('csv', parseSince('2027-01-01'))
+    expect(csv.count).toBe(1)
+    expect(csv.text).not.toContain('@bot')
   })
 })
 

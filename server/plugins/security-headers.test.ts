@@ -8,6 +8,7 @@ import { CONTACT_SUBMISSIONS_PATH } from '../../common/contact-submission.ts'
 import { buildApp } from '../app.ts'
 import { parseConfig } from '../config.ts'
 import { DatabaseUnavailableError } from '../db/database.ts'
+import { SUBMISSION_BODY_LIMIT } from '../routes/contact-submissions.ts'
 import { failingDatabase, openTempDatabase, type TempDatabase } from '../testing/temp-database.ts'
 import { validSubmission } from '../testing/valid-submission.ts'
 
@@ -101,7 +102,11 @@ describe('security headers', () => {
     ['a refused body', () => app.inject({ method: 'POST', url: CONTACT_SUBMISSIONS_PATH, payload: '{' }), 400],
     ['a refused read', () => app.inject(CONTACT_SUBMISSIONS_PATH), 401],
     ['an unknown table', () => app.inject('/rest/v1/secrets'), 404],
-    ['a body too large', () => app.inject({ method: 'POST', url: CONTACT_SUBMISSIONS_PATH, payload: 'x'.repeat(20_000) }), 413],
+    [
+      'a body too large',
+      () => app.inject({ method: 'POST', url: CONTACT_SUBMISSIONS_PATH, payload: 'x'.repeat(SUBMISSION_BODY_LIMIT + 1) }),
+      413,
+    ],
     ['a preflight', () => app.inject({ method: 'OPTIONS', url: CONTACT_SUBMISSIONS_PATH, headers: { origin: 'https://a.example', 'access-control-request-method': 'POST' } }), 204],
     ['an API failure', () => broken.inject({ method: 'POST', url: CONTACT_SUBMISSIONS_PATH, payload: json([validSubmission()]) }), 500],
     ['a site failure', () => broken.inject('/boom'), 500],

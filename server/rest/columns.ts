@@ -1,10 +1,10 @@
 import { CONTACT_FIELDS, HONEYPOT_FIELD } from '../../common/contact-submission.ts'
 import { PostgrestError, TABLE, unparsableQuery } from './postgrest-error.ts'
 
-/** Every column of contact_submissions, in table order (migrations/001, 002). */
-const TABLE_COLUMNS = ['id', 'created_at', ...CONTACT_FIELDS, 'submission_id', HONEYPOT_FIELD] as const
+/** Every column of contact_submissions, in table order (migrations/001 to 003). */
+const TABLE_COLUMNS = ['id', 'created_at', ...CONTACT_FIELDS, 'submission_id', HONEYPOT_FIELD, 'spam'] as const
 
-/** The columns a request may write; id and created_at always take their defaults. */
+/** The columns a request may write; id, created_at and spam always take their defaults. */
 export const WRITABLE_COLUMNS = [...CONTACT_FIELDS, 'submission_id', HONEYPOT_FIELD] as const
 
 export type TableColumn = (typeof TABLE_COLUMNS)[number]

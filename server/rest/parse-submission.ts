@@ -34,8 +34,7 @@ export interface InsertRow {
  * Reads the insert body supabase-js sends (`[{…}]`; a bare object is accepted as
  * PostgREST does) and decides what to insert, failing the way PostgREST and
  * PostgreSQL would for the same request, in the same order: body, unknown
- * columns, forbidden columns, types, then (unless the honeypot is filled, which
- * the database's trigger drops before any constraint runs) NOT NULL and CHECK.
+ * columns, forbidden columns, types, then NOT NULL and CHECK.
  * Answers are trimmed. No error repeats a submitted value.
  */
 export function parseInsert(body: string | undefined, options: InsertOptions): InsertRow {
@@ -45,7 +44,9 @@ export function parseInsert(body: string | undefined, options: InsertOptions): I
   const unknown = names.find((name) => !isTableColumn(name))
   if (unknown !== undefined) throw columnNotFound(unknown)
   if (names.includes('id')) throw generatedAlways('id')
-  if (names.includes('created_at')) throw permissionDenied(options.authenticated)
+  // The anon role of supabase/migrations has no INSERT on these either; spam is
+  // the database's to decide, or a bot could file its row as a lead.
+  if (names.includes('created_at') || names.includes('spam')) throw permissionDenied(options.authenticated)
 
   const values = new Map<WritableColumn, unknown>()
   for (const column of WRITABLE_COLUMNS) {
@@ -55,13 +56,10 @@ export function parseInsert(body: string | undefined, options: InsertOptions): I
     values.set(column, value ?? null)
   }
 
+  // A filled honeypot changes nothing here: the row is checked and stored like
+  // any other, and only its spam flag (set by the database) tells them apart.
   for (const [column, value] of values) {
     if (value !== null && !hasType(column, value)) throw wrongType(column)
-  }
-  if (isHoneypotFilled(values.get(HONEYPOT_FIELD))) {
-    // The trigger in migrations/002 drops this row before NOT NULL or CHECK run,
-    // so PostgreSQL reports success whatever else is wrong with it. Send it as is.
-    return toInsertRow(values)
   }
 
   const stored = new Map<WritableColumn, unknown>()
@@ -126,11 +124,6 @@ const generatedAlways = (column: string) =>
     `cannot insert a non-DEFAULT value into column "${column}"`,
     `Column "${column}" is an identity column defined as GENERATED ALWAYS.`,
   )
-
-/** The trigger's test: `nullif(btrim(website), '') IS NOT NULL` (btrim strips spaces only). */
-function isHoneypotFilled(value: unknown): boolean {
-  return typeof value === 'string' && value.replace(/^ +| +$/g, '') !== ''
-}
 
 /** The value to store (answers trimmed), or the error PostgreSQL would raise for it. */
 function checkConstraint(column: WritableColumn, value: string): string | PostgrestError {

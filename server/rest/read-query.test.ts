@@ -2,8 +2,12 @@ import { describe, expect, it } from 'vitest'
 import { parseReadQuery } from './read-query.ts'
 
 describe('parseReadQuery', () => {
-  it('reads nothing as everything, unordered and unpaged', () => {
-    expect(parseReadQuery({})).toEqual({ select: '*', where: '', orderBy: '', limit: undefined, offset: 0, params: [] })
+  it('reads nothing as every lead, unordered and unpaged', () => {
+    expect(parseReadQuery({})).toEqual({ select: '*', where: 'WHERE NOT "spam"', orderBy: '', limit: undefined, offset: 0, params: [] })
+  })
+
+  it('reads spam only when the query filters on it', () => {
+    expect(parseReadQuery({ spam: 'eq.true' })).toMatchObject({ where: 'WHERE "spam" = $1', params: ['true'] })
   })
 
   it('quotes known columns and passes filter values as parameters', () => {
@@ -19,7 +23,7 @@ describe('parseReadQuery', () => {
       }),
     ).toEqual({
       select: '"id", "email"',
-      where: 'WHERE "email" = $1 AND "id" > $2 AND "id" < $3',
+      where: 'WHERE NOT "spam" AND "email" = $1 AND "id" > $2 AND "id" < $3',
       orderBy: 'ORDER BY "created_at" DESC NULLS LAST, "id"',
       limit: 10,
       offset: 20,

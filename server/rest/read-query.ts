@@ -34,6 +34,9 @@ export const single = (name: string, value: unknown): string | undefined => {
 export function parseReadQuery(query: Record<string, unknown>): ReadQuery {
   const params: string[] = []
   const conditions: string[] = []
+  // A read is of leads unless it asks about spam itself (`spam=eq.true`): a
+  // tool paging through applications, or counting them, never meets a bot's.
+  if (!Object.hasOwn(query, 'spam')) conditions.push('NOT "spam"')
   for (const [name, raw] of Object.entries(query)) {
     if (['select', 'order', 'limit', 'offset'].includes(name) || IGNORED.has(name)) continue
     const sqlColumn = column(name)

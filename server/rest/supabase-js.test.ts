@@ -71,12 +71,14 @@ describe('@supabase/supabase-js against this server', () => {
     expect(error?.details).not.toContain(row.submission_id)
   })
 
-  it('succeeds for a bot that fills the honeypot, and stores nothing', async () => {
+  it('succeeds for a bot that fills the honeypot, and stores its row as spam', async () => {
     const row = application({ [HONEYPOT_FIELD]: 'https://spam.example' })
     const { error, status } = await anon.from('contact_submissions').insert([row])
     expect(error).toBeNull()
     expect(status).toBe(201)
-    expect(await temp.db.query('SELECT 1 FROM contact_submissions WHERE submission_id = $1', [row.submission_id])).toEqual([])
+    expect(await temp.db.query('SELECT spam FROM contact_submissions WHERE submission_id = $1', [row.submission_id])).toEqual([
+      { spam: true },
+    ])
   })
 
   it('passes constraint failures through with PostgreSQL’s code', async () => {
@@ -105,7 +107,10 @@ describe('@supabase/supabase-js against this server', () => {
   it('lets the service-role key read rows, ordered and paged, with an exact count', async () => {
     const newest = application({ instagram: '@newest.via.service' })
     expect((await anon.from('contact_submissions').insert([newest])).error).toBeNull()
-    const [{ n: total } = { n: 0 }] = await temp.db.query<{ n: number }>('SELECT count(*)::int AS n FROM contact_submissions')
+    // Reads are of leads: the honeypot's catch stays out unless asked for.
+    const [{ n: total } = { n: 0 }] = await temp.db.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM contact_submissions WHERE NOT spam',
+    )
 
     const { data, error, status, count } = await service
       .from('contact_submissions')

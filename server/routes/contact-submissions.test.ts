@@ -1,9 +1,17 @@
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { randomUUID } from 'node:crypto'
-import { CONTACT_FIELDS, CONTACT_SUBMISSIONS_PATH, FIELD_MAX_LENGTH } from '../../common/contact-submission.ts'
+import { connect } from 'node:net'
+import {
+  CONTACT_FIELDS,
+  CONTACT_SUBMISSIONS_PATH,
+  FIELD_MAX_LENGTH,
+  HONEYPOT_FIELD,
+  HONEYPOT_MAX_LENGTH,
+} from '../../common/contact-submission.ts'
 import { buildApp } from '../app.ts'
 import { parseConfig } from '../config.ts'
+import { SUBMISSION_BODY_LIMIT } from './contact-submissions.ts'
 import { openTempDatabase, type TempDatabase } from '../testing/temp-database.ts'
 import { validSubmission } from '../testing/valid-submission.ts'
 
@@ -108,9 +116,10 @@ describe('POST /rest/v1/contact_submissions', () => {
       id: stored?.id,
       created_at: expect.any(String),
       submission_id: stored?.submission_id,
-      website: null,
+      [HONEYPOT_FIELD]: null,
+      spam: false,
     })
-    expect(Object.keys(rows[0] ?? {})).toEqual(['id', 'created_at', ...CONTACT_FIELDS, 'submission_id', 'website'])
+    expect(Object.keys(rows[0] ?? {})).toEqual(['id', 'created_at', ...CONTACT_FIELDS, 'submission_id', HONEYPOT_FIELD, 'spam'])
   })
 
   it('limits the representation to the columns in `select`', async () => {
@@ -203,10 +212,65 @@ describe('POST /rest/v1/contact_submissions', () => {
     })
   })
 
-  it('refuses a body over 16 KiB with 413 in PostgREST’s shape', async () => {
-    const response = await submit([validSubmission({ challenges: 'x'.repeat(17 * 1024) })])
+  it('refuses a body over the limit with 413 in PostgREST’s shape', async () => {
+    const response = await submit([validSubmission({ challenges: 'x'.repeat(SUBMISSION_BODY_LIMIT) })])
     expect(response.statusCode).toBe(413)
     expect(response.json()).toEqual({ code: '54000', message: 'Payload too large', details: expect.any(String), hint: null })
+  })
+
+  describe('takes every application the form allows, however it is written', () => {
+    /** Each answer at its limit in code units, written with `character` (one or two units). */
+    const atLimits = (character: string) =>
+      Object.fromEntries(
+        CONTACT_FIELDS.map((field) => [field, character.repeat(FIELD_MAX_LENGTH[field] / character.length)]),
+      ) as Record<(typeof CONTACT_FIELDS)[number], string>
+
+    const expectStoredIntact = async (row: Record<string, unknown>) => {
+      expect(await rowsWithSubmissionId(row.submission_id as string)).toEqual([expect.objectContaining(row)])
+    }
+
+    it('every answer at its limit in 4-byte characters', async () => {
+      const row = { ...atLimits('𠀀'), submission_id: randomUUID(), [HONEYPOT_FIELD]: '' }
+      expect(row.challenges).toHaveLength(FIELD_MAX_LENGTH.challenges)
+      const response = await submit([row])
+      expect(response.statusCode).toBe(201)
+      await expectStoredIntact({ ...row, spam: false })
+      const [sizes] = await temp.db.query<{ characters: number; bytes: number }>(
+        'SELECT char_length(challenges) AS characters, octet_length(challenges) AS bytes FROM contact_submissions WHERE submission_id = $1',
+        [row.submission_id],
+      )
+      expect(sizes).toEqual({ characters: FIELD_MAX_LENGTH.challenges / 2, bytes: FIELD_MAX_LENGTH.challenges * 2 })
+    })
+
+    it('long answers in Chinese: 600 and 5,000 characters of 3 bytes', async () => {
+      const row = validSubmission({ submission_id: randomUUID(), business: '企'.repeat(600), challenges: '难'.repeat(5000) })
+      expect((await submit([row])).statusCode).toBe(201)
+      await expectStoredIntact(row)
+    })
+
+    it('the largest body of all: every answer and the honeypot at their limits in characters JSON escapes in six bytes', async () => {
+      const row = {
+        ...atLimits('\u0001'),
+        submission_id: randomUUID(),
+        [HONEYPOT_FIELD]: '\u0001'.repeat(HONEYPOT_MAX_LENGTH),
+      }
+      const body = JSON.stringify([row])
+      expect(Buffer.byteLength(body)).toBeGreaterThan(6 * FIELD_MAX_LENGTH.challenges)
+      expect(Buffer.byteLength(body)).toBeLessThanOrEqual(SUBMISSION_BODY_LIMIT)
+      expect((await submit(body, {}, columnsOf([row]))).statusCode).toBe(201)
+      await expectStoredIntact({ ...row, spam: true })
+    })
+
+    it('up to the limit to the byte, and no further', async () => {
+      const row = validSubmission({ submission_id: randomUUID() })
+      const json = JSON.stringify([row])
+      const padded = (bytes: number) => json + ' '.repeat(bytes - Buffer.byteLength(json))
+      expect((await submit(padded(SUBMISSION_BODY_LIMIT), {}, columnsOf([row]))).statusCode).toBe(201)
+      await expectStoredIntact(row)
+      const over = await submit(padded(SUBMISSION_BODY_LIMIT + 1), {}, columnsOf([{ ...row, submission_id: randomUUID() }]))
+      expect(over.statusCode).toBe(413)
+      expect(over.json()).toMatchObject({ code: '54000' })
+    })
   })
 
   it('refuses media types it cannot read with 415', async () => {
@@ -224,10 +288,10 @@ const rowsWithSubmissionId = async (submissionId: string) => {
 describe('retries: submission_id', () => {
   it('stores the submission_id the client chose', async () => {
     const submissionId = randomUUID()
-    const response = await submit([validSubmission({ submission_id: submissionId, website: '' })])
+    const response = await submit([validSubmission({ submission_id: submissionId, [HONEYPOT_FIELD]: '' })])
     expect(response.statusCode).toBe(201)
     expect(await rowsWithSubmissionId(submissionId)).toEqual([
-      expect.objectContaining({ ...validSubmission(), submission_id: submissionId, website: '' }),
+      expect.objectContaining({ ...validSubmission(), submission_id: submissionId, [HONEYPOT_FIELD]: '', spam: false }),
     ])
   })
 
@@ -286,60 +350,164 @@ describe('retries: submission_id', () => {
 })
 
 describe('the honeypot', () => {
-  const bot = (overrides: Parameters<typeof validSubmission>[0] = {}) =>
-    validSubmission({ submission_id: randomUUID(), website: 'https://spam.example', ...overrides })
+  const filled = (overrides: Parameters<typeof validSubmission>[0] = {}) =>
+    validSubmission({ submission_id: randomUUID(), [HONEYPOT_FIELD]: 'https://spam.example', ...overrides })
 
-  it('answers a filled website exactly like a real application, and stores nothing', async () => {
-    const before = await rowCount()
-    const real = await submit([validSubmission({ submission_id: randomUUID(), website: '' })])
-    const fake = await submit([bot()])
-    expect(fake.statusCode).toBe(real.statusCode)
-    expect(fake.body).toBe(real.body)
-    expect(fake.headers['content-range']).toBe(real.headers['content-range'])
-    expect(await rowCount()).toBe((before ?? 0) + 1)
+  it('stores an application that fills it, flagged as spam, exactly as sent', async () => {
+    const row = filled()
+    expect((await submit([row])).statusCode).toBe(201)
+    expect(await rowsWithSubmissionId(row.submission_id as string)).toEqual([
+      expect.objectContaining({ ...row, spam: true }),
+    ])
   })
 
-  it('returns no rows for return=representation, as PostgREST does for a row a trigger dropped', async () => {
-    const before = await rowCount()
-    const response = await submit([bot()], { ...SERVICE, prefer: 'return=representation, count=exact' })
-    expect(response.statusCode).toBe(201)
-    expect(response.json()).toEqual([])
-    expect(response.headers['content-range']).toBe('*/0')
-    expect(await rowCount()).toBe(before)
-  })
-
-  it('sends no Location for return=headers-only', async () => {
-    const response = await submit([bot()], { ...SERVICE, prefer: 'return=headers-only' })
-    expect(response.statusCode).toBe(201)
-    expect(response.headers.location).toBeUndefined()
-  })
-
-  it('succeeds even when the bot’s other answers break constraints, as the trigger runs first', async () => {
-    const before = await rowCount()
-    const { email: _email, ...withoutEmail } = bot({ name: '   ', phone: 'x'.repeat(FIELD_MAX_LENGTH.phone + 1) })
-    expect((await submit([withoutEmail])).statusCode).toBe(201)
-    expect((await submit([bot({ website: 'w'.repeat(500) })])).statusCode).toBe(201)
-    expect(await rowCount()).toBe(before)
-  })
-
-  it('succeeds for a repeated submission_id too', async () => {
-    const submissionId = randomUUID()
-    expect((await submit([validSubmission({ submission_id: submissionId })])).statusCode).toBe(201)
-    expect((await submit([bot({ submission_id: submissionId })])).statusCode).toBe(201)
-  })
-
-  it('still refuses what PostgreSQL refuses before the trigger: unknown columns and wrong types', async () => {
-    expect((await submit([{ ...bot(), nickname: 'x' }])).json()).toMatchObject({ code: 'PGRST204' })
-    expect((await submit([bot({ phone: 12 })])).json()).toMatchObject({ code: '22P02' })
-    expect((await submit([bot({ website: 7 })])).json()).toMatchObject({ code: '22P02' })
-  })
-
-  it('treats a website of spaces or null as empty, as the trigger does', async () => {
-    for (const website of ['   ', null]) {
+  it('treats a honeypot of spaces or null as empty, as the trigger does', async () => {
+    for (const honeypot of ['   ', null]) {
       const submissionId = randomUUID()
-      expect((await submit([validSubmission({ submission_id: submissionId, website })])).statusCode).toBe(201)
-      expect(await rowsWithSubmissionId(submissionId)).toEqual([expect.objectContaining({ website })])
+      expect((await submit([validSubmission({ submission_id: submissionId, [HONEYPOT_FIELD]: honeypot })])).statusCode).toBe(201)
+      expect(await rowsWithSubmissionId(submissionId)).toEqual([expect.objectContaining({ [HONEYPOT_FIELD]: honeypot, spam: false })])
     }
+  })
+
+  it('checks a spam row like any other: what breaks a constraint is refused, whichever the honeypot', async () => {
+    const before = await rowCount()
+    const { email: _email, ...withoutEmail } = filled()
+    expect((await submit([withoutEmail])).json()).toMatchObject({ code: '23502' })
+    expect((await submit([filled({ name: '   ' })])).json()).toMatchObject({ code: '23514' })
+    expect((await submit([filled({ [HONEYPOT_FIELD]: 'w'.repeat(HONEYPOT_MAX_LENGTH + 1) })])).json()).toMatchObject({
+      code: '23514',
+      message: 'new row for relation "contact_submissions" violates check constraint "contact_submissions__gotcha_check"',
+    })
+    expect((await submit([filled({ [HONEYPOT_FIELD]: 7 })])).json()).toMatchObject({ code: '22P02' })
+    expect(await rowCount()).toBe(before)
+  })
+
+  it('returns the spam row to the service role for return=representation, as PostgREST would', async () => {
+    const row = filled()
+    const response = await submit([row], { ...SERVICE, prefer: 'return=representation, count=exact' })
+    expect(response.statusCode).toBe(201)
+    expect(response.headers['content-range']).toBe('*/1')
+    expect(response.json()).toEqual([expect.objectContaining({ ...row, spam: true })])
+  })
+
+  describe('answers byte for byte as it answers a person', () => {
+    // What differs between any two answers, whatever they carry: the time.
+    const PER_RESPONSE = /^date: .*\r\n/gim
+
+    let origin: { host: string; port: number }
+    let nextAddress = 10
+    beforeAll(async () => {
+      await app.listen({ host: '127.0.0.1', port: 0 })
+      const address = app.server.address()
+      if (address === null || typeof address === 'string') throw new Error('not listening on TCP')
+      origin = { host: address.address, port: address.port }
+    })
+
+    /** The whole answer to one request, status line, headers and body, as the bytes that arrived. */
+    const rawExchange = (body: string, headers: Record<string, string>, query: string, from: string) =>
+      new Promise<Buffer>((resolve, reject) => {
+        const payload = Buffer.from(body)
+        const head = [
+          `POST ${CONTACT_SUBMISSIONS_PATH}${query} HTTP/1.1`,
+          `host: ${origin.host}:${origin.port}`,
+          'connection: close',
+          ...Object.entries({ ...CLIENT_HEADERS, ...headers }).map(([name, value]) => `${name}: ${value}`),
+          `content-length: ${payload.length}`,
+        ].join('\r\n')
+        const socket = connect({ port: origin.port, host: origin.host, localAddress: from })
+        const chunks: Buffer[] = []
+        socket.on('data', (chunk: Buffer) => chunks.push(chunk))
+        socket.on('end', () => resolve(Buffer.concat(chunks)))
+        socket.on('error', reject)
+        // Not end(): a client that stops sending before its answer has gone away, for Node.
+        socket.write(Buffer.concat([Buffer.from(`${head}\r\n\r\n`), payload]))
+      })
+
+    /**
+     * The answers to the same application sent with the honeypot empty and
+     * filled, less each one's Date; each under a new submission_id unless the
+     * row names one.
+     */
+    async function pair(row: Record<string, unknown>, headers: Record<string, string> = {}) {
+      const person = { submission_id: randomUUID(), ...row, [HONEYPOT_FIELD]: '' }
+      const bot = { submission_id: randomUUID(), ...row, [HONEYPOT_FIELD]: 'https://spam.example' }
+      const query = columnsOf([person])
+      // Each pair from a loopback address of its own, so limits counted per
+      // address treat both alike, whatever other tests sent before.
+      const from = `127.0.0.${nextAddress++}`
+      const answer = async (sent: Record<string, unknown>) =>
+        (await rawExchange(JSON.stringify([sent]), headers, query, from)).toString('latin1').replace(PER_RESPONSE, '')
+      return { person, bot, fromPerson: await answer(person), fromBot: await answer(bot) }
+    }
+
+    const storedFlags = async (...rows: { submission_id?: unknown }[]) =>
+      (
+        await temp.db.query<{ spam: boolean }>(
+          'SELECT spam FROM contact_submissions WHERE submission_id = ANY($1::uuid[]) ORDER BY spam',
+          [rows.map((row) => row.submission_id)],
+        )
+      ).map((row) => row.spam)
+
+    it.each([
+      ['no Prefer', {}],
+      ['an empty Prefer', { prefer: '' }],
+      ['return=minimal', { prefer: 'return=minimal' }],
+      ['count=exact', { prefer: 'count=exact' }],
+      ['count=estimated', { prefer: 'count=estimated' }],
+      ['count=planned', { prefer: 'count=planned' }],
+      ['return=minimal, count=exact', { prefer: 'return=minimal, count=exact' }],
+      ['missing=default, count=exact, handling=lenient', { prefer: 'missing=default, count=exact, handling=lenient' }],
+      ['ignored and unknown preferences', { prefer: 'tx=rollback, timezone=UTC, count=exact, shiny=yes' }],
+      ['the service role with count=exact', { ...SERVICE, prefer: 'return=minimal, count=exact' }],
+    ])('stores both with %s, and answers both the same', async (_label, headers: Record<string, string>) => {
+      const { person, bot, fromPerson, fromBot } = await pair(validSubmission(), headers)
+      expect(fromPerson).toMatch(/^HTTP\/1\.1 201 /)
+      expect(fromBot).toBe(fromPerson)
+      expect(await storedFlags(person)).toEqual([false])
+      expect(await storedFlags(bot)).toEqual([true])
+    })
+
+    it.each([
+      ['return=representation', { prefer: 'return=representation' }, 401],
+      ['return=headers-only', { prefer: 'return=headers-only' }, 401],
+      ['return=representation, count=exact', { prefer: 'return=representation, count=exact' }, 401],
+      ['an upsert', { prefer: 'resolution=merge-duplicates' }, 401],
+      ['handling=strict with an unknown preference', { prefer: 'handling=strict, count=exact, shiny=yes' }, 400],
+      ['another schema', { 'content-profile': 'private' }, 406],
+      ['a form body', { 'content-type': 'application/x-www-form-urlencoded' }, 415],
+    ])('refuses both alike for %s, storing neither', async (_label, headers: Record<string, string>, status) => {
+      const { person, bot, fromPerson, fromBot } = await pair(validSubmission(), headers)
+      expect(fromPerson).toMatch(new RegExp(`^HTTP/1\\.1 ${status} `))
+      expect(fromBot).toBe(fromPerson)
+      expect(await storedFlags(person, bot)).toEqual([])
+    })
+
+    it.each([
+      ['a blank answer', { name: '  ' }],
+      ['a missing answer', { email: undefined }],
+      ['an answer over its limit', { phone: 'x'.repeat(FIELD_MAX_LENGTH.phone + 1) }],
+      ['a number for text', { phone: 4420794609 }],
+      ['a NUL character', { challenges: 'a\u0000b' }],
+      ['an unknown column', { nickname: 'x' }],
+    ])('refuses both alike for %s', async (_label, overrides) => {
+      const { fromPerson, fromBot } = await pair({ ...validSubmission(), ...overrides }, { prefer: 'count=exact' })
+      expect(fromPerson).toMatch(/^HTTP\/1\.1 400 /)
+      expect(fromBot).toBe(fromPerson)
+    })
+
+    it('answers a repeated submission_id alike: 409 for both', async () => {
+      const row = validSubmission({ submission_id: randomUUID() })
+      expect((await submit([row])).statusCode).toBe(201)
+      const { fromPerson, fromBot } = await pair(row, { prefer: 'count=exact' })
+      expect(fromPerson).toMatch(/^HTTP\/1\.1 409 /)
+      expect(fromBot).toBe(fromPerson)
+    })
+
+    it('answers a body over the limit alike: 413 for both', async () => {
+      const { fromPerson, fromBot } = await pair(validSubmission({ challenges: 'x'.repeat(SUBMISSION_BODY_LIMIT) }))
+      expect(fromPerson).toMatch(/^HTTP\/1\.1 413 /)
+      expect(fromBot).toBe(fromPerson)
+    })
   })
 })
 
@@ -430,10 +598,10 @@ describe('the columns parameter', () => {
   it('inserts only the listed columns and ignores the body’s other keys, as PostgREST does', async () => {
     const submissionId = randomUUID()
     const columns = `?columns=${[...CONTACT_FIELDS].join(',')}`
-    const response = await post(columns, [{ ...validSubmission(), website: 'ignored, not listed', favourite: 'x' }])
+    const response = await post(columns, [{ ...validSubmission(), [HONEYPOT_FIELD]: 'ignored, not listed', favourite: 'x' }])
     expect(response.statusCode).toBe(201)
     const stored = await latestRow()
-    expect(stored).toMatchObject({ ...validSubmission(), website: null })
+    expect(stored).toMatchObject({ ...validSubmission(), [HONEYPOT_FIELD]: null, spam: false })
     expect(stored?.submission_id).not.toBe(submissionId)
   })
 
@@ -477,6 +645,26 @@ describe('the columns parameter', () => {
     const asService = await post('', [{ ...validSubmission(), created_at: '2000-01-01T00:00:00Z' }], SERVICE)
     expect(asService.statusCode).toBe(403)
     expect(asService.headers['www-authenticate']).toBeUndefined()
+  })
+
+  it('lets no request set spam: a bot could otherwise file itself as a lead', async () => {
+    const before = await rowCount()
+    const attempt = (row: object, headers: Record<string, string> = {}) =>
+      app.inject({
+        method: 'POST',
+        url: CONTACT_SUBMISSIONS_PATH,
+        headers: { ...CLIENT_HEADERS, ...headers },
+        payload: JSON.stringify([row]),
+        // Its own address, so refusals counted per address elsewhere do not add up here.
+        remoteAddress: '127.0.0.5',
+      })
+    for (const spam of [false, true]) {
+      const anon = await attempt({ ...validSubmission({ [HONEYPOT_FIELD]: 'https://spam.example' }), spam })
+      expect(anon.statusCode).toBe(401)
+      expect(anon.json()).toMatchObject({ code: '42501' })
+      expect((await attempt({ ...validSubmission(), spam }, SERVICE)).statusCode).toBe(403)
+    }
+    expect(await rowCount()).toBe(before)
   })
 
   it.each(['', 'name,,email', 'name;drop', '"name'])('refuses the malformed list %j with 400 PGRST100', async (columns) => {
@@ -530,6 +718,27 @@ describe('reading and changing submissions', () => {
     expect(rows[0]).toMatchObject({ ...validSubmission({ instagram: '@newest' }), id: expect.any(Number) })
     expect(rows[0]?.created_at).toMatch(/^\d{4}-\d\d-\d\dT/)
     expect(response.headers['content-range']).toBe('0-0/*')
+  })
+
+  it('reads leads only, and counts only leads, unless asked for spam', async () => {
+    const lead = validSubmission({ submission_id: randomUUID(), [HONEYPOT_FIELD]: '' })
+    const spam = validSubmission({ submission_id: randomUUID(), [HONEYPOT_FIELD]: 'https://spam.example' })
+    expect((await submit([lead])).statusCode).toBe(201)
+    expect((await submit([spam])).statusCode).toBe(201)
+    const [counts] = await temp.db.query<{ leads: number }>(
+      'SELECT count(*) FILTER (WHERE NOT spam)::int AS leads FROM contact_submissions',
+    )
+
+    const everything = await read('?select=submission_id,spam&order=id.asc', { ...SERVICE, prefer: 'count=exact' })
+    const rows = everything.json<{ submission_id: string; spam: boolean }[]>()
+    expect(rows.map((row) => row.submission_id)).toContain(lead.submission_id)
+    expect(rows.map((row) => row.submission_id)).not.toContain(spam.submission_id)
+    expect(rows.every((row) => !row.spam)).toBe(true)
+    expect(everything.headers['content-range']).toBe(`0-${rows.length - 1}/${counts?.leads}`)
+    expect(await read(`?submission_id=eq.${String(spam.submission_id)}`)).toMatchObject({ body: '[]' })
+
+    const asked = await read(`?spam=eq.true&submission_id=eq.${String(spam.submission_id)}`)
+    expect(asked.json()).toEqual([expect.objectContaining({ ...spam, spam: true })])
   })
 
   it('accepts the key as a bearer token too', async () => {

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify'
+import { CONTACT_FIELDS, FIELD_MAX_LENGTH, HONEYPOT_FIELD, HONEYPOT_MAX_LENGTH } from '../../common/contact-submission.ts'
 import type { Database } from '../db/database.ts'
 import { parseColumnsParam } from '../rest/columns.ts'
 import { parseInsert } from '../rest/parse-submission.ts'
@@ -15,10 +16,25 @@ export interface ContactSubmissionsOptions {
 }
 
 /**
- * An application is a few kilobytes at most (see FIELD_MAX_LENGTH); refuse more.
- * Answers at their limits in a script of 3-byte characters could exceed it.
+ * The largest body the page can send for an application the form allows, so
+ * none is ever refused for its size: every answer and the honeypot at their
+ * limits (counted in UTF-16 code units, as the form and the server count
+ * them), each unit the worst JSON.stringify can make of it. A control
+ * character such as U+0001 becomes `\u0001`, six bytes for one unit; nothing
+ * takes more (a lone surrogate is six as well, CJK three, and an emoji four
+ * bytes for its two units). Then some room for a client that adds whitespace,
+ * rounded up to whole KiB: 54 KiB.
  */
-export const SUBMISSION_BODY_LIMIT = 16 * 1024
+export const SUBMISSION_BODY_LIMIT = (() => {
+  const widest = (units: number) => '\u0001'.repeat(units)
+  const row = {
+    ...Object.fromEntries(CONTACT_FIELDS.map((field) => [field, widest(FIELD_MAX_LENGTH[field])])),
+    submission_id: '00000000-0000-4000-8000-000000000000',
+    [HONEYPOT_FIELD]: widest(HONEYPOT_MAX_LENGTH),
+  }
+  const headroom = 1024
+  return Math.ceil((Buffer.byteLength(JSON.stringify([row])) + headroom) / 1024) * 1024
+})()
 
 /** The most rows one read returns, so no read holds the whole table in memory. */
 export const MAX_READ_ROWS = 1000
@@ -68,7 +84,7 @@ export const contactSubmissionsRoutes: FastifyPluginAsync<ContactSubmissionsOpti
         authenticated,
       })
 
-      // parseInsert returns every answer, or the honeypot: never an empty row.
+      // parseInsert returns every answer: never an empty row.
       const insert = `INSERT INTO ${TABLE} (${row.columns.join(', ')}) VALUES (${row.columns.map((_, i) => `$${i + 1}`).join(', ')})`
       // What the page sends (return=minimal, no count) needs nothing back: the bare
       // INSERT, prepared once per connection, costs the database far less than
@@ -88,7 +104,6 @@ export const contactSubmissionsRoutes: FastifyPluginAsync<ContactSubmissionsOpti
 
       reply.code(201).header('content-range', `*/${wantsCount(prefer) ? inserted : '*'}`)
       setPreferenceApplied(reply, preferenceApplied(prefer, ['resolution', 'missing', 'return', 'count', 'handling']))
-      // A row the honeypot trigger dropped has no id, so no Location either, as in PostgREST.
       if (prefer.return === 'headers-only' && result?.id) reply.header('location', `/${TABLE}?id=eq.${result.id}`)
       if (!representation) return reply.send()
       return sendJson(request, reply, result?.body ?? '[]')

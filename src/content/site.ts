@@ -48,8 +48,11 @@ export const site = {
     /** 'Question 3 of 8', above each question and as the progress bar's spoken value. */
     questionCounter: (step: number, steps: number) => `Question ${step} of ${steps}`,
     longAnswerHint: 'Press Enter to continue, Shift+Enter for a new line.',
-    /** The honeypot's label: read by bots only, never shown or announced. */
-    honeypotLabel: 'Website',
+    /**
+     * The honeypot's label: never shown or announced, so read by bots, and by a
+     * person only if the page's styles fail. No word autofill could match.
+     */
+    honeypotLabel: 'Leave this field empty',
   },
   bookingUrl: DEFAULT_BOOKING_URL,
   booking: {

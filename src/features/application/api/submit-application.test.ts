@@ -55,13 +55,13 @@ describe('submitApplication', () => {
     const [url, init] = fetchMock.mock.calls[0] ?? []
     const columns = new URL(String(url), 'http://page.test').searchParams.get('columns')
     expect(columns).toBe(
-      '"instagram","name","email","phone","business","budget","revenue","challenges","submission_id","website"',
+      '"instagram","name","email","phone","business","budget","revenue","challenges","submission_id","_gotcha"',
     )
     expect(init?.method).toBe('POST')
     expect(init?.headers).toMatchObject({ 'Content-Type': 'application/json', Prefer: 'return=minimal' })
     expect(init?.signal).toBeInstanceOf(AbortSignal)
     expect(JSON.parse(String(init?.body))).toEqual([
-      { ...application.answers, submission_id: application.submissionId, website: 'https://spam.example' },
+      { ...application.answers, submission_id: application.submissionId, _gotcha: 'https://spam.example' },
     ])
   })
 

@@ -153,11 +153,11 @@ describe('ApplicationDialog', () => {
     expect(sending).toBeDisabled()
     const [url, init] = fetchMock.mock.calls[0] ?? []
     expect(String(url)).toBe(
-      '/rest/v1/contact_submissions?columns=%22instagram%22%2C%22name%22%2C%22email%22%2C%22phone%22%2C%22business%22%2C%22budget%22%2C%22revenue%22%2C%22challenges%22%2C%22submission_id%22%2C%22website%22',
+      '/rest/v1/contact_submissions?columns=%22instagram%22%2C%22name%22%2C%22email%22%2C%22phone%22%2C%22business%22%2C%22budget%22%2C%22revenue%22%2C%22challenges%22%2C%22submission_id%22%2C%22_gotcha%22',
     )
     expect(init?.method).toBe('POST')
     expect(init?.headers).toMatchObject({ 'Content-Type': 'application/json', apikey: expect.any(String) })
-    expect(sentRows()).toEqual([{ ...answers, instagram: '@jane.doe', submission_id: expect.stringMatching(UUID_V4), website: '' }])
+    expect(sentRows()).toEqual([{ ...answers, instagram: '@jane.doe', submission_id: expect.stringMatching(UUID_V4), _gotcha: '' }])
 
     await act(async () => finish(new Response(null, { status: 201 })))
     expect(openSpy).not.toHaveBeenCalled()
@@ -278,16 +278,29 @@ describe('ApplicationDialog', () => {
 })
 
 describe('the honeypot field', () => {
-  const honeypot = () => screen.getByRole('textbox', { name: 'Website', hidden: true })
+  const honeypot = () => screen.getByRole('textbox', { name: site.application.honeypotLabel, hidden: true })
 
   it('is in the form but not in the accessibility tree', async () => {
     const { dialog } = await openApplication()
-    expect(within(dialog).queryByRole('textbox', { name: 'Website' })).not.toBeInTheDocument()
+    expect(within(dialog).queryByRole('textbox', { name: site.application.honeypotLabel })).not.toBeInTheDocument()
     const input = honeypot()
     expect(dialog).toContainElement(input)
-    expect(input).toHaveAttribute('name', 'website')
-    expect(input).toHaveAttribute('autocomplete', 'off')
     expect(input.closest('[aria-hidden="true"]')).not.toBeNull()
+  })
+
+  it('gives autofill and password managers nothing to fill it by', async () => {
+    await openApplication()
+    const input = honeypot() as HTMLInputElement
+    expect(input).toHaveAttribute('name', '_gotcha')
+    expect(input).toHaveAttribute('autocomplete', 'off')
+    for (const optOut of ['data-1p-ignore', 'data-lpignore', 'data-bwignore', 'data-form-type']) {
+      expect(input).toHaveAttribute(optOut)
+    }
+    // Words autofill heuristics match on, in the name, id, label or placeholder.
+    const described = [input.id, input.getAttribute('name'), input.getAttribute('placeholder'), input.labels?.[0]?.textContent]
+      .join(' ')
+      .toLowerCase()
+    expect(described).not.toMatch(/web|url|site|home ?page|link|mail|name|phone|tel|address|company|organi[sz]ation/)
   })
 
   it('is never reached with Tab or Shift+Tab', async () => {
@@ -312,6 +325,6 @@ describe('the honeypot field', () => {
     const input = honeypot() as HTMLInputElement
     input.value = 'https://spam.example'
     await answerAll(user)
-    expect(sentRows()[0]?.website).toBe('https://spam.example')
+    expect(sentRows()[0]?._gotcha).toBe('https://spam.example')
   })
 })
