@@ -89,6 +89,14 @@ describe('parseConfig', () => {
     expect(() => parseConfig({ [name]: value })).toThrow(new RegExp(`^Invalid configuration:\\n  ${name}: `))
   })
 
+  it('refuses TRUST_PROXY=true, which would let a client choose its own address, and says what to give instead', () => {
+    expect(() => parseConfig({ TRUST_PROXY: 'true' })).toThrow(
+      /^Invalid configuration:\n {2}TRUST_PROXY: true is refused: .*X-Forwarded-For; give the number of proxies in front \(1 for one\) or their IPs\/CIDRs$/,
+    )
+    expect(parseConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1)
+    expect(parseConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false)
+  })
+
   it('names every bad variable at once', () => {
     expect(() => parseConfig({ PORT: 'x', LOG_LEVEL: 'y' })).toThrow(/PORT: .*\n {2}LOG_LEVEL: /s)
   })

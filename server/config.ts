@@ -19,8 +19,8 @@ export interface Config {
   databaseUrl: string | undefined
   /** Submissions per client IP per minute; 0 turns the limit off. */
   submitRateLimit: number
-  /** Fastify's trustProxy: whether, or which, proxies' X-Forwarded-For to believe. */
-  trustProxy: boolean | number | string[]
+  /** Fastify's trustProxy: no proxy, how many, or which proxies' X-Forwarded-For to believe. */
+  trustProxy: false | number | string[]
   /** Origins allowed to call the API from a browser; '*' for any, as PostgREST does. */
   corsOrigins: '*' | string[]
   /** Strict-Transport-Security max-age in seconds; 0 sends no HSTS header. */
@@ -58,11 +58,20 @@ const envSchema = z.object({
   SUBMIT_RATE_LIMIT: optional(wholeNumber),
   TRUST_PROXY: optional(
     z.string().transform((value, context) => {
-      if (value === 'true' || value === 'false') return value === 'true'
+      if (value === 'false') return false as const
+      if (value === 'true') {
+        // Believing every peer makes the left-most X-Forwarded-For entry, which the
+        // client writes, its address: anyone could pick a new rate-limit key per request.
+        context.addIssue({
+          code: 'custom',
+          message: 'true is refused: it lets any client choose its own address (and rate-limit key) in X-Forwarded-For; give the number of proxies in front (1 for one) or their IPs/CIDRs',
+        })
+        return z.NEVER
+      }
       if (/^\d+$/.test(value)) return Number(value)
       const list = value.split(',').map((item) => item.trim())
       if (list.every((item) => /^[0-9a-fA-F.:/]+$/.test(item))) return list
-      context.addIssue({ code: 'custom', message: 'must be true, false, a hop count, or a comma-separated list of proxy IPs or CIDRs' })
+      context.addIssue({ code: 'custom', message: 'must be false, a hop count, or a comma-separated list of proxy IPs or CIDRs' })
       return z.NEVER
     }),
   ),

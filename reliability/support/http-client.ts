@@ -6,9 +6,9 @@ export interface Reply {
   headers: Record<string, string | string[] | undefined>
 }
 
-/** A keep-alive connection pool of a fixed size, as a load generator needs. */
-export function connectionPool(connections: number) {
-  return new Agent({ keepAlive: true, maxSockets: connections, maxFreeSockets: connections })
+/** A keep-alive connection pool of a fixed size, as a load generator needs; `localAddress` picks the client's address. */
+export function connectionPool(connections: number, { localAddress }: { localAddress?: string } = {}) {
+  return new Agent({ keepAlive: true, maxSockets: connections, maxFreeSockets: connections, localAddress })
 }
 
 export interface SendOptions {

@@ -1,21 +1,35 @@
-import fastifyRateLimit from '@fastify/rate-limit'
+import fastifyRateLimit, { type FastifyRateLimitStore, type FastifyRateLimitStoreCtor } from '@fastify/rate-limit'
 import type { FastifyInstance } from 'fastify'
+import type { HitCounter } from '../db/hit-counter.ts'
 import { PostgrestError } from '../rest/postgrest-error.ts'
 
 const WINDOW_MS = 60_000
 
 /**
- * Counts requests per client IP (IPv6 per /64) over a minute, in this process's
- * memory. `request.ip` follows Fastify's trustProxy, so X-Forwarded-For counts
- * only when the operator said a proxy sets it. Limits only routes that opt in
- * with `config: RATE_LIMITED`; registers nothing when `perMinute` is 0.
+ * Counts requests per client IP (IPv6 per /64) over a minute. `request.ip`
+ * follows Fastify's trustProxy, so X-Forwarded-For counts only when the
+ * operator said which proxies set it. Limits only routes that opt in with
+ * `config: RATE_LIMITED`; registers nothing when `perMinute` is 0.
+ *
+ * With `shared` (PostgreSQL), the count lives in the database, so N instances
+ * together allow `perMinute`, not N times it; without, in this process's
+ * memory (the embedded database has one process). A shared count that cannot
+ * be reached lets the submission through: it is then stored, or refused with
+ * 503 by the database itself, but never lost to the limiter
+ * (docs/decisions/013-shared-rate-limits.md).
  */
-export function registerRateLimit(app: FastifyInstance, perMinute: number) {
+export function registerRateLimit(app: FastifyInstance, perMinute: number, shared?: HitCounter) {
   if (perMinute === 0) return undefined
   return app.register(fastifyRateLimit, {
     global: false,
     max: perMinute,
     timeWindow: WINDOW_MS,
+    ...(shared
+      ? {
+          store: sharedStore(shared, (error) => app.log.warn({ err: error }, 'rate limit not counted: the database did not answer')),
+          skipOnError: true,
+        }
+      : {}),
     // The plugin has already set Retry-After and the X-RateLimit-* headers.
     errorResponseBuilder: (_request, { ttl }) =>
       new PostgrestError(
@@ -31,3 +45,30 @@ export function registerRateLimit(app: FastifyInstance, perMinute: number) {
 
 /** Route config that puts a route under the limit registered above. */
 export const RATE_LIMITED = { rateLimit: {} }
+
+/** @fastify/rate-limit's store interface over a database counter, one key space per route. */
+function sharedStore(counter: HitCounter, onError: (error: unknown) => void): FastifyRateLimitStoreCtor {
+  return class SharedStore implements FastifyRateLimitStore {
+    constructor(
+      _options?: unknown,
+      private readonly prefix = '',
+    ) {}
+
+    incr(key: string, callback: (error: Error | null, result?: { current: number; ttl: number }) => void, timeWindow: number) {
+      counter.hit(`${this.prefix}${key}`, timeWindow).then(
+        ({ hits, ttlMs }) => callback(null, { current: hits, ttl: ttlMs }),
+        (error: unknown) => {
+          onError(error)
+          callback(error instanceof Error ? error : new Error(String(error)))
+        },
+      )
+    }
+
+    // The plugin passes the route's merged limit options, with the route under
+    // `routeInfo` (as its own Redis store reads it), not what its types declare.
+    child(options: object) {
+      const { method, url } = (options as { routeInfo: { method: string | string[]; url: string } }).routeInfo
+      return new SharedStore(undefined, `${[method].flat().join(',')} ${url} `)
+    }
+  }
+}

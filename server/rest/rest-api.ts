@@ -2,9 +2,11 @@ import { STATUS_CODES } from 'node:http'
 import type { FastifyError, FastifyPluginAsync } from 'fastify'
 import type { Config } from '../config.ts'
 import type { Database } from '../db/database.ts'
+import { databaseHitCounter } from '../db/hit-counter.ts'
 import { registerCors } from '../plugins/cors.ts'
 import { RATE_LIMITED, registerRateLimit } from '../plugins/rate-limit.ts'
 import { contactSubmissionsRoutes } from '../routes/contact-submissions.ts'
+import { createServiceRoleGate } from './service-role.ts'
 import {
   PostgrestError,
   fromDatabaseError,
@@ -15,7 +17,7 @@ import {
 
 export interface RestApiOptions {
   db: Database
-  config: Pick<Config, 'serviceRoleKey' | 'corsOrigins' | 'submitRateLimit'>
+  config: Pick<Config, 'serviceRoleKey' | 'corsOrigins' | 'submitRateLimit' | 'databaseUrl'>
 }
 
 // The only schema this API exposes, as Supabase's default.
@@ -29,7 +31,11 @@ export const restApi: FastifyPluginAsync<RestApiOptions> = async (app, { db, con
   // First, so that every answer below, refusals included, carries CORS headers a browser can read.
   // Awaited so their hooks are in place before this plugin adds its own and its routes.
   await registerCors(app, config.corsOrigins)
-  await registerRateLimit(app, config.submitRateLimit)
+  const counter = databaseHitCounter(db)
+  // Several instances can share PostgreSQL, and so must share the count; the
+  // embedded database has one process, whose memory counts for free.
+  await registerRateLimit(app, config.submitRateLimit, config.databaseUrl === undefined ? undefined : counter)
+  const serviceRole = createServiceRoleGate(config.serviceRoleKey, counter)
 
   // Handlers parse the JSON themselves, so that any bad body, or none, gets
   // PostgREST's PGRST102 rather than Fastify's error. Route bodyLimits still apply.
@@ -38,8 +44,10 @@ export const restApi: FastifyPluginAsync<RestApiOptions> = async (app, { db, con
     done(null, body)
   })
 
-  app.setErrorHandler((error: FastifyError, request, reply) => {
-    const answer = toPostgrestError(error)
+  app.setErrorHandler(async (error: FastifyError, request, reply) => {
+    let answer = toPostgrestError(error)
+    // Every refusal for want of the key is a wrong key tried, whichever route refused it.
+    if (answer.statusCode === 401) answer = await serviceRole.refused(request, answer)
     if (answer.statusCode >= 500 && answer.statusCode !== 503) {
       request.log.error({ err: error }, 'request failed')
     } else if (answer.statusCode === 503) {
@@ -71,7 +79,7 @@ export const restApi: FastifyPluginAsync<RestApiOptions> = async (app, { db, con
   // Pass only what the routes need: `prefix` must not be applied twice.
   await app.register(contactSubmissionsRoutes, {
     db,
-    serviceRoleKey: config.serviceRoleKey,
+    serviceRole,
     insertConfig: config.submitRateLimit > 0 ? RATE_LIMITED : {},
   })
 }

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { randomUUID } from 'node:crypto'
 import { connect } from 'node:net'
 import {
@@ -45,6 +45,11 @@ beforeAll(async () => {
 afterAll(async () => {
   await app.close()
   await temp.dispose()
+})
+// Many tests here refuse requests for want of the key, all from one address; the
+// wrong-key throttle has its own tests (rest/wrong-key-throttle.test.ts).
+beforeEach(async () => {
+  await temp.db.query('DELETE FROM rate_limit_hits')
 })
 
 const submit = (body: unknown, headers: Record<string, string> = {}, query = columnsOf(body)) =>

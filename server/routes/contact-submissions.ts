@@ -6,11 +6,12 @@ import { parseInsert } from '../rest/parse-submission.ts'
 import { PostgrestError, TABLE, permissionDenied, unsupportedMediaType } from '../rest/postgrest-error.ts'
 import { parsePrefer, preferenceApplied, wantsCount } from '../rest/prefer.ts'
 import { parseReadQuery, parseSelect, single } from '../rest/read-query.ts'
-import { createServiceRoleCheck } from '../rest/service-role.ts'
+import type { ServiceRoleGate } from '../rest/service-role.ts'
 
 export interface ContactSubmissionsOptions {
   db: Database
-  serviceRoleKey: string | undefined
+  /** Recognises the service-role key, with wrong keys throttled per address. */
+  serviceRole: ServiceRoleGate
   /** Route config for the insert, e.g. its rate limit (see plugins/rate-limit.ts). */
   insertConfig?: Record<string, unknown>
 }
@@ -51,12 +52,11 @@ interface RestRequest {
  */
 export const contactSubmissionsRoutes: FastifyPluginAsync<ContactSubmissionsOptions> = async (
   app,
-  { db, serviceRoleKey, insertConfig = {} },
+  { db, serviceRole, insertConfig = {} },
 ) => {
-  const isServiceRole = createServiceRoleCheck(serviceRoleKey)
   // Runs before the body is read, so anonymous callers cannot make us parse it.
   const requireServiceRole: onRequestHookHandler = async (request) => {
-    if (!isServiceRole(request.headers)) throw permissionDenied()
+    if (!(await serviceRole.authenticate(request))) throw permissionDenied()
   }
 
   app.post<RestRequest>(
@@ -64,7 +64,7 @@ export const contactSubmissionsRoutes: FastifyPluginAsync<ContactSubmissionsOpti
     { bodyLimit: SUBMISSION_BODY_LIMIT, config: insertConfig },
     async (request, reply) => {
       assertJson(request.headers['content-type'])
-      const authenticated = isServiceRole(request.headers)
+      const authenticated = await serviceRole.authenticate(request)
       const prefer = parsePrefer(request.headers.prefer)
       // An upsert needs UPDATE (merge) or SELECT on the key (ignore) besides
       // INSERT; the anon role of supabase/migrations has neither. The service
