@@ -1,3 +1,6 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import Fastify from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CONTACT_SUBMISSIONS_PATH } from '../../common/contact-submission.ts'
@@ -45,16 +48,38 @@ describe(`readiness on ${DATABASE_TARGET}`, () => {
   it('answers 200 while the database answers, and 503 with Retry-After once it is closed', async () => {
     const app = buildApp({ config: parseConfig({}), db: temp.db })
     try {
-      expect((await app.inject('/readyz')).statusCode).toBe(200)
+      const ready = await app.inject('/readyz')
+      expect(ready.statusCode).toBe(200)
+      expect(ready.json()).toEqual({ status: 'ok', page: 'ok', applications: 'ok' })
       await temp.db.close()
       const response = await app.inject('/readyz')
       expect(response.statusCode).toBe(503)
       expect(response.headers['retry-after']).toBe('5')
       expect(response.headers['cache-control']).toBe('no-store')
-      expect(response.json()).toEqual({ status: 'unavailable' })
+      expect(response.json()).toEqual({ status: 'unavailable', page: 'ok', applications: 'unavailable' })
     } finally {
       await app.close()
       await temp.reopen()
+    }
+  })
+
+  it('keeps serving the page with the database down: /healthz, the load balancer’s check, stays 200, /readyz names what is missing', async () => {
+    const webRoot = await mkdtemp(join(tmpdir(), 'health-web-'))
+    await writeFile(join(webRoot, 'index.html'), '<!doctype html><title>landing</title>')
+    const app = buildApp({ config: parseConfig({ WEB_ROOT: webRoot }), db: temp.db })
+    try {
+      await temp.db.close()
+      const page = await app.inject('/')
+      expect(page.statusCode).toBe(200)
+      expect(page.body).toContain('<title>landing</title>')
+      expect((await app.inject('/healthz')).statusCode).toBe(200)
+      const readiness = await app.inject('/readyz')
+      expect(readiness.statusCode).toBe(503)
+      expect(readiness.json()).toEqual({ status: 'unavailable', page: 'ok', applications: 'unavailable' })
+    } finally {
+      await app.close()
+      await temp.reopen()
+      await rm(webRoot, { recursive: true, force: true })
     }
   })
 

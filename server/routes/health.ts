@@ -13,10 +13,18 @@ class ReadinessTimeout extends Error {
 }
 
 /**
- * For orchestrators and load balancers. /healthz: the process is alive and
- * answering (no database call, so a database outage does not get every
- * instance restarted). /readyz: the database answers too, so an instance that
- * cannot store applications is taken out of rotation until it can.
+ * Two questions, answered apart, because the page does not need the database:
+ * it is served from memory, so while the database is away the page still
+ * loads, and a submission answered 503 is sent again after a pause.
+ *
+ * /healthz: the process is alive and serves the page (no database call). The
+ * check for load balancers and liveness probes: a database outage must not
+ * take the page down or get every instance restarted.
+ *
+ * /readyz: whether applications can be stored right now (the database answers
+ * within the timeout): 200, or 503 with Retry-After, the body naming both. For
+ * monitoring and alerts, and for a deploy that waits until a new instance
+ * stores applications; not for taking instances out of rotation.
  */
 export const healthRoutes: FastifyPluginAsync<HealthOptions> = async (app, { db, readinessTimeoutMs = 2_000 }) => {
   app.get('/healthz', async (_request, reply) => {
@@ -34,10 +42,13 @@ export const healthRoutes: FastifyPluginAsync<HealthOptions> = async (app, { db,
           timer = setTimeout(() => reject(new ReadinessTimeout(`no answer within ${readinessTimeoutMs} ms`)), readinessTimeoutMs)
         }),
       ])
-      return { status: 'ok' }
+      return { status: 'ok', page: 'ok', applications: 'ok' }
     } catch (error) {
       request.log.warn({ err: error }, 'readiness check failed')
-      return reply.code(503).header('retry-after', RETRY_AFTER_SECONDS).send({ status: 'unavailable' })
+      return reply
+        .code(503)
+        .header('retry-after', RETRY_AFTER_SECONDS)
+        .send({ status: 'unavailable', page: 'ok', applications: 'unavailable' })
     } finally {
       clearTimeout(timer)
     }
