@@ -48,7 +48,7 @@ export function ApplicationDialog({ focusOnMount = false }: ApplicationDialogPro
           <ApplicationWizard wizard={wizard} />
         </DialogContent>
       </Dialog>
-      {booking.state === 'idle' ? null : <BookingConfirmation url={publicConfig.bookingUrl} />}
+      {booking.scheduled ? <BookingConfirmation url={publicConfig.bookingUrl} /> : null}
       {/* Only the application raises toasts, so they load with it. Position, duration and count
           are sonner's defaults, spelled out because the spec names them. The open modal turns
           pointer events off outside itself; the toasts take them back so their close button works. */}
