@@ -17,6 +17,12 @@ export interface LighthouseFigures {
   totalBytes: number
   /** Audits of the three enforced categories that did not pass, by id. */
   failedAudits: string[]
+  /**
+   * Why the run measured nothing, when it did not: Lighthouse's runtime error, or
+   * audits that errored (which leave their category without a score, read as 0).
+   * A starved machine can time a run out; such a run is no measurement.
+   */
+  incomplete?: string
 }
 
 const ENFORCED = ['accessibility', 'best-practices', 'seo'] as const
@@ -44,6 +50,13 @@ export async function runLighthouse(url: string, preset: Preset): Promise<Lighth
     const { categories, audits } = result.lhr
     const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100)
     const value = (id: string) => audits[id]?.numericValue ?? Number.NaN
+    const errored = Object.values(audits).filter((audit) => audit.scoreDisplayMode === 'error')
+    const unscored = ['performance', ...ENFORCED].filter((id) => categories[id]?.score === null)
+    const problems = [
+      ...(result.lhr.runtimeError ? [`${result.lhr.runtimeError.code}: ${result.lhr.runtimeError.message}`] : []),
+      ...errored.map((audit) => `audit ${audit.id} errored: ${audit.errorMessage ?? 'no message'}`),
+      ...unscored.map((id) => `category ${id} has no score`),
+    ]
     const failedAudits = ENFORCED.flatMap((category) =>
       (categories[category]?.auditRefs ?? [])
         .filter((ref) => ref.weight > 0 && audits[ref.id]?.score !== null && (audits[ref.id]?.score ?? 0) < 1)
@@ -61,6 +74,7 @@ export async function runLighthouse(url: string, preset: Preset): Promise<Lighth
       speedIndexMs: value('speed-index'),
       totalBytes: value('total-byte-weight'),
       failedAudits,
+      incomplete: problems.length ? problems.join('; ') : undefined,
     }
   } finally {
     chrome.kill()
