@@ -1,21 +1,16 @@
 import { constants as zlib } from 'node:zlib'
 import fastifyCompress from '@fastify/compress'
-import Fastify, { type FastifyError, type FastifyServerOptions } from 'fastify'
+import Fastify, { type FastifyServerOptions } from 'fastify'
 import { siteManifestFor, type SiteManifest } from '../common/site-manifest.ts'
 import { DEFAULT_VIDEO_URL } from '../common/site-defaults.ts'
 import type { Config } from './config.ts'
 import type { Database } from './db/database.ts'
-import {
-  createClientErrorHandler,
-  createFrameworkErrorHandler,
-  errorAnswer,
-  registerSecurityHeaders,
-  statusOf,
-} from './plugins/security-headers.ts'
+import { answerError, createClientErrorHandler, createFrameworkErrorHandler } from './error-answer.ts'
+import { registerSecurityHeaders } from './plugins/security-headers.ts'
 import { registerSpamRetention } from './plugins/spam-retention.ts'
-import { restApi } from './rest/rest-api.ts'
 import { SUBMISSION_BODY_LIMIT } from './routes/contact-submissions.ts'
 import { healthRoutes } from './routes/health.ts'
+import { restApi } from './routes/rest-api.ts'
 import { staticSite } from './static-site.ts'
 
 export interface AppDependencies {
@@ -67,12 +62,7 @@ export function buildApp({ config, db, site = DEFAULT_SITE, logger = false }: Ap
     brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } },
   })
 
-  // Hide internals: 5xx answers carry only the status text; details go to the log.
-  app.setErrorHandler((error: FastifyError, request, reply) => {
-    const status = statusOf(error)
-    if (status >= 500) request.log.error({ err: error }, 'request failed')
-    return reply.code(status).send(errorAnswer(status))
-  })
+  app.setErrorHandler(answerError)
 
   registerSpamRetention(app, db, config.spamRetentionDays)
 

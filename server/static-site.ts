@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fastifyPlugin from 'fastify-plugin'
 import { SITE_MANIFEST_FILE } from '../common/site-manifest.ts'
-import { errorAnswer } from './plugins/security-headers.ts'
+import { errorAnswer } from './error-answer.ts'
 import { chooseEncoding, loadStaticFiles, REVALIDATE, type StaticFile } from './static-files.ts'
 
 const NOT_FOUND_PAGE = '/404.html'

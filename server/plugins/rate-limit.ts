@@ -1,9 +1,20 @@
 import fastifyRateLimit, { type FastifyRateLimitStore, type FastifyRateLimitStoreCtor } from '@fastify/rate-limit'
 import type { FastifyInstance } from 'fastify'
 import type { HitCounter } from '../db/hit-counter.ts'
-import { PostgrestError } from '../rest/postgrest-error.ts'
 
 const WINDOW_MS = 60_000
+
+export interface RateLimitOptions {
+  /** Requests per client address per minute; 0 registers nothing. */
+  perMinute: number
+  /** The count in the database, shared by every instance; without, this process's memory. */
+  shared?: HitCounter | undefined
+  /**
+   * The error a request over the limit is refused with, in the answer shape of
+   * the scope it guards; the plugin has already set Retry-After and the X-RateLimit-* headers.
+   */
+  refusal: (retryInSeconds: number) => Error
+}
 
 /**
  * Counts requests per client IP (IPv6 per /64) over a minute. `request.ip`
@@ -18,7 +29,7 @@ const WINDOW_MS = 60_000
  * 503 by the database itself, but never lost to the limiter
  * (docs/decisions/013-shared-rate-limits.md).
  */
-export function registerRateLimit(app: FastifyInstance, perMinute: number, shared?: HitCounter) {
+export function registerRateLimit(app: FastifyInstance, { perMinute, shared, refusal }: RateLimitOptions) {
   if (perMinute === 0) return undefined
   return app.register(fastifyRateLimit, {
     global: false,
@@ -30,16 +41,7 @@ export function registerRateLimit(app: FastifyInstance, perMinute: number, share
           skipOnError: true,
         }
       : {}),
-    // The plugin has already set Retry-After and the X-RateLimit-* headers.
-    errorResponseBuilder: (_request, { ttl }) =>
-      new PostgrestError(
-        429,
-        // PostgreSQL's configuration_limit_exceeded: PostgREST has no code of its own for this.
-        '53400',
-        'Too many requests',
-        `At most ${perMinute} per minute from one address.`,
-        `Try again in ${Math.max(1, Math.ceil(ttl / 1000))} seconds.`,
-      ),
+    errorResponseBuilder: (_request, { ttl }) => refusal(Math.max(1, Math.ceil(ttl / 1000))),
   })
 }
 

@@ -1,11 +1,9 @@
-import { STATUS_CODES } from 'node:http'
-import type { Socket } from 'node:net'
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { FastifyInstance } from 'fastify'
 import type { SiteManifest } from '../../common/site-manifest.ts'
 import type { Config } from '../config.ts'
 
 /** The server's settings, and what the page was built to contact (the build's site manifest). */
-type HeaderConfig = Pick<Config, 'hstsMaxAge'> & SiteManifest
+export type HeaderConfig = Pick<Config, 'hstsMaxAge'> & SiteManifest
 
 // Powerful features the page never uses, denied to it and to anything it embeds.
 // Only names Chromium knows: an unknown one logs an error in every visitor's console.
@@ -102,7 +100,7 @@ export function registerSecurityHeaders(app: FastifyInstance, config: HeaderConf
  * Node could not parse or that timed out, and URLs it could not decode. Their
  * small JSON bodies need no resources, so their policy allows none.
  */
-function errorAnswerHeaders({ hstsMaxAge }: HeaderConfig): Record<string, string> {
+export function errorAnswerHeaders({ hstsMaxAge }: HeaderConfig): Record<string, string> {
   return {
     'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
     'x-content-type-options': 'nosniff',
@@ -110,58 +108,5 @@ function errorAnswerHeaders({ hstsMaxAge }: HeaderConfig): Record<string, string
     'referrer-policy': 'strict-origin-when-cross-origin',
     'permissions-policy': PERMISSIONS_POLICY,
     ...(hstsMaxAge > 0 ? { 'strict-transport-security': `max-age=${hstsMaxAge}` } : {}),
-  }
-}
-
-/** The body of every error answer outside the REST API: the status and its text, nothing internal. */
-export function errorAnswer(status: number) {
-  const text = STATUS_CODES[status] ?? 'Error'
-  return { statusCode: status, error: text, message: text }
-}
-
-const errorBody = (status: number) => JSON.stringify(errorAnswer(status))
-
-/** An error's own 4xx/5xx status, else 500. */
-export const statusOf = (error: FastifyError) => (error.statusCode !== undefined && error.statusCode >= 400 ? error.statusCode : 500)
-
-/**
- * Fastify's clientErrorHandler: answers what Node could not parse (or what
- * timed out) as Fastify would, plus the protective headers.
- */
-export function createClientErrorHandler(config: HeaderConfig) {
-  const headers = Object.entries(errorAnswerHeaders(config)).map(([name, value]) => `${name}: ${value}`)
-  return function clientErrorHandler(this: FastifyInstance, error: NodeJS.ErrnoException, socket: Socket) {
-    // A reset connection has nobody left to answer.
-    if (error.code === 'ECONNRESET' || socket.destroyed) return
-    const status = error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : error.code === 'HPE_HEADER_OVERFLOW' ? 431 : 400
-    const body = errorBody(status)
-    this.log.trace({ err: error }, 'client error')
-    if (socket.writable) {
-      socket.write(
-        [
-          `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? 'Error'}`,
-          'connection: close',
-          'content-type: application/json; charset=utf-8',
-          `content-length: ${Buffer.byteLength(body)}`,
-          ...headers,
-          '',
-          body,
-        ].join('\r\n'),
-      )
-    }
-    socket.destroy(error)
-  }
-}
-
-/**
- * Fastify's frameworkErrors: a URL it cannot decode (or a failed route
- * constraint) is answered before any hook runs. Fastify's own answer would
- * quote the URL back; this one does not.
- */
-export function createFrameworkErrorHandler(config: HeaderConfig) {
-  const headers = errorAnswerHeaders(config)
-  return (error: FastifyError, _request: FastifyRequest, reply: FastifyReply) => {
-    const status = statusOf(error)
-    return reply.code(status).headers(headers).type('application/json; charset=utf-8').send(errorBody(status))
   }
 }

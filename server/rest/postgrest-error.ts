@@ -53,6 +53,13 @@ export const unavailable = () =>
     { 'retry-after': RETRY_AFTER_SECONDS },
   )
 
+/**
+ * A client over a limit. PostgREST has no code of its own for this, so it
+ * carries PostgreSQL's configuration_limit_exceeded.
+ */
+export const tooManyRequests = (details: string, retryInSeconds: number, headers: Record<string, string> = {}) =>
+  new PostgrestError(429, '53400', 'Too many requests', details, `Try again in ${retryInSeconds} seconds.`, headers)
+
 export const internalError = () => new PostgrestError(500, 'XX000', 'Internal server error')
 
 /**

@@ -4,7 +4,7 @@ import { normalizeIP } from '@fastify/rate-limit'
 import type { FastifyRequest } from 'fastify'
 import { DatabaseUnavailableError } from '../db/database.ts'
 import type { HitCounter } from '../db/hit-counter.ts'
-import { PostgrestError, unavailable } from './postgrest-error.ts'
+import { tooManyRequests, unavailable, type PostgrestError } from './postgrest-error.ts'
 
 const digest = (value: string) => createHash('sha256').update(value).digest()
 
@@ -78,14 +78,10 @@ export function createServiceRoleGate(serviceRoleKey: string | undefined, counte
 }
 
 function tooManyWrongKeys(ttlMs: number) {
-  const seconds = String(Math.max(1, Math.ceil(ttlMs / 1000)))
-  return new PostgrestError(
-    429,
-    // PostgreSQL's configuration_limit_exceeded, as the submission limit answers.
-    '53400',
-    'Too many requests',
+  const seconds = Math.max(1, Math.ceil(ttlMs / 1000))
+  return tooManyRequests(
     `At most ${WRONG_KEY_LIMIT} wrong keys in ${WRONG_KEY_WINDOW_MS / 60_000} minutes from one address.`,
-    `Try again in ${seconds} seconds.`,
-    { 'retry-after': seconds },
+    seconds,
+    { 'retry-after': String(seconds) },
   )
 }

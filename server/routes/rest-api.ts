@@ -5,15 +5,16 @@ import type { Database } from '../db/database.ts'
 import { databaseHitCounter } from '../db/hit-counter.ts'
 import { registerCors } from '../plugins/cors.ts'
 import { RATE_LIMITED, registerRateLimit } from '../plugins/rate-limit.ts'
-import { contactSubmissionsRoutes } from '../routes/contact-submissions.ts'
-import { createServiceRoleGate } from './service-role.ts'
 import {
   PostgrestError,
   fromDatabaseError,
   internalError,
   invalidBody,
+  tooManyRequests,
   unsupportedMediaType,
-} from './postgrest-error.ts'
+} from '../rest/postgrest-error.ts'
+import { createServiceRoleGate } from '../rest/service-role.ts'
+import { contactSubmissionsRoutes } from './contact-submissions.ts'
 
 export interface RestApiOptions {
   db: Database
@@ -34,7 +35,12 @@ export const restApi: FastifyPluginAsync<RestApiOptions> = async (app, { db, con
   const counter = databaseHitCounter(db)
   // Several instances can share PostgreSQL, and so must share the count; the
   // embedded database has one process, whose memory counts for free.
-  await registerRateLimit(app, config.submitRateLimit, config.databaseUrl === undefined ? undefined : counter)
+  await registerRateLimit(app, {
+    perMinute: config.submitRateLimit,
+    shared: config.databaseUrl === undefined ? undefined : counter,
+    refusal: (retryInSeconds) =>
+      tooManyRequests(`At most ${config.submitRateLimit} per minute from one address.`, retryInSeconds),
+  })
   const serviceRole = createServiceRoleGate(config.serviceRoleKey, counter)
 
   // Handlers parse the JSON themselves, so that any bad body, or none, gets
