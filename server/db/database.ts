@@ -33,6 +33,25 @@ export class DatabaseUnavailableError extends Error {
   override name = 'DatabaseUnavailableError'
 }
 
+/**
+ * Whether a SQLSTATE means the database cannot serve the statement now but may
+ * soon, so the request is answered 503 with Retry-After and the page sends it
+ * again (the submission_id keeps that from storing it twice):
+ * - the connection failed or broke (class 08), or the server is shutting down,
+ *   crashed or is starting (57P01–57P03);
+ * - the statement ran past statement_timeout (57014): the database is too busy
+ *   or a lock is held, and nothing was stored;
+ * - the server ran short of resources (class 53: connections, memory, disk),
+ *   which come back as other work ends or the operator frees them.
+ * Not 53400 (configuration_limit_exceeded): a configured limit refuses the same
+ * statement every time, and a retry would only repeat it.
+ * https://www.postgresql.org/docs/current/errcodes-appendix.html
+ */
+export function isUnavailableSqlState(code: string): boolean {
+  if (code.startsWith('08') || /^57P0[123]$/.test(code) || code === '57014') return true
+  return code.startsWith('53') && code !== '53400'
+}
+
 /** The fields PGlite and node-postgres both copy from a PostgreSQL error. */
 export interface PostgresError extends Error {
   code: string

@@ -1,4 +1,6 @@
-import { describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { DATABASE_TARGET } from '../testing/database-target.ts'
+import { openTempDatabase, type TempDatabase } from '../testing/temp-database.ts'
 import { DatabaseUnavailableError } from './database.ts'
 import { describeDatabase, openDatabase } from './open-database.ts'
 
@@ -22,6 +24,26 @@ describe('openDatabase', () => {
     const db = await openDatabase({ databaseUrl: 'postgres://landing:secret@127.0.0.1:1/landing', dataDir: '/nonexistent/never-created' })
     try {
       await expect(db.query('SELECT 1')).rejects.toBeInstanceOf(DatabaseUnavailableError)
+    } finally {
+      await db.close()
+    }
+  })
+})
+
+describe.runIf(DATABASE_TARGET === 'postgres')('openDatabase on PostgreSQL', () => {
+  let temp: TempDatabase
+  beforeAll(async () => {
+    temp = await openTempDatabase()
+  })
+  afterAll(() => temp.dispose())
+
+  it.each([
+    ['serving', '10s'],
+    ['maintenance', '0'],
+  ] as const)('limits statements of a %s pool to %s', async (purpose, statementTimeout) => {
+    const db = await openDatabase(temp.settings, { purpose })
+    try {
+      expect(await db.query('SHOW statement_timeout')).toEqual([{ statement_timeout: statementTimeout }])
     } finally {
       await db.close()
     }

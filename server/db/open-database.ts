@@ -2,7 +2,7 @@ import type { Config } from '../config.ts'
 import type { Database } from './database.ts'
 import { migrate } from './migrate.ts'
 import { openPglite } from './pglite.ts'
-import { MAINTENANCE_POOL, SERVING_POOL, openPostgres } from './postgres.ts'
+import { MAINTENANCE_POOL, openPostgres } from './postgres.ts'
 
 export type DatabaseSettings = Pick<Config, 'databaseUrl' | 'dataDir'>
 
@@ -22,9 +22,9 @@ export interface OpenDatabaseOptions {
 /** PostgreSQL when DATABASE_URL is set, else the embedded database in DATA_DIR. */
 export async function openDatabase(settings: DatabaseSettings, options: OpenDatabaseOptions = {}): Promise<Database> {
   if (settings.databaseUrl === undefined) return openPglite(settings.dataDir)
-  const limits = options.purpose === 'maintenance' ? MAINTENANCE_POOL : SERVING_POOL
+  // openPostgres is bounded for serving unless told otherwise.
   return openPostgres(settings.databaseUrl, {
-    ...limits,
+    ...(options.purpose === 'maintenance' && MAINTENANCE_POOL),
     onIdleError: options.onIdleError,
     onPreparedStatementsOff: options.onPreparedStatementsOff,
   })

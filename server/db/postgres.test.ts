@@ -4,11 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DATABASE_TARGET } from '../testing/database-target.ts'
 import { startPostgresServer, type PostgresServer } from '../testing/postgres-server.ts'
 import { DatabaseUnavailableError, isPostgresError, type Database } from './database.ts'
-import { MAINTENANCE_POOL, isConnectionFailure, openPostgres } from './postgres.ts'
+import { MAINTENANCE_POOL, isUnavailable, openPostgres } from './postgres.ts'
 
 const codeError = (code: string, message = 'x') => Object.assign(new Error(message), { code })
 
-describe('isConnectionFailure', () => {
+describe('isUnavailable', () => {
   it.each([
     ['a refused connection', codeError('ECONNREFUSED')],
     ['a reset connection', codeError('ECONNRESET')],
@@ -20,6 +20,8 @@ describe('isConnectionFailure', () => {
     ['SQLSTATE 57P02 (crash shutdown)', codeError('57P02')],
     ['SQLSTATE 57P03 (starting up)', codeError('57P03')],
     ['SQLSTATE 53300 (too many connections)', codeError('53300')],
+    ['SQLSTATE 53200 (out of memory)', codeError('53200')],
+    ['SQLSTATE 53100 (disk full)', codeError('53100')],
     ['SQLSTATE 57014 (statement timeout)', codeError('57014')],
     ['the pool’s connect timeout', new Error('timeout exceeded when trying to connect')],
     ['a connection timeout', new Error('Connection terminated due to connection timeout')],
@@ -29,18 +31,18 @@ describe('isConnectionFailure', () => {
     ['IPv4 and IPv6 both refused', new AggregateError([codeError('ECONNREFUSED'), codeError('ECONNREFUSED')])],
     ['a wrapped failure', new Error('outer', { cause: codeError('ECONNRESET') })],
   ])('counts %s', (_label, error) => {
-    expect(isConnectionFailure(error)).toBe(true)
+    expect(isUnavailable(error)).toBe(true)
   })
 
   it.each([
     ['a unique violation', codeError('23505')],
     ['a syntax error', codeError('42601')],
     ['a division by zero', codeError('22012')],
-    ['out of disk (not a reason to retry soon)', codeError('53100')],
+    ['a configured limit (the same statement would hit it again)', codeError('53400')],
     ['a bug', new TypeError('undefined is not a function')],
     ['a string', 'ECONNREFUSED'],
   ])('does not count %s', (_label, error) => {
-    expect(isConnectionFailure(error)).toBe(false)
+    expect(isUnavailable(error)).toBe(false)
   })
 })
 

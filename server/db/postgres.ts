@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import pg from 'pg'
-import { DatabaseUnavailableError, isPostgresError, type Database, type QueryOptions, type Queryable, type Row } from './database.ts'
+import { DatabaseUnavailableError, isPostgresError, isUnavailableSqlState, type Database, type QueryOptions, type Queryable, type Row } from './database.ts'
 
 export interface PostgresOptions {
   /** Most connections the pool opens; each instance behind a load balancer has its own. */
@@ -20,7 +20,7 @@ export interface PostgresOptions {
 type Callbacks = 'onIdleError' | 'onPreparedStatementsOff'
 
 /** For answering requests: bounded, so a slow or vanished database cannot hold requests for long. */
-export const SERVING_POOL: Required<Omit<PostgresOptions, Callbacks>> = {
+const SERVING_POOL: Required<Omit<PostgresOptions, Callbacks>> = {
   max: 20,
   connectionTimeoutMillis: 5_000,
   statementTimeoutMillis: 10_000,
@@ -60,28 +60,25 @@ const CLIENT_MESSAGES =
   /^(?:Connection terminated|timeout exceeded when trying to connect|Query read timeout|Client has encountered a connection error|Client was closed|Cannot use a pool after calling end)/
 
 /**
- * Whether `error` means the database could not be reached or dropped the
- * connection, rather than refusing a statement: SQLSTATE class 08, a server
- * shutting down or restarting (57P01–57P03), too many connections (53300), a
- * statement cut off by statement_timeout (57014), a network failure, or a pool
- * or client timeout. These are worth retrying later; the others are not.
+ * Whether `error` means the database cannot serve now, rather than refusing a
+ * statement: an unavailable SQLSTATE (isUnavailableSqlState), a network
+ * failure, or a pool or client timeout. These are worth retrying later; the
+ * others are not. A connection that reported one is not trusted again: it is
+ * thrown away rather than returned to the pool.
  */
-export function isConnectionFailure(error: unknown): boolean {
+export function isUnavailable(error: unknown): boolean {
   if (error instanceof DatabaseUnavailableError) return true
   if (!(error instanceof Error)) return false
   const code: unknown = (error as { code?: unknown }).code
-  if (typeof code === 'string') {
-    if (code.startsWith('08') || /^57P0[123]$/.test(code) || code === '53300' || code === '57014') return true
-    if (NETWORK_CODES.has(code)) return true
-  }
+  if (typeof code === 'string' && (NETWORK_CODES.has(code) || (isPostgresError(error) && isUnavailableSqlState(code)))) return true
   if (CLIENT_MESSAGES.test(error.message)) return true
   // Node wraps several connection attempts (IPv4 and IPv6) in one AggregateError.
-  if (error instanceof AggregateError) return error.errors.some(isConnectionFailure)
-  return error.cause !== undefined && error.cause !== error && isConnectionFailure(error.cause)
+  if (error instanceof AggregateError) return error.errors.some(isUnavailable)
+  return error.cause !== undefined && error.cause !== error && isUnavailable(error.cause)
 }
 
 function toUnavailable(error: unknown): unknown {
-  if (error instanceof DatabaseUnavailableError || !isConnectionFailure(error)) return error
+  if (error instanceof DatabaseUnavailableError || !isUnavailable(error)) return error
   const reason = error instanceof Error ? `${(error as { code?: string }).code ?? ''} ${error.message}`.trim() : String(error)
   return new DatabaseUnavailableError(`PostgreSQL is unreachable: ${reason}`, { cause: error })
 }
@@ -151,7 +148,7 @@ export function openPostgres(connectionString: string, options: PostgresOptions 
       release(error?: unknown) {
         client.off('error', onError)
         // Only a broken connection is thrown away; a refused statement leaves it usable.
-        client.release(broken !== undefined || isConnectionFailure(error))
+        client.release(broken !== undefined || isUnavailable(error))
       },
     }
   }
@@ -233,7 +230,7 @@ export function openPostgres(connectionString: string, options: PostgresOptions 
           return result
         } catch (error) {
           // A lost connection rolls back by itself; anything else is rolled back here.
-          if (!isConnectionFailure(error)) await run(client, 'ROLLBACK').catch(() => undefined)
+          if (!isUnavailable(error)) await run(client, 'ROLLBACK').catch(() => undefined)
           throw error
         }
       }),

@@ -1,4 +1,4 @@
-import { DatabaseUnavailableError, isPostgresError } from '../db/database.ts'
+import { DatabaseUnavailableError, isPostgresError, isUnavailableSqlState } from '../db/database.ts'
 
 /** The body PostgREST (and so supabase-js) uses for every error. */
 export interface PostgrestErrorBody {
@@ -137,8 +137,5 @@ export function fromDatabaseError(error: unknown): PostgrestError | undefined {
   if (code.startsWith('22') || code.startsWith('23')) {
     return new PostgrestError(400, code, 'A value does not fit its column', 'The value is not repeated here.')
   }
-  const connectionLost = code.startsWith('08') || /^57P0[123]$/.test(code)
-  const outOfResources = code.startsWith('53') && code !== '53400'
-  if (connectionLost || outOfResources) return unavailable()
-  return undefined
+  return isUnavailableSqlState(code) ? unavailable() : undefined
 }
