@@ -7,7 +7,8 @@ import { randomBytes } from 'node:crypto'
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { CONTACT_SUBMISSIONS_PATH, type ApplicationAnswers } from '../common/contact-submission.ts'
+import { CONTACT_SUBMISSIONS_PATH } from '../common/contact-submission.ts'
+import { validAnswers } from '../common/testing/valid-answers.ts'
 import { findPostgresBin } from '../server/testing/postgres-server.ts'
 import { startServer, stopServer, type ServerProcess } from '../reliability/support/server-process.ts'
 import { SUBMIT_HEADERS } from '../reliability/support/submissions.ts'
@@ -22,18 +23,9 @@ ensureDebianPackages({ postgresql: '/usr/lib/postgresql', wrk: '/usr/bin/wrk' })
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10)
 const CONCURRENCY = [1, 16, 64]
 
-// One plausible application, sent by every request (each with its own submission_id)
-// and inserted by pgbench.
-const ANSWERS: ApplicationAnswers = {
-  instagram: '@northside.coaching',
-  name: 'Jordan Avery',
-  email: 'jordan.avery@example.com',
-  phone: '+1 555 0100',
-  business: 'Online fitness coaching for busy parents',
-  budget: '$2,000 – $5,000',
-  revenue: '$20,000 a month',
-  challenges: 'Leads come in bursts from one ad; I want a steady pipeline and a team that follows up the same day.',
-}
+// One application, sent by every request (each with its own submission_id) and
+// inserted by pgbench.
+const ANSWERS = validAnswers()
 
 interface Figures {
   perSecond: number

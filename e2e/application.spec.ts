@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { FIELD_MAX_LENGTH } from '../common/contact-submission.ts'
+import { FIELD_MAX_LENGTH } from '../common/application-form.ts'
 import { site } from '../src/content/site.ts'
 import {
   LAST_STEP,
@@ -69,22 +69,22 @@ test.describe('application wizard', () => {
     await openApplication(page)
   })
 
-  test('asks the eight questions in order, with labels, placeholders, controls and progress', async ({ page }) => {
+  test('asks the questions in order, with labels, placeholders, controls and progress', async ({ page }) => {
     const parts = wizard(page)
     const answers = uniqueAnswers()
     await expect(parts.back).toBeDisabled()
-    for (const [step, { field, label, placeholder, kind }] of QUESTIONS.entries()) {
+    for (const [step, { key, label, placeholder, kind }] of QUESTIONS.entries()) {
       await expect(parts.counter(step)).toBeVisible()
       await expect(parts.progress).toHaveAttribute('aria-valuenow', String(step + 1))
-      await expect(parts.progress).toHaveAttribute('aria-valuemax', '8')
-      await expect.poll(() => progressFraction(page)).toBeCloseTo((step + 1) / 8, 2)
+      await expect(parts.progress).toHaveAttribute('aria-valuemax', String(QUESTIONS.length))
+      await expect.poll(() => progressFraction(page)).toBeCloseTo((step + 1) / QUESTIONS.length, 2)
 
       const input = parts.field(step)
       await expect(input).toBeVisible()
       await expect(input).toBeFocused()
       await expect(input).toHaveAttribute('placeholder', placeholder)
-      expect(await input.evaluate((element) => element.tagName.toLowerCase())).toBe(kind === 'textarea' ? 'textarea' : 'input')
-      if (kind !== 'textarea') await expect(input).toHaveAttribute('type', kind)
+      expect(await input.evaluate((element) => element.tagName.toLowerCase())).toBe(kind === 'long-text' ? 'textarea' : 'input')
+      if (kind !== 'long-text') await expect(input).toHaveAttribute('type', kind)
       expect(await input.evaluate((element) => (element as HTMLInputElement).required), `${label} is required`).toBe(true)
       // The label ends in an asterisk that screen readers skip (the accessible name is the bare label).
       const id = await input.getAttribute('id')
@@ -95,7 +95,7 @@ test.describe('application wizard', () => {
         await expect(parts.submit).toBeEnabled()
       } else {
         await expect(parts.submit).toHaveCount(0)
-        await answerAndContinue(page, step, answers[field])
+        await answerAndContinue(page, step, answers[key])
         await expect(parts.back).toBeEnabled()
       }
     }
@@ -155,21 +155,21 @@ test.describe('application wizard', () => {
   test('Enter moves on; in the last question Shift+Enter starts a new line', async ({ page }) => {
     const parts = wizard(page)
     const answers = uniqueAnswers()
-    for (const [step, { field }] of QUESTIONS.entries()) {
+    for (const [step, { key }] of QUESTIONS.entries()) {
       if (step === LAST_STEP) break
-      await parts.field(step).fill(answers[field])
+      await parts.field(step).fill(answers[key])
       await parts.field(step).press('Enter')
       await expect(parts.counter(step + 1)).toBeVisible()
     }
-    const challenges = parts.field(LAST_STEP)
+    const longAnswer = parts.field(LAST_STEP)
     // Enter does not add a line to a blank answer: it tries to submit, which is refused.
-    await challenges.press('Enter')
+    await longAnswer.press('Enter')
     await expectFieldRequiredToast(page)
-    await expect(challenges).toHaveValue('')
-    await challenges.pressSequentially('First line')
-    await challenges.press('Shift+Enter')
-    await challenges.pressSequentially('second line')
-    await expect(challenges).toHaveValue('First line\nsecond line')
+    await expect(longAnswer).toHaveValue('')
+    await longAnswer.pressSequentially('First line')
+    await longAnswer.press('Shift+Enter')
+    await longAnswer.pressSequentially('second line')
+    await expect(longAnswer).toHaveValue('First line\nsecond line')
     await expect(parts.counter(LAST_STEP)).toBeVisible()
   })
 })
@@ -177,7 +177,9 @@ test.describe('application wizard', () => {
 test.describe('submitting the application', () => {
   test('stores the answers, closes the modal and opens the booking page 2 seconds later', async ({ page, context, request }) => {
     const answers = uniqueAnswers()
-    const typed = { ...answers, name: `  ${answers.name}  `, challenges: `${answers.challenges}\nand keeping them` }
+    // Spaces around one answer, which is stored trimmed, and a second line in the last, which is kept.
+    const { key: last } = QUESTIONS[LAST_STEP]!
+    const typed = { ...answers, name: `  ${answers.name}  `, [last]: `${answers[last]}\nand keeping them` }
     await openApplication(page)
     await fillApplication(page, typed)
 

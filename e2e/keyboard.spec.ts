@@ -31,10 +31,10 @@ test('a keyboard-only visitor can apply from start to finish', async ({ page, co
   await page.keyboard.press('Space')
   await expect(applicationDialog(page)).toBeVisible()
 
-  for (const [step, { field }] of QUESTIONS.entries()) {
+  for (const [step, { key }] of QUESTIONS.entries()) {
     await expect(parts.counter(step)).toBeVisible()
     await tabTo(page, parts.field(step))
-    await page.keyboard.type(answers[field])
+    await page.keyboard.type(answers[key])
     await page.keyboard.press('Enter')
   }
   await expectSubmittedToast(page)

@@ -9,7 +9,7 @@ import { buildApp } from './app.ts'
 import { parseConfig } from './config.ts'
 import { DatabaseUnavailableError } from './db/database.ts'
 import { failingDatabase } from './testing/temp-database.ts'
-import { validSubmission } from './testing/valid-submission.ts'
+import { validAnswers } from '../common/testing/valid-answers.ts'
 
 // Big enough to be worth compressing (the threshold is 1 KiB).
 const INDEX_HTML = `<!doctype html><html><body><div id="root">${'<p>Scale your brand</p>'.repeat(100)}</div></body></html>`
@@ -158,7 +158,7 @@ describe('errors', () => {
 
   it('hides the cause of a failed insert behind a PostgREST 500', async () => {
     databaseError = () => new Error(INTERNAL_DETAIL)
-    const response = await app.inject({ method: 'POST', url: CONTACT_SUBMISSIONS_PATH, payload: [validSubmission()] })
+    const response = await app.inject({ method: 'POST', url: CONTACT_SUBMISSIONS_PATH, payload: [validAnswers()] })
     expect(response.statusCode).toBe(500)
     expect(response.json()).toEqual({ code: 'XX000', message: 'Internal server error', details: null, hint: null })
     expect(response.body).not.toContain('hunter2')
@@ -166,7 +166,7 @@ describe('errors', () => {
 
   it('answers 503 with Retry-After when the database is unreachable', async () => {
     databaseError = () => new DatabaseUnavailableError(INTERNAL_DETAIL)
-    const response = await app.inject({ method: 'POST', url: CONTACT_SUBMISSIONS_PATH, payload: [validSubmission()] })
+    const response = await app.inject({ method: 'POST', url: CONTACT_SUBMISSIONS_PATH, payload: [validAnswers()] })
     expect(response.statusCode).toBe(503)
     expect(response.headers['retry-after']).toBe('5')
     expect(response.json()).toMatchObject({ code: 'PGRST001' })
@@ -175,7 +175,7 @@ describe('errors', () => {
 
   it('answers 503 for PostgreSQL connection errors', async () => {
     databaseError = () => Object.assign(new Error(INTERNAL_DETAIL), { code: '08006' })
-    const response = await app.inject({ method: 'POST', url: CONTACT_SUBMISSIONS_PATH, payload: [validSubmission()] })
+    const response = await app.inject({ method: 'POST', url: CONTACT_SUBMISSIONS_PATH, payload: [validAnswers()] })
     expect(response.statusCode).toBe(503)
     expect(response.body).not.toContain('hunter2')
   })

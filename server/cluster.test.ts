@@ -13,7 +13,7 @@ import { DATABASE_TARGET } from './testing/database-target.ts'
 import { writeSiteManifest } from './testing/site-manifest.ts'
 import { startSlowApplication } from './testing/slow-request.ts'
 import { openTempDatabase, type TempDatabase } from './testing/temp-database.ts'
-import { validSubmission } from './testing/valid-submission.ts'
+import { validAnswers } from '../common/testing/valid-answers.ts'
 
 const ROOT = findProjectRoot()
 
@@ -109,7 +109,7 @@ describe.runIf(DATABASE_TARGET === 'postgres')('the built server with WEB_CONCUR
     const stored = await fetch(`${url}${CONTACT_SUBMISSIONS_PATH}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify([validSubmission({ instagram: '@clustered' })]),
+      body: JSON.stringify([validAnswers({ instagram: '@clustered' })]),
     })
     expect(stored.status).toBe(201)
 

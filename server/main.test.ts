@@ -7,7 +7,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { CONTACT_FIELDS, CONTACT_SUBMISSIONS_PATH } from '../common/contact-submission.ts'
+import { CONTACT_FIELDS } from '../common/application-form.ts'
+import { CONTACT_SUBMISSIONS_PATH } from '../common/contact-submission.ts'
 import { findProjectRoot } from './project-root.ts'
 import { DATABASE_TARGET } from './testing/database-target.ts'
 import { writeSiteManifest } from './testing/site-manifest.ts'
@@ -118,7 +119,8 @@ describe(`the built server on ${DATABASE_TARGET}`, () => {
 
     expect((await post([answers])).status).toBe(201)
     const tooLong = marker()
-    expect((await post([{ ...answers, challenges: tooLong.repeat(300) }])).status).toBe(400)
+    const overLimits = Object.fromEntries(CONTACT_FIELDS.map((field) => [field, tooLong.repeat(300)]))
+    expect((await post([{ ...answers, ...overLimits }])).status).toBe(400)
     const unknown = marker()
     expect((await post([{ ...answers, password: unknown }])).status).toBe(400)
     const read = await fetch(`${baseUrl}${CONTACT_SUBMISSIONS_PATH}?select=id&email=eq.${answers.email}`, {

@@ -2,9 +2,12 @@ import { randomUUID } from 'node:crypto'
 import { readdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { CONTACT_FIELDS, HONEYPOT_FIELD } from '../common/contact-submission.ts'
+import { CONTACT_FIELDS } from '../common/application-form.ts'
+import { HONEYPOT_FIELD, submittedColumns } from '../common/contact-submission.ts'
+import { validAnswers } from '../common/testing/valid-answers.ts'
+import { supabaseMigrations } from '../scripts/supabase-migration-files.ts'
 import type { Queryable } from './db/database.ts'
-import { MIGRATIONS_DIR, migrate } from './db/migrate.ts'
+import { migrate } from './db/migrate.ts'
 import { findProjectRoot } from './project-root.ts'
 import { openTempDatabase, type TempDatabase } from './testing/temp-database.ts'
 
@@ -12,7 +15,7 @@ import { openTempDatabase, type TempDatabase } from './testing/temp-database.ts'
 // the way PostgREST would use them: it runs each request as `anon` (SET ROLE).
 
 const SUPABASE_MIGRATIONS = join(findProjectRoot(), 'supabase', 'migrations')
-const PAGE_COLUMNS = [...CONTACT_FIELDS, 'submission_id', HONEYPOT_FIELD]
+const PAGE_COLUMNS = submittedColumns()
 
 let temp: TempDatabase
 beforeAll(async () => {
@@ -46,7 +49,7 @@ const insertSql = (columns: string[], suffix = '') =>
 
 const pageRow = (overrides: Record<string, unknown> = {}) => {
   const row: Record<string, unknown> = {
-    ...Object.fromEntries(CONTACT_FIELDS.map((field) => [field, `${field} answer`])),
+    ...validAnswers(),
     submission_id: randomUUID(),
     [HONEYPOT_FIELD]: '',
     ...overrides,
@@ -60,18 +63,16 @@ const stored = async (submissionId: unknown) =>
 const expectDenied = (promise: Promise<unknown>, code = '42501') =>
   expect(promise).rejects.toMatchObject({ code })
 
-// The server's own tables, which a page posting straight to Supabase never uses.
-const SERVER_ONLY_MIGRATIONS = new Set(['004-rate-limits.sql'])
-
 describe('supabase/migrations', () => {
-  it('holds every migration verbatim, so the table is the same everywhere', async () => {
-    const files = (await readdir(SUPABASE_MIGRATIONS)).filter((name) => name.endsWith('.sql'))
-    const supabase = (await Promise.all(files.map((name) => readFile(join(SUPABASE_MIGRATIONS, name), 'utf8')))).join('\n')
-    for (const name of (await readdir(MIGRATIONS_DIR)).filter((file) => file.endsWith('.sql') && !SERVER_ONLY_MIGRATIONS.has(file))) {
-      const migration = (await readFile(join(MIGRATIONS_DIR, name), 'utf8')).trim()
-      expect(supabase, `${name} is not in supabase/migrations`).toContain(migration)
+  it('is what `npm run supabase:migration` writes from migrations/ and the form', async () => {
+    const expected = await supabaseMigrations(temp.db)
+    const committed = (await readdir(SUPABASE_MIGRATIONS)).filter((name) => name.endsWith('.sql')).sort()
+    expect(committed, 'the files in supabase/migrations').toEqual(expected.map((file) => file.name))
+    for (const file of expected) {
+      expect(await readFile(join(SUPABASE_MIGRATIONS, file.name), 'utf8'), `${file.name} is stale: run npm run supabase:migration`).toBe(file.sql)
     }
-    expect(supabase).not.toContain('rate_limit_hits')
+    // The server's own counters; a page posting straight to Supabase never uses them.
+    expect(expected.map((file) => file.sql).join('\n')).not.toContain('rate_limit_hits')
   })
 
   it('lets anon insert what the page sends, as PostgREST’s return=minimal does', async () => {
@@ -80,7 +81,7 @@ describe('supabase/migrations', () => {
     const minimal = pageRow()
     await as('anon', (tx) => tx.query(insertSql(minimal.columns, ' RETURNING 1'), minimal.values))
     expect(await stored(row.submissionId)).toEqual([
-      expect.objectContaining({ name: 'name answer', [HONEYPOT_FIELD]: '', spam: false }),
+      expect.objectContaining({ ...validAnswers(), [HONEYPOT_FIELD]: '', spam: false }),
     ])
     expect(await stored(minimal.submissionId)).toHaveLength(1)
   })

@@ -1,42 +1,19 @@
 import type { APIRequestContext, Locator, Page, Request } from '@playwright/test'
-import { CONTACT_SUBMISSIONS_PATH, type ApplicationAnswers, type ContactField } from '../../common/contact-submission.ts'
+import { applicationForm, type ApplicationAnswers, type ApplicationForm } from '../../common/application-form.ts'
+import { CONTACT_SUBMISSIONS_PATH } from '../../common/contact-submission.ts'
+import { validAnswers } from '../../common/testing/valid-answers.ts'
 import { SERVICE_ROLE_KEY } from './env.ts'
 import { expect } from './fixtures.ts'
 import { applicationDialog } from './landing.ts'
 
 export type Answers = ApplicationAnswers
 
-type FieldKind = 'text' | 'email' | 'tel' | 'textarea'
-
-export interface Question {
-  field: ContactField
-  label: string
-  placeholder: string
-  kind: FieldKind
-}
-
-/** The spec's eight questions, in order: field, accessible label, placeholder, control. */
-const SPEC_QUESTIONS: readonly (readonly [ContactField, string, string, FieldKind])[] = [
-  ['instagram', 'Instagram username', 'Please enter your instagram username', 'text'],
-  ['name', 'Full name', 'Please enter your first and last name', 'text'],
-  ['email', 'Email address', "We'll use this to send you follow-up information", 'email'],
-  ['phone', 'Phone number', 'Include country code', 'tel'],
-  ['business', 'Business or niche', 'What type of business are you running? e.g. e-commerce, coaching, SaaS, local service', 'text'],
-  ['budget', 'Monthly marketing budget', 'How much are you ready to invest in marketing each month?', 'text'],
-  ['revenue', 'Monthly revenue and profit', 'Please share approximate monthly revenue and profit figures', 'text'],
-  ['challenges', 'Biggest challenges', "Tell us about the key problems or bottlenecks you'd like us to help solve", 'textarea'],
-]
-
-export const QUESTIONS: readonly Question[] = SPEC_QUESTIONS.map(([field, label, placeholder, kind]) => ({
-  field,
-  label,
-  placeholder,
-  kind,
-}))
+/** The application's questions, in order: the page is found by their labels and placeholders. */
+export const QUESTIONS: ApplicationForm = applicationForm
 
 export const LAST_STEP = QUESTIONS.length - 1
 
-const question = (step: number): Question => {
+const question = (step: number): ApplicationForm[number] => {
   const found = QUESTIONS[step]
   if (!found) throw new Error(`There is no question ${step + 1}`)
   return found
@@ -57,19 +34,9 @@ export function wizard(page: Page) {
   }
 }
 
-/** Eight answers no other test uses, so rows read back from the database belong to this test. */
+/** Answers no other test uses, so rows read back from the database belong to this test. */
 export function uniqueAnswers(): Answers {
-  const tag = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`
-  return {
-    instagram: `@e2e_${tag}`,
-    name: `Ada Lovelace ${tag}`,
-    email: `ada.${tag}@example.com`,
-    phone: '+44 20 7946 0958',
-    business: `Coaching for founders (${tag})`,
-    budget: '$2,000 a month',
-    revenue: '$40k revenue, $12k profit',
-    challenges: `Turning views into booked calls (${tag})`,
-  }
+  return validAnswers({}, { tag: `e2e-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}` })
 }
 
 /** Answers the question on `step` and moves on with the Next button, checking the wizard got there. */
@@ -83,9 +50,9 @@ export async function answerAndContinue(page: Page, step: number, value: string)
 
 /** Answers every question with the Next button and fills in the last one, leaving it for the caller to submit. */
 export async function fillApplication(page: Page, answers: Answers): Promise<void> {
-  for (const [step, { field }] of QUESTIONS.entries()) {
-    if (step === LAST_STEP) await wizard(page).field(step).fill(answers[field])
-    else await answerAndContinue(page, step, answers[field])
+  for (const [step, { key }] of QUESTIONS.entries()) {
+    if (step === LAST_STEP) await wizard(page).field(step).fill(answers[key])
+    else await answerAndContinue(page, step, answers[key])
   }
 }
 
@@ -94,13 +61,13 @@ export async function expectAnswersKept(page: Page, answers: Answers): Promise<v
   const parts = wizard(page)
   for (let step = LAST_STEP; step >= 0; step -= 1) {
     await expect(parts.counter(step)).toBeVisible()
-    await expect(parts.field(step)).toHaveValue(answers[question(step).field])
+    await expect(parts.field(step)).toHaveValue(answers[question(step).key])
     if (step > 0) await parts.back.click()
   }
   await expect(parts.back).toBeDisabled()
   for (let step = 0; step < LAST_STEP; step += 1) {
     await parts.next.click()
-    await expect(parts.field(step + 1)).toHaveValue(answers[question(step + 1).field])
+    await expect(parts.field(step + 1)).toHaveValue(answers[question(step + 1).key])
   }
 }
 
@@ -185,7 +152,9 @@ export async function readSubmissions(request: APIRequestContext, query: string)
 /** The stored rows holding these answers (the newest 200 rows are searched). */
 export async function storedApplications(request: APIRequestContext, answers: Answers): Promise<SubmissionRow[]> {
   const rows = await readSubmissions(request, 'select=*&order=id.desc&limit=200')
-  return rows.filter((row) => row.instagram === answers.instagram.trim())
+  // Every answer carries the test's tag; the first is enough to tell its rows.
+  const { key } = question(0)
+  return rows.filter((row) => row[key] === answers[key].trim())
 }
 
 /** The answers as the server stores them: trimmed. */

@@ -1,4 +1,4 @@
-import { CONTACT_FIELDS, FIELD_MAX_LENGTH } from '../../common/contact-submission.ts'
+import { CONTACT_FIELDS, FIELD_MAX_LENGTH } from '../../common/application-form.ts'
 import { makeApplication, SUBMIT_HEADERS } from './submissions.ts'
 
 export interface HostileRequest {
@@ -48,7 +48,7 @@ export function hostileRequest(n: number): HostileRequest {
     () => json('missing field', [Object.fromEntries(Object.entries(valid).filter(([key]) => key !== field))]),
     () => json('blank field', [{ ...valid, [field]: pick(['', '   ', '\t\n']) }]),
     () => json('over the length limit', [{ ...valid, [field]: 'x'.repeat(FIELD_MAX_LENGTH[field] + 1 + Math.floor(next() * 100)) }]),
-    () => json('huge body', [{ ...valid, challenges: 'y'.repeat(20_000 + Math.floor(next() * 100_000)) }]),
+    () => json('huge body', [{ ...valid, [field]: 'y'.repeat(20_000 + Math.floor(next() * 100_000)) }]),
     () => json('NUL byte', [{ ...valid, [field]: `before\u0000after` }]),
     () => ({ kind: 'deep nesting', headers: SUBMIT_HEADERS, body: `${'['.repeat(5_000)}${']'.repeat(5_000)}` }),
     () => json('deep object in a field', [{ ...valid, [field]: JSON.parse(`${'{"a":'.repeat(500)}1${'}'.repeat(500)}`) }]),

@@ -1,14 +1,15 @@
 import { randomUUID } from 'node:crypto'
-import { CONTACT_FIELDS, CONTACT_SUBMISSIONS_PATH, type ContactSubmission } from '../../common/contact-submission.ts'
+import { CONTACT_FIELDS, type ApplicationAnswers } from '../../common/application-form.ts'
+import { CONTACT_SUBMISSIONS_PATH } from '../../common/contact-submission.ts'
+import { validAnswers } from '../../common/testing/valid-answers.ts'
 import { SERVICE_ROLE_KEY } from './server-process.ts'
 import { send, type SendOptions } from './http-client.ts'
 
-export type Application = ContactSubmission & { submission_id: string }
+export type Application = ApplicationAnswers & { submission_id: string }
 
 /** A distinct, valid application; `n` shows up in every answer so rows can be matched to requests. */
 export function makeApplication(n: number, run = randomUUID().slice(0, 8)): Application {
-  const answers = Object.fromEntries(CONTACT_FIELDS.map((field) => [field, `${field} ${run}-${n} ✓`]))
-  return { ...(answers as Omit<Application, 'submission_id'>), email: `lead-${run}-${n}@example.com`, submission_id: randomUUID() }
+  return { ...validAnswers({}, { tag: `${run}-${n} ✓` }), submission_id: randomUUID() }
 }
 
 export const SUBMIT_HEADERS = {

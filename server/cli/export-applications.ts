@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util'
-import { CONTACT_FIELDS } from '../../common/contact-submission.ts'
+import { applicationForm, type FormDefinition } from '../../common/application-form.ts'
 import type { Queryable } from '../db/database.ts'
 import { csvRecord } from './csv.ts'
 
@@ -14,7 +14,13 @@ export interface ExportOptions {
   out: string | undefined
 }
 
-export const EXPORT_COLUMNS = ['id', 'submission_id', 'created_at', ...CONTACT_FIELDS] as const
+/** The export's columns: what identifies an application and when it came, then its answers in the form's order. */
+export const exportColumns = (form: FormDefinition = applicationForm): string[] => [
+  'id',
+  'submission_id',
+  'created_at',
+  ...form.map((field) => field.key),
+]
 
 export const USAGE = `Usage: npm run -s export -- --format csv|json [--since DATE] [--out FILE]
 
@@ -94,7 +100,7 @@ export function parseExportArgs(argv: readonly string[]): ExportOptions | 'help'
   }
 }
 
-type ExportRow = Record<(typeof EXPORT_COLUMNS)[number], string>
+type ExportRow = Record<string, string>
 
 // Pages keep memory flat however many applications there are.
 const PAGE_SIZE = 500
@@ -102,9 +108,9 @@ const PAGE_SIZE = 500
 // Times as text with microseconds, in UTC, so both databases write them alike
 // and a page's last time can be handed back exactly as the next page's cursor.
 // The columns are qualified because the output names id and created_at are text.
-const PAGE = `SELECT id::text AS id, submission_id::text AS submission_id,
+const pageQuery = (form: FormDefinition) => `SELECT id::text AS id, submission_id::text AS submission_id,
     to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS created_at,
-    ${CONTACT_FIELDS.join(', ')}
+    ${form.map((field) => field.key).join(', ')}
   FROM contact_submissions s
   WHERE NOT s.spam
     AND ($1::timestamptz IS NULL OR s.created_at >= $1::timestamptz)
@@ -112,19 +118,20 @@ const PAGE = `SELECT id::text AS id, submission_id::text AS submission_id,
   ORDER BY s.created_at, s.id
   LIMIT ${PAGE_SIZE}`
 
-async function* applications(db: Queryable, since: Date | undefined): AsyncGenerator<ExportRow> {
+async function* applications(db: Queryable, since: Date | undefined, form: FormDefinition): AsyncGenerator<ExportRow> {
+  const query = pageQuery(form)
   let after: ExportRow | undefined
   for (;;) {
-    const page = await db.query<ExportRow>(PAGE, [since?.toISOString() ?? null, after?.created_at ?? null, after?.id ?? null])
+    const page = await db.query<ExportRow>(query, [since?.toISOString() ?? null, after?.created_at ?? null, after?.id ?? null])
     yield* page
     if (page.length < PAGE_SIZE) return
     after = page.at(-1)
   }
 }
 
-const toJson = (row: ExportRow) => {
+const toJson = (row: ExportRow, columns: string[]) => {
   const id = Number(row.id)
-  return JSON.stringify({ ...row, id: Number.isSafeInteger(id) ? id : row.id }, EXPORT_COLUMNS as unknown as string[])
+  return JSON.stringify({ ...row, id: Number.isSafeInteger(id) ? id : row.id }, columns)
 }
 
 /**
@@ -133,20 +140,21 @@ const toJson = (row: ExportRow) => {
  */
 export async function exportApplications(
   db: Queryable,
-  { format, since }: Pick<ExportOptions, 'format' | 'since'>,
+  { format, since, form = applicationForm }: Pick<ExportOptions, 'format' | 'since'> & { form?: FormDefinition },
   write: (chunk: string) => Promise<void>,
 ): Promise<number> {
+  const columns = exportColumns(form)
   let count = 0
   if (format === 'csv') {
-    await write(csvRecord(EXPORT_COLUMNS))
-    for await (const row of applications(db, since)) {
-      await write(csvRecord(EXPORT_COLUMNS.map((column) => row[column])))
+    await write(csvRecord(columns))
+    for await (const row of applications(db, since, form)) {
+      await write(csvRecord(columns.map((column) => row[column])))
       count++
     }
     return count
   }
-  for await (const row of applications(db, since)) {
-    await write(`${count === 0 ? '[\n' : ',\n'}${toJson(row)}`)
+  for await (const row of applications(db, since, form)) {
+    await write(`${count === 0 ? '[\n' : ',\n'}${toJson(row, columns)}`)
     count++
   }
   await write(count === 0 ? '[]\n' : '\n]\n')

@@ -6,13 +6,14 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { CONTACT_FIELDS, HONEYPOT_FIELD } from '../../common/contact-submission.ts'
+import { CONTACT_FIELDS, applicationForm } from '../../common/application-form.ts'
+import { HONEYPOT_FIELD } from '../../common/contact-submission.ts'
+import { validAnswers } from '../../common/testing/valid-answers.ts'
 import { findProjectRoot } from '../project-root.ts'
 import { DATABASE_TARGET } from '../testing/database-target.ts'
 import { CSV_INJECTION_PAYLOADS, csvCells, formulaCells, splitCells } from '../testing/spreadsheet-cells.ts'
 import { openTempDatabase, type TempDatabase } from '../testing/temp-database.ts'
-import { validSubmission } from '../testing/valid-submission.ts'
-import { EXPORT_COLUMNS, USAGE, UsageError, exportApplications, parseExportArgs } from './export-applications.ts'
+import { USAGE, UsageError, exportApplications, exportColumns, parseExportArgs } from './export-applications.ts'
 
 const EXPORT_SCRIPT = join(findProjectRoot(), 'server', 'cli', 'export.ts')
 const TSX = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href
@@ -28,8 +29,12 @@ afterAll(async () => {
   await rm(workDir, { recursive: true, force: true })
 })
 
+const EXPORT_COLUMNS = exportColumns()
+const [FIRST, ...OTHERS] = CONTACT_FIELDS as [string, ...string[]]
+const LONG = applicationForm.find((field) => field.kind === 'long-text')?.key ?? FIRST
+
 const insert = (createdAt: string, overrides: Record<string, string> = {}) => {
-  const row = validSubmission(overrides)
+  const row: Record<string, string> = validAnswers(overrides)
   return temp.db.query(
     `INSERT INTO contact_submissions (created_at, ${CONTACT_FIELDS.join(', ')})
      VALUES ($1, ${CONTACT_FIELDS.map((_, index) => `$${index + 2}`).join(', ')})`,
@@ -50,21 +55,26 @@ const ids = async () =>
     (row) => [row.id, row.submission_id] as const,
   )
 
-const NASTY = {
-  name: '=HYPERLINK("http://evil.example","click")',
-  phone: '+44 20 7946 0958',
-  business: 'Coaching, "premium"\nand courses',
-  budget: '-1',
-  revenue: '@SUM(A1:A9)',
-  challenges: 'Café ✓ 日本語\r\nsecond line',
-}
+// Answers a spreadsheet or a CSV reader could trip on, each with the cell it must become.
+const NASTY_CELLS: readonly (readonly [string, string])[] = [
+  ['=HYPERLINK("http://evil.example","click")', `"'=HYPERLINK(""http://evil.example"",""click"")"`],
+  ['plain@example.com', '"plain@example.com"'],
+  ['+44 20 7946 0958', `"'+44 20 7946 0958"`],
+  ['Coaching, "premium"\nand courses', '"Coaching, ""premium""\nand courses"'],
+  ['-1', `"'-1"`],
+  ['@SUM(A1:A9)', `"'@SUM(A1:A9)"`],
+  ['Café ✓ 日本語\r\nsecond line', '"Café ✓ 日本語\r\nsecond line"'],
+]
+const nasty = (index: number) => NASTY_CELLS[index % NASTY_CELLS.length]!
+// Every answer but the first, which tells the rows apart.
+const NASTY = Object.fromEntries(OTHERS.map((field, index) => [field, nasty(index)[0]]))
 
 describe(`exporting applications from ${DATABASE_TARGET}`, () => {
   beforeAll(async () => {
     // Inserted out of time order: the export must sort by created_at, not id.
-    await insert('2025-03-02T10:00:00.123456Z', { instagram: '@second' })
-    await insert('2025-03-01T09:30:00Z', { instagram: '@first', ...NASTY })
-    await insert('2025-03-03T00:00:00Z', { instagram: '@third' })
+    await insert('2025-03-02T10:00:00.123456Z', { [FIRST]: '@second' })
+    await insert('2025-03-01T09:30:00Z', { [FIRST]: '@first', ...NASTY })
+    await insert('2025-03-03T00:00:00Z', { [FIRST]: '@third' })
   })
 
   it('writes CSV with a header row, oldest first, RFC 4180 quoting and formulas neutralised', async () => {
@@ -72,13 +82,15 @@ describe(`exporting applications from ${DATABASE_TARGET}`, () => {
     const [[id2, uuid2], [id1, uuid1], [id3, uuid3]] = (await ids()) as unknown as [Ids, Ids, Ids]
     const { text, count } = await exported('csv')
     expect(count).toBe(3)
-    const base = validSubmission()
+    const base: Record<string, string> = validAnswers()
+    // The plain answers: only a phone number opens with a character spreadsheets read as a formula.
+    const plain = OTHERS.map((field) => `"${base[field]?.startsWith('+') ? "'" : ''}${base[field]}"`).join(',')
     expect(text).toBe(
       [
-        '"id","submission_id","created_at","instagram","name","email","phone","business","budget","revenue","challenges"',
-        `"${id1}","${uuid1}","2025-03-01T09:30:00.000000Z","'@first","'=HYPERLINK(""http://evil.example"",""click"")","${base.email}","'+44 20 7946 0958","Coaching, ""premium""\nand courses","'-1","'@SUM(A1:A9)","Café ✓ 日本語\r\nsecond line"`,
-        `"${id2}","${uuid2}","2025-03-02T10:00:00.123456Z","'@second","${base.name}","${base.email}","'${base.phone}","${base.business}","${base.budget}","${base.revenue}","${base.challenges}"`,
-        `"${id3}","${uuid3}","2025-03-03T00:00:00.000000Z","'@third","${base.name}","${base.email}","'${base.phone}","${base.business}","${base.budget}","${base.revenue}","${base.challenges}"`,
+        ['id', 'submission_id', 'created_at', ...CONTACT_FIELDS].map((column) => `"${column}"`).join(','),
+        `"${id1}","${uuid1}","2025-03-01T09:30:00.000000Z","'@first",${OTHERS.map((_, index) => nasty(index)[1]).join(',')}`,
+        `"${id2}","${uuid2}","2025-03-02T10:00:00.123456Z","'@second",${plain}`,
+        `"${id3}","${uuid3}","2025-03-03T00:00:00.000000Z","'@third",${plain}`,
         '',
       ].join('\r\n'),
     )
@@ -88,14 +100,14 @@ describe(`exporting applications from ${DATABASE_TARGET}`, () => {
     const { text, count } = await exported('json')
     expect(count).toBe(3)
     const rows = JSON.parse(text) as Record<string, unknown>[]
-    expect(rows.map((row) => row.instagram)).toEqual(['@first', '@second', '@third'])
-    expect(Object.keys(rows[0]!)).toEqual([...EXPORT_COLUMNS])
+    expect(rows.map((row) => row[FIRST])).toEqual(['@first', '@second', '@third'])
+    expect(Object.keys(rows[0]!)).toEqual(EXPORT_COLUMNS)
     expect(rows[0]).toMatchObject({ ...NASTY, id: expect.any(Number), created_at: '2025-03-01T09:30:00.000000Z' })
   })
 
   it('keeps only applications made at or after --since', async () => {
     const fromDay = await exported('json', parseSince('2025-03-02'))
-    expect((JSON.parse(fromDay.text) as { instagram: string }[]).map((row) => row.instagram)).toEqual(['@second', '@third'])
+    expect((JSON.parse(fromDay.text) as Record<string, string>[]).map((row) => row[FIRST])).toEqual(['@second', '@third'])
     const exact = await exported('csv', parseSince('2025-03-02T10:00:00.123456Z'))
     expect(exact.count).toBe(2)
     const none = await exported('json', parseSince('2030-01-01'))
@@ -106,11 +118,11 @@ describe(`exporting applications from ${DATABASE_TARGET}`, () => {
   it('pages through many applications made in the same instant without losing or repeating one', async () => {
     await temp.db.query(
       `INSERT INTO contact_submissions (created_at, ${CONTACT_FIELDS.join(', ')})
-       SELECT '2026-01-01T00:00:00Z', 'bulk' || n, 'n', 'e', 'p', 'b', 'b', 'r', 'c' FROM generate_series(1, 1234) n`,
+       SELECT '2026-01-01T00:00:00Z', ${CONTACT_FIELDS.map((field) => `'${field} ' || n`).join(', ')} FROM generate_series(1, 1234) n`,
     )
     const { text, count } = await exported('json', parseSince('2026-01-01'))
     expect(count).toBe(1234)
-    const rows = JSON.parse(text) as { id: number; instagram: string }[]
+    const rows = JSON.parse(text) as { id: number }[]
     expect(new Set(rows.map((row) => row.id)).size).toBe(1234)
     expect(rows.map((row) => row.id)).toEqual(rows.map((row) => row.id).sort((a, b) => a - b))
   })
@@ -118,17 +130,18 @@ describe(`exporting applications from ${DATABASE_TARGET}`, () => {
 
 describe(`exporting from ${DATABASE_TARGET} with spam in the table`, () => {
   it('leaves out applications that filled the honeypot, in CSV and JSON', async () => {
-    await insert('2027-01-01T00:00:00Z', { instagram: '@lead' })
+    await insert('2027-01-01T00:00:00Z', { [FIRST]: '@lead' })
+    const bot: Record<string, string> = validAnswers({ [FIRST]: '@bot' })
     await temp.db.query(
       `INSERT INTO contact_submissions (created_at, ${CONTACT_FIELDS.join(', ')}, ${HONEYPOT_FIELD})
        VALUES ('2027-01-01T00:00:01Z', ${CONTACT_FIELDS.map((_, index) => `$${index + 1}`).join(', ')}, 'https://spam.example')`,
-      CONTACT_FIELDS.map((field) => validSubmission({ instagram: '@bot' })[field]),
+      CONTACT_FIELDS.map((field) => bot[field]),
     )
-    const [flagged] = await temp.db.query<{ spam: boolean }>(`SELECT spam FROM contact_submissions WHERE instagram = '@bot'`)
+    const [flagged] = await temp.db.query<{ spam: boolean }>(`SELECT spam FROM contact_submissions WHERE ${FIRST} = '@bot'`)
     expect(flagged?.spam).toBe(true)
 
     const json = await exported('json', parseSince('2027-01-01'))
-    expect((JSON.parse(json.text) as { instagram: string }[]).map((row) => row.instagram)).toEqual(['@lead'])
+    expect((JSON.parse(json.text) as Record<string, string>[]).map((row) => row[FIRST])).toEqual(['@lead'])
     const csv = await exported('csv', parseSince('2027-01-01'))
     expect(csv.count).toBe(1)
     expect(csv.text).not.toContain('@bot')
@@ -138,7 +151,7 @@ describe(`exporting from ${DATABASE_TARGET} with spam in the table`, () => {
 describe(`exporting hostile answers from ${DATABASE_TARGET}`, () => {
   beforeAll(async () => {
     for (const [index, payload] of CSV_INJECTION_PAYLOADS.entries()) {
-      await insert(`2028-01-01T00:00:${String(index).padStart(2, '0')}Z`, { business: payload, challenges: `${payload};${payload}` })
+      await insert(`2028-01-01T00:00:${String(index).padStart(2, '0')}Z`, { business: payload, [LONG]: `${payload};${payload}` })
     }
   })
 
@@ -147,11 +160,11 @@ describe(`exporting hostile answers from ${DATABASE_TARGET}`, () => {
     expect(count).toBe(CSV_INJECTION_PAYLOADS.length)
     const cells = csvCells(text)
     const [header, ...rows] = cells
-    expect(header).toEqual([...EXPORT_COLUMNS])
-    const column = (name: (typeof EXPORT_COLUMNS)[number]) => rows.map((row) => row[EXPORT_COLUMNS.indexOf(name)]?.replaceAll("'", ''))
+    expect(header).toEqual(EXPORT_COLUMNS)
+    const column = (name: string) => rows.map((row) => row[EXPORT_COLUMNS.indexOf(name)]?.replaceAll("'", ''))
     // Every answer comes back whole, in order, with at most a few single quotes added.
     expect(column('business')).toEqual(CSV_INJECTION_PAYLOADS.map((payload) => payload.replaceAll("'", '')))
-    expect(column('challenges')).toEqual(CSV_INJECTION_PAYLOADS.map((payload) => `${payload};${payload}`.replaceAll("'", '')))
+    expect(column(LONG)).toEqual(CSV_INJECTION_PAYLOADS.map((payload) => `${payload};${payload}`.replaceAll("'", '')))
     expect(formulaCells(cells)).toEqual([])
     expect(formulaCells(splitCells(text, ','))).toEqual([])
     expect(formulaCells(splitCells(text, ';'))).toEqual([])

@@ -1,4 +1,7 @@
+import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { CONTACT_FIELDS } from '../../common/application-form.ts'
+import { validAnswers } from '../../common/testing/valid-answers.ts'
 import { DATABASE_TARGET } from '../testing/database-target.ts'
 import { openTempDatabase, type TempDatabase } from '../testing/temp-database.ts'
 import { DatabaseUnavailableError, isPostgresError } from './database.ts'
@@ -65,17 +68,20 @@ describe(`the Database on ${DATABASE_TARGET}`, () => {
   })
 
   it('keeps rows when closed and opened again, and is unavailable while closed', async () => {
+    const submissionId = randomUUID()
+    const answers: Record<string, string> = validAnswers({}, { tag: 'survives a restart' })
     await temp.db.query(
-      `INSERT INTO contact_submissions (instagram, name, email, phone, business, budget, revenue, challenges)
-       VALUES ('@persist', 'Restart Test', 'r@example.com', '+1 555', 'Shop', '$1', '$2', 'Survive a restart')`,
+      `INSERT INTO contact_submissions (submission_id, ${CONTACT_FIELDS.join(', ')})
+       VALUES ($1, ${CONTACT_FIELDS.map((_, index) => `$${index + 2}`).join(', ')})`,
+      [submissionId, ...CONTACT_FIELDS.map((field) => answers[field])],
     )
     await temp.db.close()
     await expect(temp.db.query('SELECT 1')).rejects.toBeInstanceOf(DatabaseUnavailableError)
     await expect(temp.db.transaction((tx) => tx.query('SELECT 1'))).rejects.toBeInstanceOf(DatabaseUnavailableError)
 
     const db = await temp.reopen()
-    const rows = await db.query<{ instagram: string }>("SELECT instagram FROM contact_submissions WHERE challenges = 'Survive a restart'")
-    expect(rows).toEqual([{ instagram: '@persist' }])
+    const rows = await db.query('SELECT * FROM contact_submissions WHERE submission_id = $1', [submissionId])
+    expect(rows).toEqual([expect.objectContaining(answers)])
   })
 })
 

@@ -2,10 +2,11 @@ import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { CONTACT_FIELDS, FIELD_MAX_LENGTH } from '../../common/contact-submission.ts'
+import { CONTACT_FIELDS, FIELD_MAX_LENGTH, applicationForm } from '../../common/application-form.ts'
+import { answerColumns } from '../testing/answer-columns.ts'
 import { DATABASE_TARGET } from '../testing/database-target.ts'
 import { openTempDatabase, type TempDatabase } from '../testing/temp-database.ts'
-import { validSubmission } from '../testing/valid-submission.ts'
+import { validAnswers } from '../../common/testing/valid-answers.ts'
 import { isPostgresError } from './database.ts'
 import { MIGRATIONS_DIR, migrate } from './migrate.ts'
 import { MAINTENANCE_POOL, openPostgres } from './postgres.ts'
@@ -72,19 +73,24 @@ describe('the contact_submissions table', () => {
     await migrate(temp.db)
   })
 
+  it('has one answer column per question of the form, each bounded as the form bounds it', async () => {
+    // A new question is an entry in common/application-form.ts and a migration adding its column: this fails until both are there.
+    expect(await answerColumns(temp.db)).toEqual(Object.fromEntries(applicationForm.map((field) => [field.key, field.maxLength])))
+  })
+
   it.each(CONTACT_FIELDS)('limits %s to FIELD_MAX_LENGTH characters, like the shared schema', async (field) => {
     const max = FIELD_MAX_LENGTH[field]
-    expect(await sqlState(insertRow(validSubmission({ [field]: 'é'.repeat(max) })))).toBe('succeeded')
-    expect(await sqlState(insertRow(validSubmission({ [field]: 'é'.repeat(max + 1) })))).toBe('23514')
+    expect(await sqlState(insertRow(validAnswers({ [field]: 'é'.repeat(max) })))).toBe('succeeded')
+    expect(await sqlState(insertRow(validAnswers({ [field]: 'é'.repeat(max + 1) })))).toBe('23514')
   })
 
   it.each(CONTACT_FIELDS)('refuses a missing or blank %s', async (field) => {
-    expect(await sqlState(insertRow(validSubmission({ [field]: null })))).toBe('23502')
-    expect(await sqlState(insertRow(validSubmission({ [field]: '   ' })))).toBe('23514')
+    expect(await sqlState(insertRow(validAnswers({ [field]: null })))).toBe('23502')
+    expect(await sqlState(insertRow(validAnswers({ [field]: '   ' })))).toBe('23514')
   })
 
   it('numbers rows and stamps them with the time', async () => {
-    await insertRow(validSubmission())
+    await insertRow(validAnswers())
     const [row] = await temp.db.query<{ id: number; created_at: Date }>(
       'SELECT id, created_at FROM contact_submissions ORDER BY id DESC LIMIT 1',
     )
@@ -115,7 +121,7 @@ describe.runIf(DATABASE_TARGET === 'postgres')('several instances starting at on
       await fresh.db.query(
         `INSERT INTO contact_submissions (${CONTACT_FIELDS.join(', ')})
          VALUES (${CONTACT_FIELDS.map((_, index) => `$${index + 1}`).join(', ')})`,
-        CONTACT_FIELDS.map((field) => validSubmission()[field]),
+        CONTACT_FIELDS.map((field) => validAnswers()[field]),
       )
       expect(await fresh.db.query('SELECT count(*)::int AS n FROM contact_submissions')).toEqual([{ n: 1 }])
     } finally {

@@ -4,7 +4,7 @@ import { CONTACT_SUBMISSIONS_PATH } from '../../common/contact-submission.ts'
 import { buildApp } from '../app.ts'
 import { parseConfig } from '../config.ts'
 import { openTempDatabase, type TempDatabase } from '../testing/temp-database.ts'
-import { validSubmission } from '../testing/valid-submission.ts'
+import { validAnswers } from '../../common/testing/valid-answers.ts'
 
 const PAGE = 'https://brand.example'
 // What a browser asks before supabase-js's insert from another origin.
@@ -34,7 +34,7 @@ afterAll(async () => {
 const preflight = (app: FastifyInstance, headers: Record<string, string> = PREFLIGHT, url = CONTACT_SUBMISSIONS_PATH) =>
   app.inject({ method: 'OPTIONS', url, headers })
 
-const insert = (app: FastifyInstance, headers: Record<string, string>, payload = JSON.stringify([validSubmission()])) =>
+const insert = (app: FastifyInstance, headers: Record<string, string>, payload = JSON.stringify([validAnswers()])) =>
   app.inject({ method: 'POST', url: CONTACT_SUBMISSIONS_PATH, headers: { 'content-type': 'application/json', ...headers }, payload })
 
 describe('CORS on the REST API', () => {

@@ -5,7 +5,7 @@ import { buildApp } from '../app.ts'
 import { parseConfig } from '../config.ts'
 import { DATABASE_TARGET } from '../testing/database-target.ts'
 import { openTempDatabase, type TempDatabase } from '../testing/temp-database.ts'
-import { validSubmission } from '../testing/valid-submission.ts'
+import { validAnswers } from '../../common/testing/valid-answers.ts'
 
 const LIMIT = 3
 const SERVICE_ROLE_KEY = 'service-role-key-for-rate-limit-tests'
@@ -48,7 +48,7 @@ const submit = (app: FastifyInstance, { from = '198.51.100.7', forwardedFor }: {
     url: CONTACT_SUBMISSIONS_PATH,
     remoteAddress: from,
     headers: { 'content-type': 'application/json', origin: 'https://brand.example', ...(forwardedFor ? { 'x-forwarded-for': forwardedFor } : {}) },
-    payload: JSON.stringify([validSubmission()]),
+    payload: JSON.stringify([validAnswers()]),
   }
   return app.inject(options)
 }

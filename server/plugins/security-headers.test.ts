@@ -9,7 +9,7 @@ import { parseConfig } from '../config.ts'
 import { DatabaseUnavailableError } from '../db/database.ts'
 import { SUBMISSION_BODY_LIMIT } from '../routes/contact-submissions.ts'
 import { failingDatabase, openTempDatabase, type TempDatabase } from '../testing/temp-database.ts'
-import { validSubmission } from '../testing/valid-submission.ts'
+import { validAnswers } from '../../common/testing/valid-answers.ts'
 
 const SECRET = 'postgres://admin:hunter2@db.internal'
 const SERVICE_ROLE_KEY = 'service-role-key-for-header-tests'
@@ -96,7 +96,7 @@ describe('security headers', () => {
     ['an asset', () => app.inject('/assets/app-1.js'), 200],
     ['the 404 page', () => app.inject('/no/such/page'), 404],
     ['a JSON 404', () => app.inject({ method: 'POST', url: '/no/such/page' }), 404],
-    ['an insert', () => app.inject({ method: 'POST', url: CONTACT_SUBMISSIONS_PATH, payload: json([validSubmission()]) }), 201],
+    ['an insert', () => app.inject({ method: 'POST', url: CONTACT_SUBMISSIONS_PATH, payload: json([validAnswers()]) }), 201],
     ['a read', () => app.inject({ url: CONTACT_SUBMISSIONS_PATH, headers: { apikey: SERVICE_ROLE_KEY } }), 200],
     ['a refused body', () => app.inject({ method: 'POST', url: CONTACT_SUBMISSIONS_PATH, payload: '{' }), 400],
     ['a refused read', () => app.inject(CONTACT_SUBMISSIONS_PATH), 401],
@@ -107,7 +107,7 @@ describe('security headers', () => {
       413,
     ],
     ['a preflight', () => app.inject({ method: 'OPTIONS', url: CONTACT_SUBMISSIONS_PATH, headers: { origin: 'https://a.example', 'access-control-request-method': 'POST' } }), 204],
-    ['an API failure', () => broken.inject({ method: 'POST', url: CONTACT_SUBMISSIONS_PATH, payload: json([validSubmission()]) }), 500],
+    ['an API failure', () => broken.inject({ method: 'POST', url: CONTACT_SUBMISSIONS_PATH, payload: json([validAnswers()]) }), 500],
     ['a site failure', () => broken.inject('/boom'), 500],
   ]
 
@@ -119,7 +119,7 @@ describe('security headers', () => {
 
   it('are on 503 answers, which keep Retry-After', async () => {
     databaseError = () => new DatabaseUnavailableError(SECRET)
-    const response = await broken.inject({ method: 'POST', url: CONTACT_SUBMISSIONS_PATH, payload: json([validSubmission()]) })
+    const response = await broken.inject({ method: 'POST', url: CONTACT_SUBMISSIONS_PATH, payload: json([validAnswers()]) })
     databaseError = () => new Error(SECRET)
     expect(response.statusCode).toBe(503)
     expect(response.headers['retry-after']).toBe('5')
@@ -128,7 +128,7 @@ describe('security headers', () => {
   })
 
   it('let no internal detail out of a forced 500', async () => {
-    const api = await broken.inject({ method: 'POST', url: CONTACT_SUBMISSIONS_PATH, payload: json([validSubmission()]) })
+    const api = await broken.inject({ method: 'POST', url: CONTACT_SUBMISSIONS_PATH, payload: json([validAnswers()]) })
     expect(api.json()).toEqual({ code: 'XX000', message: 'Internal server error', details: null, hint: null })
     expectNothingInternal(api)
     const site = await broken.inject('/boom')

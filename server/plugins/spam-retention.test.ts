@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import { CONTACT_FIELDS, HONEYPOT_FIELD } from '../../common/contact-submission.ts'
+import { CONTACT_FIELDS } from '../../common/application-form.ts'
+import { HONEYPOT_FIELD } from '../../common/contact-submission.ts'
 import { buildApp } from '../app.ts'
 import { parseConfig } from '../config.ts'
 import { DATABASE_TARGET } from '../testing/database-target.ts'
 import { failingDatabase, openTempDatabase, type TempDatabase } from '../testing/temp-database.ts'
-import { validSubmission } from '../testing/valid-submission.ts'
+import { validAnswers } from '../../common/testing/valid-answers.ts'
 import { SPAM_SWEEP_INTERVAL_MS, deleteExpiredSpam } from './spam-retention.ts'
 
 let temp: TempDatabase
@@ -23,7 +24,7 @@ afterEach(() => {
 /** Inserts an application made `daysAgo` days ago, through the trigger; returns its submission_id. */
 async function insertAged(daysAgo: number, honeypot: string | null) {
   const submissionId = randomUUID()
-  const row = validSubmission()
+  const row = validAnswers()
   await temp.db.query(
     `INSERT INTO contact_submissions (created_at, submission_id, ${HONEYPOT_FIELD}, ${CONTACT_FIELDS.join(', ')})
      VALUES (now() - make_interval(days => $1::int), $2, $3, ${CONTACT_FIELDS.map((_, i) => `$${i + 4}`).join(', ')})`,

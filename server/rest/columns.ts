@@ -1,17 +1,83 @@
-import { CONTACT_FIELDS, HONEYPOT_FIELD } from '../../common/contact-submission.ts'
-import { PostgrestError, TABLE, unparsableQuery } from './postgrest-error.ts'
+import { applicationForm, type FormDefinition } from '../../common/application-form.ts'
+import { HONEYPOT_FIELD, HONEYPOT_MAX_LENGTH, SUBMISSION_ID_FIELD, answersSchema } from '../../common/contact-submission.ts'
+import { PostgrestError, TABLE, checkViolation, unparsableQuery } from './postgrest-error.ts'
 
-/** Every column of contact_submissions, in table order (migrations/001 to 003). */
-const TABLE_COLUMNS = ['id', 'created_at', ...CONTACT_FIELDS, 'submission_id', HONEYPOT_FIELD, 'spam'] as const
+/** A column an insert may name, with the rules the table holds for it (migrations/). */
+export interface WritableColumn {
+  name: string
+  type: 'text' | 'uuid'
+  /** NOT NULL: a null is refused with 23502. */
+  notNull: boolean
+  /** Left out of an insert, it takes its default rather than null. */
+  hasDefault: boolean
+  /** The value as stored, or the error its CHECK constraint raises. */
+  check: (value: string) => string | PostgrestError
+}
 
-/** The columns a request may write; id, created_at and spam always take their defaults. */
-export const WRITABLE_COLUMNS = [...CONTACT_FIELDS, 'submission_id', HONEYPOT_FIELD] as const
+/** contact_submissions as an insert meets it. */
+export interface SubmissionTable {
+  /** Every column, readable with the service-role key. */
+  columns: readonly string[]
+  /** Filled by the table alone, GENERATED ALWAYS: naming one fails with 428C9. */
+  generated: readonly string[]
+  /** Filled by the table; no role may write them (42501), or a bot could backdate its row or file it as a lead. */
+  denied: readonly string[]
+  /** The columns a request may write, in the order an insert lists them. */
+  writable: readonly WritableColumn[]
+}
 
-export type TableColumn = (typeof TABLE_COLUMNS)[number]
-export type WritableColumn = (typeof WRITABLE_COLUMNS)[number]
+/** The table for a form: one required, trimmed, bounded text column per question, then the retry key and the honeypot. */
+export function submissionTable(form: FormDefinition = applicationForm): SubmissionTable {
+  const schema = answersSchema(form)
+  const answers = form.map(
+    (field): WritableColumn => ({
+      name: field.key,
+      type: 'text',
+      notNull: true,
+      hasDefault: false,
+      check: (value) => {
+        const result = schema.shape[field.key]?.safeParse(value)
+        if (result?.success) return result.data
+        return checkViolation(
+          `${TABLE}_${field.key}_check`,
+          TABLE,
+          `"${field.key}" must not be blank and must be at most ${field.maxLength} characters long.`,
+        )
+      },
+    }),
+  )
+  const submissionId: WritableColumn = {
+    name: SUBMISSION_ID_FIELD,
+    type: 'uuid',
+    notNull: true,
+    hasDefault: true,
+    check: (value) => value,
+  }
+  // A filled honeypot is checked and stored like any other row; only its spam
+  // flag, set by the database, tells it apart.
+  const honeypot: WritableColumn = {
+    name: HONEYPOT_FIELD,
+    type: 'text',
+    notNull: false,
+    hasDefault: false,
+    check: (value) =>
+      value.length <= HONEYPOT_MAX_LENGTH
+        ? value
+        : checkViolation(`${TABLE}_${HONEYPOT_FIELD}_check`, TABLE, `"${HONEYPOT_FIELD}" must be at most ${HONEYPOT_MAX_LENGTH} characters long.`),
+  }
+  const writable = [...answers, submissionId, honeypot]
+  return {
+    columns: ['id', 'created_at', ...writable.map((column) => column.name), 'spam'],
+    generated: ['id'],
+    denied: ['created_at', 'spam'],
+    writable,
+  }
+}
 
-export const isTableColumn = (name: string): name is TableColumn =>
-  (TABLE_COLUMNS as readonly string[]).includes(name)
+/** The application's table. */
+export const SUBMISSIONS = submissionTable()
+
+export const isTableColumn = (name: string, table: SubmissionTable = SUBMISSIONS) => table.columns.includes(name)
 
 // Column names are safe to quote back; arbitrary keys could be anything.
 export const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]{0,62}$/

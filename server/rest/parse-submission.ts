@@ -1,19 +1,5 @@
-import {
-  FIELD_MAX_LENGTH,
-  HONEYPOT_FIELD,
-  HONEYPOT_MAX_LENGTH,
-  applicationAnswersSchema,
-  type ContactField,
-} from '../../common/contact-submission.ts'
-import { WRITABLE_COLUMNS, columnNotFound, isTableColumn, type WritableColumn } from './columns.ts'
-import {
-  PostgrestError,
-  TABLE,
-  checkViolation,
-  invalidBody,
-  notNullViolation,
-  permissionDenied,
-} from './postgrest-error.ts'
+import { SUBMISSIONS, columnNotFound, isTableColumn, type SubmissionTable, type WritableColumn } from './columns.ts'
+import { PostgrestError, invalidBody, notNullViolation, permissionDenied } from './postgrest-error.ts'
 
 export interface InsertOptions {
   /** The `columns` query parameter; without it, the body's keys are the columns. */
@@ -22,11 +8,13 @@ export interface InsertOptions {
   missingDefault: boolean
   /** Whether the caller holds the service-role key (PostgREST's 403 rather than 401). */
   authenticated: boolean
+  /** The table inserted into; the application's unless given. */
+  table?: SubmissionTable
 }
 
 /** One row to insert: the columns given, in table order, and their values. */
 export interface InsertRow {
-  columns: WritableColumn[]
+  columns: string[]
   values: unknown[]
 }
 
@@ -38,50 +26,50 @@ export interface InsertRow {
  * Answers are trimmed. No error repeats a submitted value.
  */
 export function parseInsert(body: string | undefined, options: InsertOptions): InsertRow {
+  const table = options.table ?? SUBMISSIONS
   const row = parseOneRow(body)
   const names = options.columns ?? Object.keys(row)
   // With `columns`, PostgREST ignores the body's other keys; without, every key is a column.
-  const unknown = names.find((name) => !isTableColumn(name))
+  const unknown = names.find((name) => !isTableColumn(name, table))
   if (unknown !== undefined) throw columnNotFound(unknown)
-  if (names.includes('id')) throw generatedAlways('id')
-  // The anon role of supabase/migrations has no INSERT on these either; spam is
-  // the database's to decide, or a bot could file its row as a lead.
-  if (names.includes('created_at') || names.includes('spam')) throw permissionDenied(options.authenticated)
+  const generated = names.find((name) => table.generated.includes(name))
+  if (generated !== undefined) throw generatedAlways(generated)
+  // The anon role of supabase/migrations has no INSERT on these either.
+  if (names.some((name) => table.denied.includes(name))) throw permissionDenied(options.authenticated)
 
   const values = new Map<WritableColumn, unknown>()
-  for (const column of WRITABLE_COLUMNS) {
-    if (!names.includes(column)) continue
-    const value = row[column]
+  for (const column of table.writable) {
+    if (!names.includes(column.name)) continue
+    const value = row[column.name]
     if (value === undefined && options.missingDefault) continue
     values.set(column, value ?? null)
   }
 
-  // A filled honeypot changes nothing here: the row is checked and stored like
-  // any other, and only its spam flag (set by the database) tells them apart.
   for (const [column, value] of values) {
     if (value !== null && !hasType(column, value)) throw wrongType(column)
   }
 
-  const stored = new Map<WritableColumn, unknown>()
+  const stored = new Map<string, unknown>()
   const notNull: PostgrestError[] = []
   const checks: PostgrestError[] = []
-  for (const column of WRITABLE_COLUMNS) {
-    // Columns not given take their defaults: a new uuid for submission_id, NULL for the rest.
-    if (!values.has(column) && column === 'submission_id') continue
+  for (const column of table.writable) {
+    const given = values.has(column)
     const value = values.get(column) ?? null
     if (value === null) {
-      if (column !== HONEYPOT_FIELD) notNull.push(notNullViolation(column))
-      else if (values.has(column)) stored.set(column, null)
+      // Left out, a column takes its default (a new uuid for submission_id), else NULL.
+      if (!given && column.hasDefault) continue
+      if (column.notNull) notNull.push(notNullViolation(column.name))
+      else if (given) stored.set(column.name, null)
       continue
     }
-    const checked = checkConstraint(column, value as string)
+    const checked = column.check(value as string)
     if (checked instanceof PostgrestError) checks.push(checked)
-    else stored.set(column, checked)
+    else stored.set(column.name, checked)
   }
   // PostgreSQL checks every NOT NULL before any CHECK constraint.
   const [failure] = [...notNull, ...checks]
   if (failure) throw failure
-  return toInsertRow(stored)
+  return { columns: [...stored.keys()], values: [...stored.values()] }
 }
 
 function parseOneRow(body: string | undefined): Record<string, unknown> {
@@ -108,13 +96,12 @@ const UUID = /^(?:\{[0-9a-f]{4}(?:-?[0-9a-f]{4}){7}\}|[0-9a-f]{4}(?:-?[0-9a-f]{4
 
 function hasType(column: WritableColumn, value: unknown): boolean {
   if (typeof value !== 'string') return false
-  return column === 'submission_id' ? UUID.test(value) : true
+  return column.type === 'uuid' ? UUID.test(value) : true
 }
 
-function wrongType(column: WritableColumn): PostgrestError {
-  const type = column === 'submission_id' ? 'uuid' : 'text'
-  const expected = column === 'submission_id' ? 'a UUID' : 'a string'
-  return new PostgrestError(400, '22P02', `invalid input syntax for type ${type}`, `Column "${column}" expects ${expected}.`)
+function wrongType({ name, type }: WritableColumn): PostgrestError {
+  const expected = type === 'uuid' ? 'a UUID' : 'a string'
+  return new PostgrestError(400, '22P02', `invalid input syntax for type ${type}`, `Column "${name}" expects ${expected}.`)
 }
 
 const generatedAlways = (column: string) =>
@@ -124,26 +111,3 @@ const generatedAlways = (column: string) =>
     `cannot insert a non-DEFAULT value into column "${column}"`,
     `Column "${column}" is an identity column defined as GENERATED ALWAYS.`,
   )
-
-/** The value to store (answers trimmed), or the error PostgreSQL would raise for it. */
-function checkConstraint(column: WritableColumn, value: string): string | PostgrestError {
-  if (column === 'submission_id') return value
-  if (column === HONEYPOT_FIELD) {
-    if (value.length <= HONEYPOT_MAX_LENGTH) return value
-    return checkViolation(`${TABLE}_${column}_check`, TABLE, `"${column}" must be at most ${HONEYPOT_MAX_LENGTH} characters long.`)
-  }
-  const result = applicationAnswersSchema.shape[column].safeParse(value)
-  return result.success ? result.data : answerViolation(column)
-}
-
-const answerViolation = (field: ContactField) =>
-  checkViolation(
-    `${TABLE}_${field}_check`,
-    TABLE,
-    `"${field}" must not be blank and must be at most ${FIELD_MAX_LENGTH[field]} characters long.`,
-  )
-
-function toInsertRow(values: Map<WritableColumn, unknown>): InsertRow {
-  const columns = WRITABLE_COLUMNS.filter((column) => values.has(column))
-  return { columns, values: columns.map((column) => values.get(column)) }
-}

@@ -7,7 +7,7 @@ import { HONEYPOT_FIELD } from '../../common/contact-submission.ts'
 import { buildApp } from '../app.ts'
 import { parseConfig } from '../config.ts'
 import { openTempDatabase, type TempDatabase } from '../testing/temp-database.ts'
-import { validSubmission } from '../testing/valid-submission.ts'
+import { validAnswers } from '../../common/testing/valid-answers.ts'
 
 // The official client against this server: what works here works against a
 // Supabase project with supabase/migrations applied, and the other way round.
@@ -46,8 +46,8 @@ afterAll(async () => {
   await temp.dispose()
 })
 
-const application = (overrides: Parameters<typeof validSubmission>[0] = {}) =>
-  validSubmission({ submission_id: randomUUID(), [HONEYPOT_FIELD]: '', ...overrides })
+const application = (overrides: Parameters<typeof validAnswers>[0] = {}) =>
+  validAnswers({ submission_id: randomUUID(), [HONEYPOT_FIELD]: '', ...overrides })
 
 describe('@supabase/supabase-js against this server', () => {
   it('inserts an application with the anon key', async () => {

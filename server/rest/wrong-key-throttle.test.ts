@@ -8,7 +8,7 @@ import { buildApp } from '../app.ts'
 import { parseConfig } from '../config.ts'
 import { DATABASE_TARGET } from '../testing/database-target.ts'
 import { openTempDatabase, type TempDatabase } from '../testing/temp-database.ts'
-import { validSubmission } from '../testing/valid-submission.ts'
+import { validAnswers } from '../../common/testing/valid-answers.ts'
 import { WRONG_KEY_LIMIT, WRONG_KEY_WINDOW_MS } from './service-role.ts'
 
 const SERVICE_ROLE_KEY = 'service-role-key-for-throttle-tests'
@@ -71,7 +71,7 @@ describe(`wrong service-role keys on ${DATABASE_TARGET}`, () => {
         url: CONTACT_SUBMISSIONS_PATH,
         remoteAddress: ATTACKER,
         headers: { 'content-type': 'application/json', apikey: SERVICE_ROLE_KEY, prefer: 'return=representation' },
-        payload: JSON.stringify([validSubmission()]),
+        payload: JSON.stringify([validAnswers()]),
       }),
     )
 
@@ -102,7 +102,7 @@ describe(`wrong service-role keys on ${DATABASE_TARGET}`, () => {
         url: CONTACT_SUBMISSIONS_PATH,
         remoteAddress: ATTACKER,
         headers: { 'content-type': 'application/json', apikey: wrongKey(i), prefer: 'return=representation' },
-        payload: JSON.stringify([validSubmission()]),
+        payload: JSON.stringify([validAnswers()]),
       })
       expect(refused.statusCode).toBe(401)
     }
@@ -116,7 +116,7 @@ describe(`wrong service-role keys on ${DATABASE_TARGET}`, () => {
         url: CONTACT_SUBMISSIONS_PATH,
         remoteAddress: OPERATOR,
         headers: { 'content-type': 'application/json', apikey: 'public-anon-key', authorization: 'Bearer public-anon-key' },
-        payload: JSON.stringify([validSubmission()]),
+        payload: JSON.stringify([validAnswers()]),
       })
       expect(posted.statusCode).toBe(201)
     }

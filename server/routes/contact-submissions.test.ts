@@ -2,20 +2,17 @@ import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { randomUUID } from 'node:crypto'
 import { connect } from 'node:net'
-import {
-  CONTACT_FIELDS,
-  CONTACT_SUBMISSIONS_PATH,
-  FIELD_MAX_LENGTH,
-  HONEYPOT_FIELD,
-  HONEYPOT_MAX_LENGTH,
-} from '../../common/contact-submission.ts'
+import { CONTACT_FIELDS, FIELD_MAX_LENGTH, applicationForm } from '../../common/application-form.ts'
+import { CONTACT_SUBMISSIONS_PATH, HONEYPOT_FIELD, HONEYPOT_MAX_LENGTH } from '../../common/contact-submission.ts'
 import { buildApp } from '../app.ts'
 import { parseConfig } from '../config.ts'
 import { SUBMISSION_BODY_LIMIT } from './contact-submissions.ts'
 import { openTempDatabase, type TempDatabase } from '../testing/temp-database.ts'
-import { validSubmission } from '../testing/valid-submission.ts'
+import { validAnswers } from '../../common/testing/valid-answers.ts'
 
 const SERVICE_ROLE_KEY = 'service-role-key-for-tests-0123456789'
+// The long answer: the question with the most room.
+const LONG = applicationForm.find((field) => field.kind === 'long-text')?.key ?? 'name'
 const ANON_KEY = 'public-anon-key'
 // What supabase-js sends with `from('contact_submissions').insert([answers])`.
 const CLIENT_HEADERS = {
@@ -71,25 +68,25 @@ const rowCount = async () => {
 
 describe('POST /rest/v1/contact_submissions', () => {
   it('stores the application trimmed and answers 201 with no body', async () => {
-    const response = await submit([validSubmission({ name: '  Grace Hopper \n', email: ' grace@example.com ' })])
+    const response = await submit([validAnswers({ name: '  Grace Hopper \n', email: ' grace@example.com ' })])
     expect(response.statusCode).toBe(201)
     expect(response.body).toBe('')
     expect(await latestRow()).toMatchObject({
-      ...validSubmission(),
+      ...validAnswers(),
       name: 'Grace Hopper',
       email: 'grace@example.com',
     })
   })
 
   it.each([undefined, '', 'return=minimal'])('answers 201 with no body when Prefer is %j', async (prefer) => {
-    const response = await submit([validSubmission()], prefer === undefined ? {} : { prefer })
+    const response = await submit([validAnswers()], prefer === undefined ? {} : { prefer })
     expect(response.statusCode).toBe(201)
     expect(response.body).toBe('')
   })
 
   it('accepts a bare object, as PostgREST does', async () => {
     const before = await rowCount()
-    const response = await submit(validSubmission({ instagram: '@bare' }))
+    const response = await submit(validAnswers({ instagram: '@bare' }))
     expect(response.statusCode).toBe(201)
     expect(await rowCount()).toBe((before ?? 0) + 1)
     expect(await latestRow()).toMatchObject({ instagram: '@bare' })
@@ -99,14 +96,14 @@ describe('POST /rest/v1/contact_submissions', () => {
     const response = await app.inject({
       method: 'POST',
       url: CONTACT_SUBMISSIONS_PATH,
-      payload: JSON.stringify([validSubmission({ instagram: '@untyped' })]),
+      payload: JSON.stringify([validAnswers({ instagram: '@untyped' })]),
     })
     expect(response.statusCode).toBe(201)
     expect(await latestRow()).toMatchObject({ instagram: '@untyped' })
   })
 
   it('answers with the inserted rows for Prefer: return=representation', async () => {
-    const response = await submit([validSubmission({ name: ' Katherine Johnson ' })], {
+    const response = await submit([validAnswers({ name: ' Katherine Johnson ' })], {
       ...SERVICE,
       prefer: 'return=representation',
     })
@@ -116,7 +113,7 @@ describe('POST /rest/v1/contact_submissions', () => {
     expect(rows).toHaveLength(1)
     const stored = await latestRow()
     expect(rows[0]).toEqual({
-      ...validSubmission(),
+      ...validAnswers(),
       name: 'Katherine Johnson',
       id: stored?.id,
       created_at: expect.any(String),
@@ -132,10 +129,10 @@ describe('POST /rest/v1/contact_submissions', () => {
       method: 'POST',
       url: `${CONTACT_SUBMISSIONS_PATH}?select=id,name`,
       headers: { ...CLIENT_HEADERS, ...SERVICE, prefer: 'return=representation' },
-      payload: JSON.stringify([validSubmission()]),
+      payload: JSON.stringify([validAnswers()]),
     })
     expect(response.statusCode).toBe(201)
-    expect(response.json()).toEqual([{ id: expect.any(Number), name: validSubmission().name }])
+    expect(response.json()).toEqual([{ id: expect.any(Number), name: validAnswers().name }])
   })
 
   it('checks `select` before inserting anything', async () => {
@@ -144,7 +141,7 @@ describe('POST /rest/v1/contact_submissions', () => {
       method: 'POST',
       url: `${CONTACT_SUBMISSIONS_PATH}?select=password`,
       headers: { ...CLIENT_HEADERS, ...SERVICE, prefer: 'return=representation' },
-      payload: JSON.stringify([validSubmission()]),
+      payload: JSON.stringify([validAnswers()]),
     })
     expect(response.statusCode).toBe(400)
     expect(response.json()).toMatchObject({ code: '42703' })
@@ -157,21 +154,21 @@ describe('POST /rest/v1/contact_submissions', () => {
       ['invalid JSON', `[{"name": "${SECRET}"`, 400, 'PGRST102'],
       ['an empty body', '', 400, 'PGRST102'],
       ['JSON that is not an object', JSON.stringify([SECRET]), 400, 'PGRST102'],
-      ['two rows', JSON.stringify([validSubmission({ name: SECRET }), validSubmission()]), 400, 'PGRST102'],
+      ['two rows', JSON.stringify([validAnswers({ name: SECRET }), validAnswers()]), 400, 'PGRST102'],
       ['no rows', '[]', 400, 'PGRST102'],
-      ['an unknown key', JSON.stringify([{ ...validSubmission(), nickname: SECRET }]), 400, 'PGRST204'],
-      ['a missing field', JSON.stringify([{ ...validSubmission({ name: SECRET }), email: undefined }]), 400, '23502'],
-      ['a null field', JSON.stringify([validSubmission({ name: SECRET, email: null })]), 400, '23502'],
-      ['a blank field', JSON.stringify([validSubmission({ name: SECRET, email: ' \t ' })]), 400, '23514'],
+      ['an unknown key', JSON.stringify([{ ...validAnswers(), nickname: SECRET }]), 400, 'PGRST204'],
+      ['a missing field', JSON.stringify([{ ...validAnswers({ name: SECRET }), email: undefined }]), 400, '23502'],
+      ['a null field', JSON.stringify([validAnswers({ name: SECRET, email: null })]), 400, '23502'],
+      ['a blank field', JSON.stringify([validAnswers({ name: SECRET, email: ' \t ' })]), 400, '23514'],
       [
         'a field over its limit',
-        JSON.stringify([validSubmission({ name: SECRET, phone: SECRET.repeat(FIELD_MAX_LENGTH.phone) })]),
+        JSON.stringify([validAnswers({ name: SECRET, phone: SECRET.repeat(FIELD_MAX_LENGTH.phone) })]),
         400,
         '23514',
       ],
-      ['a number for text', JSON.stringify([validSubmission({ name: SECRET, phone: 4420794609 })]), 400, '22P02'],
-      ['an object for text', JSON.stringify([validSubmission({ challenges: { text: SECRET } })]), 400, '22P02'],
-      ['a NUL character', JSON.stringify([validSubmission({ challenges: `${SECRET}\u0000` })]), 400, '22021'],
+      ['a number for text', JSON.stringify([validAnswers({ name: SECRET, phone: 4420794609 })]), 400, '22P02'],
+      ['an object for text', JSON.stringify([validAnswers({ [LONG]: { text: SECRET } })]), 400, '22P02'],
+      ['a NUL character', JSON.stringify([validAnswers({ [LONG]: `${SECRET}\u0000` })]), 400, '22021'],
     ]
 
     it.each(cases)('%s', async (_label, payload, status, code) => {
@@ -190,7 +187,7 @@ describe('POST /rest/v1/contact_submissions', () => {
     })
 
     it('names the failing column for a missing field', async () => {
-      const { email: _email, ...withoutEmail } = validSubmission()
+      const { email: _email, ...withoutEmail } = validAnswers()
       const response = await submit([withoutEmail])
       expect(response.json()).toMatchObject({
         code: '23502',
@@ -200,25 +197,25 @@ describe('POST /rest/v1/contact_submissions', () => {
     })
 
     it('reports a wrong type before a missing field, and a missing field before a blank one', async () => {
-      const { name: _name, ...rest } = validSubmission({ budget: '   ', challenges: 7 })
+      const { name: _name, ...rest } = validAnswers({ budget: '   ', [LONG]: 7 })
       expect((await submit([rest])).json()).toMatchObject({ code: '22P02' })
-      expect((await submit([{ ...rest, challenges: 'fine' }])).json()).toMatchObject({ code: '23502' })
+      expect((await submit([{ ...rest, [LONG]: 'fine' }])).json()).toMatchObject({ code: '23502' })
     })
 
     it('names an unknown column like PostgREST, without echoing odd keys', async () => {
-      const named = await submit([{ ...validSubmission(), nickname: 'x' }])
+      const named = await submit([{ ...validAnswers(), nickname: 'x' }])
       expect(named.json()).toMatchObject({
         code: 'PGRST204',
         message: "Could not find the 'nickname' column of 'contact_submissions' in the schema cache",
       })
-      const odd = await submit([{ ...validSubmission(), [`<b>${SECRET}</b>`]: 'x' }])
+      const odd = await submit([{ ...validAnswers(), [`<b>${SECRET}</b>`]: 'x' }])
       expect(odd.json()).toMatchObject({ code: 'PGRST204' })
       expect(odd.body).not.toContain(SECRET)
     })
   })
 
   it('refuses a body over the limit with 413 in PostgREST’s shape', async () => {
-    const response = await submit([validSubmission({ challenges: 'x'.repeat(SUBMISSION_BODY_LIMIT) })])
+    const response = await submit([validAnswers({ [LONG]: 'x'.repeat(SUBMISSION_BODY_LIMIT) })])
     expect(response.statusCode).toBe(413)
     expect(response.json()).toEqual({ code: '54000', message: 'Payload too large', details: expect.any(String), hint: null })
   })
@@ -236,19 +233,19 @@ describe('POST /rest/v1/contact_submissions', () => {
 
     it('every answer at its limit in 4-byte characters', async () => {
       const row = { ...atLimits('𠀀'), submission_id: randomUUID(), [HONEYPOT_FIELD]: '' }
-      expect(row.challenges).toHaveLength(FIELD_MAX_LENGTH.challenges)
+      expect(row[LONG]).toHaveLength(FIELD_MAX_LENGTH[LONG])
       const response = await submit([row])
       expect(response.statusCode).toBe(201)
       await expectStoredIntact({ ...row, spam: false })
       const [sizes] = await temp.db.query<{ characters: number; bytes: number }>(
-        'SELECT char_length(challenges) AS characters, octet_length(challenges) AS bytes FROM contact_submissions WHERE submission_id = $1',
+        `SELECT char_length(${LONG}) AS characters, octet_length(${LONG}) AS bytes FROM contact_submissions WHERE submission_id = $1`,
         [row.submission_id],
       )
-      expect(sizes).toEqual({ characters: FIELD_MAX_LENGTH.challenges / 2, bytes: FIELD_MAX_LENGTH.challenges * 2 })
+      expect(sizes).toEqual({ characters: FIELD_MAX_LENGTH[LONG] / 2, bytes: FIELD_MAX_LENGTH[LONG] * 2 })
     })
 
-    it('long answers in Chinese: 600 and 5,000 characters of 3 bytes', async () => {
-      const row = validSubmission({ submission_id: randomUUID(), business: '企'.repeat(600), challenges: '难'.repeat(5000) })
+    it('long answers in Chinese: 600 characters of 3 bytes, and the long answer at its limit', async () => {
+      const row = validAnswers({ submission_id: randomUUID(), business: '企'.repeat(600), [LONG]: '难'.repeat(FIELD_MAX_LENGTH[LONG]) })
       expect((await submit([row])).statusCode).toBe(201)
       await expectStoredIntact(row)
     })
@@ -260,14 +257,14 @@ describe('POST /rest/v1/contact_submissions', () => {
         [HONEYPOT_FIELD]: '\u0001'.repeat(HONEYPOT_MAX_LENGTH),
       }
       const body = JSON.stringify([row])
-      expect(Buffer.byteLength(body)).toBeGreaterThan(6 * FIELD_MAX_LENGTH.challenges)
+      expect(Buffer.byteLength(body)).toBeGreaterThan(6 * FIELD_MAX_LENGTH[LONG])
       expect(Buffer.byteLength(body)).toBeLessThanOrEqual(SUBMISSION_BODY_LIMIT)
       expect((await submit(body, {}, columnsOf([row]))).statusCode).toBe(201)
       await expectStoredIntact({ ...row, spam: true })
     })
 
     it('up to the limit to the byte, and no further', async () => {
-      const row = validSubmission({ submission_id: randomUUID() })
+      const row = validAnswers({ submission_id: randomUUID() })
       const json = JSON.stringify([row])
       const padded = (bytes: number) => json + ' '.repeat(bytes - Buffer.byteLength(json))
       expect((await submit(padded(SUBMISSION_BODY_LIMIT), {}, columnsOf([row]))).statusCode).toBe(201)
@@ -293,19 +290,19 @@ const rowsWithSubmissionId = async (submissionId: string) => {
 describe('retries: submission_id', () => {
   it('stores the submission_id the client chose', async () => {
     const submissionId = randomUUID()
-    const response = await submit([validSubmission({ submission_id: submissionId, [HONEYPOT_FIELD]: '' })])
+    const response = await submit([validAnswers({ submission_id: submissionId, [HONEYPOT_FIELD]: '' })])
     expect(response.statusCode).toBe(201)
     expect(await rowsWithSubmissionId(submissionId)).toEqual([
-      expect.objectContaining({ ...validSubmission(), submission_id: submissionId, [HONEYPOT_FIELD]: '', spam: false }),
+      expect.objectContaining({ ...validAnswers(), submission_id: submissionId, [HONEYPOT_FIELD]: '', spam: false }),
     ])
   })
 
   it('answers a repeat with PostgREST’s 409 for a unique violation, without the id, and stores nothing more', async () => {
     const submissionId = randomUUID()
-    expect((await submit([validSubmission({ submission_id: submissionId })])).statusCode).toBe(201)
+    expect((await submit([validAnswers({ submission_id: submissionId })])).statusCode).toBe(201)
     const before = await rowCount()
     for (const prefer of ['return=minimal', 'return=representation']) {
-      const repeat = await submit([validSubmission({ submission_id: submissionId, name: 'Changed Mind' })], {
+      const repeat = await submit([validAnswers({ submission_id: submissionId, name: 'Changed Mind' })], {
         ...SERVICE,
         prefer,
       })
@@ -319,12 +316,12 @@ describe('retries: submission_id', () => {
       expect(repeat.body).not.toContain(submissionId)
     }
     expect(await rowCount()).toBe(before)
-    expect(await rowsWithSubmissionId(submissionId)).toEqual([expect.objectContaining({ name: validSubmission().name })])
+    expect(await rowsWithSubmissionId(submissionId)).toEqual([expect.objectContaining({ name: validAnswers().name })])
   })
 
   it('gives each application without a submission_id an id of its own', async () => {
-    const first = await submit([validSubmission()], { ...SERVICE, prefer: 'return=representation' })
-    const second = await submit([validSubmission()], { ...SERVICE, prefer: 'return=representation' })
+    const first = await submit([validAnswers()], { ...SERVICE, prefer: 'return=representation' })
+    const second = await submit([validAnswers()], { ...SERVICE, prefer: 'return=representation' })
     const [a] = first.json<{ submission_id: string }[]>()
     const [b] = second.json<{ submission_id: string }[]>()
     expect(a?.submission_id).toMatch(/^[0-9a-f-]{36}$/)
@@ -334,8 +331,8 @@ describe('retries: submission_id', () => {
 
   it('reads every spelling of a uuid PostgreSQL reads, as the same uuid', async () => {
     const hex = randomUUID().replaceAll('-', '')
-    expect((await submit([validSubmission({ submission_id: hex })])).statusCode).toBe(201)
-    expect((await submit([validSubmission({ submission_id: `{${hex.toUpperCase()}}` })])).statusCode).toBe(409)
+    expect((await submit([validAnswers({ submission_id: hex })])).statusCode).toBe(201)
+    expect((await submit([validAnswers({ submission_id: `{${hex.toUpperCase()}}` })])).statusCode).toBe(409)
     const canonical = `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`
     expect(await rowsWithSubmissionId(canonical)).toHaveLength(1)
   })
@@ -346,7 +343,7 @@ describe('retries: submission_id', () => {
     ['null', null, '23502'],
   ])('refuses %s as submission_id without echoing it', async (_label, submissionId, code) => {
     const before = await rowCount()
-    const response = await submit([validSubmission({ submission_id: submissionId })])
+    const response = await submit([validAnswers({ submission_id: submissionId })])
     expect(response.statusCode).toBe(400)
     expect(response.json()).toMatchObject({ code })
     expect(response.body).not.toContain('SECRET')
@@ -355,8 +352,8 @@ describe('retries: submission_id', () => {
 })
 
 describe('the honeypot', () => {
-  const filled = (overrides: Parameters<typeof validSubmission>[0] = {}) =>
-    validSubmission({ submission_id: randomUUID(), [HONEYPOT_FIELD]: 'https://spam.example', ...overrides })
+  const filled = (overrides: Parameters<typeof validAnswers>[0] = {}) =>
+    validAnswers({ submission_id: randomUUID(), [HONEYPOT_FIELD]: 'https://spam.example', ...overrides })
 
   it('stores an application that fills it, flagged as spam, exactly as sent', async () => {
     const row = filled()
@@ -369,7 +366,7 @@ describe('the honeypot', () => {
   it('treats a honeypot of spaces or null as empty, as the trigger does', async () => {
     for (const honeypot of ['   ', null]) {
       const submissionId = randomUUID()
-      expect((await submit([validSubmission({ submission_id: submissionId, [HONEYPOT_FIELD]: honeypot })])).statusCode).toBe(201)
+      expect((await submit([validAnswers({ submission_id: submissionId, [HONEYPOT_FIELD]: honeypot })])).statusCode).toBe(201)
       expect(await rowsWithSubmissionId(submissionId)).toEqual([expect.objectContaining({ [HONEYPOT_FIELD]: honeypot, spam: false })])
     }
   })
@@ -465,7 +462,7 @@ describe('the honeypot', () => {
       ['ignored and unknown preferences', { prefer: 'tx=rollback, timezone=UTC, count=exact, shiny=yes' }],
       ['the service role with count=exact', { ...SERVICE, prefer: 'return=minimal, count=exact' }],
     ])('stores both with %s, and answers both the same', async (_label, headers: Record<string, string>) => {
-      const { person, bot, fromPerson, fromBot } = await pair(validSubmission(), headers)
+      const { person, bot, fromPerson, fromBot } = await pair(validAnswers(), headers)
       expect(fromPerson).toMatch(/^HTTP\/1\.1 201 /)
       expect(fromBot).toBe(fromPerson)
       expect(await storedFlags(person)).toEqual([false])
@@ -481,7 +478,7 @@ describe('the honeypot', () => {
       ['another schema', { 'content-profile': 'private' }, 406],
       ['a form body', { 'content-type': 'application/x-www-form-urlencoded' }, 415],
     ])('refuses both alike for %s, storing neither', async (_label, headers: Record<string, string>, status) => {
-      const { person, bot, fromPerson, fromBot } = await pair(validSubmission(), headers)
+      const { person, bot, fromPerson, fromBot } = await pair(validAnswers(), headers)
       expect(fromPerson).toMatch(new RegExp(`^HTTP/1\\.1 ${status} `))
       expect(fromBot).toBe(fromPerson)
       expect(await storedFlags(person, bot)).toEqual([])
@@ -492,16 +489,16 @@ describe('the honeypot', () => {
       ['a missing answer', { email: undefined }],
       ['an answer over its limit', { phone: 'x'.repeat(FIELD_MAX_LENGTH.phone + 1) }],
       ['a number for text', { phone: 4420794609 }],
-      ['a NUL character', { challenges: 'a\u0000b' }],
+      ['a NUL character', { [LONG]: 'a\u0000b' }],
       ['an unknown column', { nickname: 'x' }],
     ])('refuses both alike for %s', async (_label, overrides) => {
-      const { fromPerson, fromBot } = await pair({ ...validSubmission(), ...overrides }, { prefer: 'count=exact' })
+      const { fromPerson, fromBot } = await pair({ ...validAnswers(), ...overrides }, { prefer: 'count=exact' })
       expect(fromPerson).toMatch(/^HTTP\/1\.1 400 /)
       expect(fromBot).toBe(fromPerson)
     })
 
     it('answers a repeated submission_id alike: 409 for both', async () => {
-      const row = validSubmission({ submission_id: randomUUID() })
+      const row = validAnswers({ submission_id: randomUUID() })
       expect((await submit([row])).statusCode).toBe(201)
       const { fromPerson, fromBot } = await pair(row, { prefer: 'count=exact' })
       expect(fromPerson).toMatch(/^HTTP\/1\.1 409 /)
@@ -509,7 +506,7 @@ describe('the honeypot', () => {
     })
 
     it('answers a body over the limit alike: 413 for both', async () => {
-      const { fromPerson, fromBot } = await pair(validSubmission({ challenges: 'x'.repeat(SUBMISSION_BODY_LIMIT) }))
+      const { fromPerson, fromBot } = await pair(validAnswers({ [LONG]: 'x'.repeat(SUBMISSION_BODY_LIMIT) }))
       expect(fromPerson).toMatch(/^HTTP\/1\.1 413 /)
       expect(fromBot).toBe(fromPerson)
     })
@@ -521,7 +518,7 @@ describe('Prefer', () => {
     'refuses %s to the anon role, which may not read rows back, and stores nothing',
     async (prefer) => {
       const before = await rowCount()
-      const response = await submit([validSubmission()], { prefer })
+      const response = await submit([validAnswers()], { prefer })
       expect(response.statusCode).toBe(401)
       expect(response.json()).toMatchObject({ code: '42501' })
       expect(await rowCount()).toBe(before)
@@ -540,19 +537,19 @@ describe('Prefer', () => {
   ])('takes %j and answers 201 with Preference-Applied %j', async (prefer, applied) => {
     const before = await rowCount()
     // Only the service role may read rows back (return=representation / headers-only).
-    const response = await submit([validSubmission()], prefer === undefined ? SERVICE : { ...SERVICE, prefer })
+    const response = await submit([validAnswers()], prefer === undefined ? SERVICE : { ...SERVICE, prefer })
     expect(response.statusCode).toBe(201)
     expect(response.headers['preference-applied']).toBe(applied)
     expect(await rowCount()).toBe((before ?? 0) + 1)
   })
 
   it('sends Content-Range */* on an insert, with the count for count=exact', async () => {
-    expect((await submit([validSubmission()])).headers['content-range']).toBe('*/*')
-    expect((await submit([validSubmission()], { prefer: 'count=exact' })).headers['content-range']).toBe('*/1')
+    expect((await submit([validAnswers()])).headers['content-range']).toBe('*/*')
+    expect((await submit([validAnswers()], { prefer: 'count=exact' })).headers['content-range']).toBe('*/1')
   })
 
   it('answers return=headers-only with the new row’s Location and no body', async () => {
-    const response = await submit([validSubmission()], { ...SERVICE, prefer: 'return=headers-only' })
+    const response = await submit([validAnswers()], { ...SERVICE, prefer: 'return=headers-only' })
     expect(response.statusCode).toBe(201)
     expect(response.body).toBe('')
     const stored = await latestRow()
@@ -560,13 +557,13 @@ describe('Prefer', () => {
   })
 
   it('names the schema back for return=representation, as PostgREST does', async () => {
-    const response = await submit([validSubmission()], { ...SERVICE, prefer: 'return=representation' })
+    const response = await submit([validAnswers()], { ...SERVICE, prefer: 'return=representation' })
     expect(response.headers['content-profile']).toBe('public')
   })
 
   it('refuses unknown preferences with handling=strict, storing nothing', async () => {
     const before = await rowCount()
-    const response = await submit([validSubmission()], { prefer: 'handling=strict, return=minimal, shiny=yes' })
+    const response = await submit([validAnswers()], { prefer: 'handling=strict, return=minimal, shiny=yes' })
     expect(response.statusCode).toBe(400)
     expect(response.json()).toEqual({
       code: 'PGRST122',
@@ -581,7 +578,7 @@ describe('Prefer', () => {
     'refuses the upsert %s from anon with 401, as Supabase does for an insert-only role',
     async (prefer) => {
       const before = await rowCount()
-      const response = await submit([validSubmission()], { prefer })
+      const response = await submit([validAnswers()], { prefer })
       expect(response.statusCode).toBe(401)
       expect(response.json()).toMatchObject({ code: '42501' })
       expect(await rowCount()).toBe(before)
@@ -590,7 +587,7 @@ describe('Prefer', () => {
 
   it('lets the service role upsert, which can only insert since id is always generated', async () => {
     const before = await rowCount()
-    const response = await submit([validSubmission()], { ...SERVICE, prefer: 'resolution=merge-duplicates' })
+    const response = await submit([validAnswers()], { ...SERVICE, prefer: 'resolution=merge-duplicates' })
     expect(response.statusCode).toBe(201)
     expect(response.headers['preference-applied']).toBe('resolution=merge-duplicates')
     expect(await rowCount()).toBe((before ?? 0) + 1)
@@ -603,21 +600,21 @@ describe('the columns parameter', () => {
   it('inserts only the listed columns and ignores the body’s other keys, as PostgREST does', async () => {
     const submissionId = randomUUID()
     const columns = `?columns=${[...CONTACT_FIELDS].join(',')}`
-    const response = await post(columns, [{ ...validSubmission(), [HONEYPOT_FIELD]: 'ignored, not listed', favourite: 'x' }])
+    const response = await post(columns, [{ ...validAnswers(), [HONEYPOT_FIELD]: 'ignored, not listed', favourite: 'x' }])
     expect(response.statusCode).toBe(201)
     const stored = await latestRow()
-    expect(stored).toMatchObject({ ...validSubmission(), [HONEYPOT_FIELD]: null, spam: false })
+    expect(stored).toMatchObject({ ...validAnswers(), [HONEYPOT_FIELD]: null, spam: false })
     expect(stored?.submission_id).not.toBe(submissionId)
   })
 
   it('accepts names quoted, as supabase-js sends them, or bare, with spaces around', async () => {
     const names = [...CONTACT_FIELDS]
     const query = `?columns=${encodeURIComponent(names.map((name, i) => (i % 2 ? `"${name}"` : ` ${name} `)).join(','))}`
-    expect((await post(query, [validSubmission()])).statusCode).toBe(201)
+    expect((await post(query, [validAnswers()])).statusCode).toBe(201)
   })
 
   it('refuses a listed column that does not exist with 400 PGRST204', async () => {
-    const response = await post('?columns=name,nickname', [validSubmission()])
+    const response = await post('?columns=name,nickname', [validAnswers()])
     expect(response.statusCode).toBe(400)
     expect(response.json()).toEqual({
       code: 'PGRST204',
@@ -629,25 +626,25 @@ describe('the columns parameter', () => {
 
   it('inserts null for a listed column the body lacks, or its default with missing=default', async () => {
     const query = `?columns=${[...CONTACT_FIELDS, 'submission_id'].join(',')}`
-    const withoutId = await post(query, [validSubmission()])
+    const withoutId = await post(query, [validAnswers()])
     expect(withoutId.statusCode).toBe(400)
     expect(withoutId.json()).toMatchObject({
       code: '23502',
       message: 'null value in column "submission_id" of relation "contact_submissions" violates not-null constraint',
     })
-    const defaulted = await post(query, [validSubmission()], { prefer: 'missing=default' })
+    const defaulted = await post(query, [validAnswers()], { prefer: 'missing=default' })
     expect(defaulted.statusCode).toBe(201)
     expect((await latestRow())?.submission_id).toMatch(/^[0-9a-f-]{36}$/)
   })
 
   it('refuses columns that are not written by requests, as PostgreSQL would', async () => {
-    const id = await post('?columns=id,name', [{ ...validSubmission(), id: 1 }])
+    const id = await post('?columns=id,name', [{ ...validAnswers(), id: 1 }])
     expect(id.statusCode).toBe(400)
     expect(id.json()).toMatchObject({ code: '428C9', message: 'cannot insert a non-DEFAULT value into column "id"' })
-    const createdAt = await post('', [{ ...validSubmission(), created_at: '2000-01-01T00:00:00Z' }])
+    const createdAt = await post('', [{ ...validAnswers(), created_at: '2000-01-01T00:00:00Z' }])
     expect(createdAt.statusCode).toBe(401)
     expect(createdAt.json()).toMatchObject({ code: '42501' })
-    const asService = await post('', [{ ...validSubmission(), created_at: '2000-01-01T00:00:00Z' }], SERVICE)
+    const asService = await post('', [{ ...validAnswers(), created_at: '2000-01-01T00:00:00Z' }], SERVICE)
     expect(asService.statusCode).toBe(403)
     expect(asService.headers['www-authenticate']).toBeUndefined()
   })
@@ -664,16 +661,16 @@ describe('the columns parameter', () => {
         remoteAddress: '127.0.0.5',
       })
     for (const spam of [false, true]) {
-      const anon = await attempt({ ...validSubmission({ [HONEYPOT_FIELD]: 'https://spam.example' }), spam })
+      const anon = await attempt({ ...validAnswers({ [HONEYPOT_FIELD]: 'https://spam.example' }), spam })
       expect(anon.statusCode).toBe(401)
       expect(anon.json()).toMatchObject({ code: '42501' })
-      expect((await attempt({ ...validSubmission(), spam }, SERVICE)).statusCode).toBe(403)
+      expect((await attempt({ ...validAnswers(), spam }, SERVICE)).statusCode).toBe(403)
     }
     expect(await rowCount()).toBe(before)
   })
 
   it.each(['', 'name,,email', 'name;drop', '"name'])('refuses the malformed list %j with 400 PGRST100', async (columns) => {
-    const response = await post(`?columns=${encodeURIComponent(columns)}`, [validSubmission()])
+    const response = await post(`?columns=${encodeURIComponent(columns)}`, [validAnswers()])
     expect(response.statusCode).toBe(400)
     expect(response.json()).toMatchObject({ code: 'PGRST100' })
   })
@@ -682,7 +679,7 @@ describe('the columns parameter', () => {
 describe('profiles', () => {
   it('refuses a schema other than public with 406 PGRST106', async () => {
     const before = await rowCount()
-    const post = await submit([validSubmission()], { 'content-profile': 'private' })
+    const post = await submit([validAnswers()], { 'content-profile': 'private' })
     expect(post.statusCode).toBe(406)
     expect(post.json()).toEqual({
       code: 'PGRST106',
@@ -715,19 +712,19 @@ describe('reading and changing submissions', () => {
   }
 
   it('lets the service role read the newest row, as the e2e tests do', async () => {
-    await submit([validSubmission({ instagram: '@newest' })])
+    await submit([validAnswers({ instagram: '@newest' })])
     const response = await read('?select=*&order=id.desc&limit=1')
     expect(response.statusCode).toBe(200)
     const rows = response.json<Record<string, unknown>[]>()
     expect(rows).toHaveLength(1)
-    expect(rows[0]).toMatchObject({ ...validSubmission({ instagram: '@newest' }), id: expect.any(Number) })
+    expect(rows[0]).toMatchObject({ ...validAnswers({ instagram: '@newest' }), id: expect.any(Number) })
     expect(rows[0]?.created_at).toMatch(/^\d{4}-\d\d-\d\dT/)
     expect(response.headers['content-range']).toBe('0-0/*')
   })
 
   it('reads leads only, and counts only leads, unless asked for spam', async () => {
-    const lead = validSubmission({ submission_id: randomUUID(), [HONEYPOT_FIELD]: '' })
-    const spam = validSubmission({ submission_id: randomUUID(), [HONEYPOT_FIELD]: 'https://spam.example' })
+    const lead = validAnswers({ submission_id: randomUUID(), [HONEYPOT_FIELD]: '' })
+    const spam = validAnswers({ submission_id: randomUUID(), [HONEYPOT_FIELD]: 'https://spam.example' })
     expect((await submit([lead])).statusCode).toBe(201)
     expect((await submit([spam])).statusCode).toBe(201)
     const [counts] = await temp.db.query<{ leads: number }>(

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify'
-import { CONTACT_FIELDS, FIELD_MAX_LENGTH, HONEYPOT_FIELD, HONEYPOT_MAX_LENGTH } from '../../common/contact-submission.ts'
+import { applicationForm } from '../../common/application-form.ts'
+import { HONEYPOT_FIELD, HONEYPOT_MAX_LENGTH } from '../../common/contact-submission.ts'
 import type { Database } from '../db/database.ts'
 import { parseColumnsParam } from '../rest/columns.ts'
 import { parseInsert } from '../rest/parse-submission.ts'
@@ -29,7 +30,7 @@ export interface ContactSubmissionsOptions {
 export const SUBMISSION_BODY_LIMIT = (() => {
   const widest = (units: number) => '\u0001'.repeat(units)
   const row = {
-    ...Object.fromEntries(CONTACT_FIELDS.map((field) => [field, widest(FIELD_MAX_LENGTH[field])])),
+    ...Object.fromEntries(applicationForm.map((field) => [field.key, widest(field.maxLength)])),
     submission_id: '00000000-0000-4000-8000-000000000000',
     [HONEYPOT_FIELD]: widest(HONEYPOT_MAX_LENGTH),
   }

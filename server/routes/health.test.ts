@@ -12,7 +12,7 @@ import { openPostgres } from '../db/postgres.ts'
 import { DATABASE_TARGET } from '../testing/database-target.ts'
 import { startPostgresServer, type PostgresServer } from '../testing/postgres-server.ts'
 import { failingDatabase, openTempDatabase, type TempDatabase } from '../testing/temp-database.ts'
-import { validSubmission } from '../testing/valid-submission.ts'
+import { validAnswers } from '../../common/testing/valid-answers.ts'
 import { healthRoutes } from './health.ts'
 
 const readyz = async (db: Database, readinessTimeoutMs?: number) => {
@@ -113,7 +113,7 @@ describe.runIf(DATABASE_TARGET === 'postgres')('a PostgreSQL outage', () => {
 
   it('takes the instance out of rotation while PostgreSQL is stopped, answers submissions 503, and recovers by itself', async () => {
     const app = buildApp({ config: parseConfig({ SUBMIT_RATE_LIMIT: '0' }), db })
-    const submit = () => app.inject({ method: 'POST', url: CONTACT_SUBMISSIONS_PATH, payload: [validSubmission()] })
+    const submit = () => app.inject({ method: 'POST', url: CONTACT_SUBMISSIONS_PATH, payload: [validAnswers()] })
     try {
       expect((await app.inject('/readyz')).statusCode).toBe(200)
       expect((await submit()).statusCode).toBe(201)

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { CONTACT_FIELDS, CONTACT_SUBMISSIONS_PATH } from '../../common/contact-submission.ts'
+import { CONTACT_FIELDS } from '../../common/application-form.ts'
+import { CONTACT_SUBMISSIONS_PATH } from '../../common/contact-submission.ts'
 import { buildApp } from '../app.ts'
 import { parseConfig } from '../config.ts'
 import { DATABASE_TARGET } from '../testing/database-target.ts'

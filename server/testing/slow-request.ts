@@ -1,7 +1,7 @@
 import { once } from 'node:events'
 import { connect } from 'node:net'
 import { CONTACT_SUBMISSIONS_PATH } from '../../common/contact-submission.ts'
-import { validSubmission } from './valid-submission.ts'
+import { validAnswers } from '../../common/testing/valid-answers.ts'
 
 export interface SlowRequest {
   /** Sends the rest of the body and resolves to everything the server answered once it closed the connection. */
@@ -15,7 +15,7 @@ export interface SlowRequest {
  * answering because it is stopping.
  */
 export async function startSlowApplication(baseUrl: string, instagram: string): Promise<SlowRequest> {
-  const body = JSON.stringify([validSubmission({ instagram })])
+  const body = JSON.stringify([validAnswers({ instagram })])
   const half = Math.floor(body.length / 2)
   const socket = connect(Number(new URL(baseUrl).port), '127.0.0.1')
   await once(socket, 'connect')

@@ -1,28 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { CONTACT_FIELDS } from '../../common/contact-submission.ts'
-import { applicationSteps } from './application-steps.ts'
+import { applicationIntro } from './application-intro.ts'
 import { resultSlides } from './result-slides.ts'
 import { site } from './site.ts'
 import { submissionTiming } from './submission-timing.ts'
-
-describe('application steps', () => {
-  it('asks the eight fields in the spec order', () => {
-    expect(applicationSteps.map((step) => step.field)).toEqual([...CONTACT_FIELDS])
-  })
-
-  it('uses the spec placeholders and input kinds', () => {
-    expect(Object.fromEntries(applicationSteps.map((step) => [step.field, [step.placeholder, step.kind]]))).toEqual({
-      instagram: ['Please enter your instagram username', 'text'],
-      name: ['Please enter your first and last name', 'text'],
-      email: ["We'll use this to send you follow-up information", 'email'],
-      phone: ['Include country code', 'tel'],
-      business: ['What type of business are you running? e.g. e-commerce, coaching, SaaS, local service', 'text'],
-      budget: ['How much are you ready to invest in marketing each month?', 'text'],
-      revenue: ['Please share approximate monthly revenue and profit figures', 'text'],
-      challenges: ["Tell us about the key problems or bottlenecks you'd like us to help solve", 'textarea'],
-    })
-  })
-})
 
 describe('result slides', () => {
   it('holds six slides numbered 1 to 6 whose alt texts carry the spec figures', () => {
@@ -63,6 +43,7 @@ describe('site copy and constants', () => {
       submit: 'Submit Application',
       submitting: 'Submitting...',
     })
+    expect(applicationIntro(8)).toBe('Eight short questions, one at a time. It takes about two minutes.')
     expect(site.booking.redirectDelayMs).toBe(2000)
     expect(site.toasts).toEqual({
       durationMs: 4000,

@@ -38,7 +38,6 @@ export const site = {
   },
   application: {
     title: 'Ready to Scale Your Business?',
-    description: 'Eight short questions, one at a time. It takes about two minutes.',
     back: 'Back',
     next: 'Next',
     submit: 'Submit Application',

@@ -1,10 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { submittedColumns } from '../../../../common/contact-submission.ts'
+import { validAnswers } from '../../../../common/testing/valid-answers.ts'
 import { submissionTiming } from '../../../content/submission-timing.ts'
 import { SubmissionError, parseRetryAfter, submitApplication, type Application } from './submit-application.ts'
-import { sampleAnswers } from '../../../testing/sample-answers.ts'
 
 const application: Application = {
-  answers: sampleAnswers,
+  answers: validAnswers(),
   submissionId: '3f0c1b8e-8a51-4c9e-9d3a-6a2b1e0f4c7d',
   honeypot: '',
 }
@@ -54,9 +55,8 @@ describe('submitApplication', () => {
 
     const [url, init] = fetchMock.mock.calls[0] ?? []
     const columns = new URL(String(url), 'http://page.test').searchParams.get('columns')
-    expect(columns).toBe(
-      '"instagram","name","email","phone","business","budget","revenue","challenges","submission_id","_gotcha"',
-    )
+    // supabase-js's list: every key of the row, quoted, in the row's order.
+    expect(columns).toBe(submittedColumns().map((column) => `"${column}"`).join(','))
     expect(init?.method).toBe('POST')
     expect(init?.headers).toMatchObject({ 'Content-Type': 'application/json', Prefer: 'return=minimal' })
     expect(init?.signal).toBeInstanceOf(AbortSignal)

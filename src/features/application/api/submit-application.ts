@@ -1,10 +1,4 @@
-import {
-  CONTACT_FIELDS,
-  CONTACT_SUBMISSIONS_PATH,
-  HONEYPOT_FIELD,
-  type ApplicationAnswers,
-  type ContactSubmission,
-} from '../../../../common/contact-submission.ts'
+import { CONTACT_SUBMISSIONS_PATH, HONEYPOT_FIELD, SUBMISSION_ID_FIELD } from '../../../../common/contact-submission.ts'
 import { publicConfig } from '../../../config/public-config.ts'
 import { submissionTiming } from '../../../content/submission-timing.ts'
 
@@ -23,15 +17,13 @@ export class SubmissionError extends Error {
 }
 
 export interface Application {
-  answers: ApplicationAnswers
+  /** One answer per question, in the form's order. */
+  answers: Readonly<Record<string, string>>
   /** Names this application on every attempt, so the server stores it at most once. */
   submissionId: string
   /** What the honeypot field holds: empty unless a bot filled it. */
   honeypot: string
 }
-
-/** Every column sent, in the `columns` list as supabase-js builds it for an array insert. */
-const SUBMITTED_COLUMNS = [...CONTACT_FIELDS, 'submission_id', HONEYPOT_FIELD] as const
 
 /** PostgreSQL's unique_violation: the server already holds this submission_id. */
 const DUPLICATE = '23505'
@@ -54,9 +46,11 @@ type Outcome =
  * themselves, so they fail at once.
  */
 export async function submitApplication(application: Application): Promise<void> {
-  const columns = SUBMITTED_COLUMNS.map((column) => `"${column}"`).join(',')
+  const row = toRow(application)
+  // Every key of the row, in order, as supabase-js lists them for an array insert.
+  const columns = Object.keys(row).map((column) => `"${column}"`).join(',')
   const url = `${publicConfig.apiUrl}${CONTACT_SUBMISSIONS_PATH}?${new URLSearchParams({ columns })}`
-  const body = JSON.stringify([toRow(application)])
+  const body = JSON.stringify([row])
   const { retryDelaysMs, maxRetryAfterMs } = submissionTiming
 
   for (let attempt = 1; ; attempt += 1) {
@@ -72,8 +66,8 @@ export async function submitApplication(application: Application): Promise<void>
   }
 }
 
-function toRow({ answers, submissionId, honeypot }: Application): ContactSubmission {
-  return { ...answers, submission_id: submissionId, [HONEYPOT_FIELD]: honeypot }
+function toRow({ answers, submissionId, honeypot }: Application): Record<string, string> {
+  return { ...answers, [SUBMISSION_ID_FIELD]: submissionId, [HONEYPOT_FIELD]: honeypot }
 }
 
 async function send(url: string, body: string): Promise<Outcome> {

@@ -2,16 +2,28 @@ import { act, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { toast } from 'sonner'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { applicationSteps } from '../../../content/application-steps.ts'
+import { applicationForm, type FormDefinition, type FormField } from '../../../../common/application-form.ts'
+import { submittedColumns } from '../../../../common/contact-submission.ts'
+import { validAnswers } from '../../../../common/testing/valid-answers.ts'
 import { site } from '../../../content/site.ts'
 import { submissionTiming } from '../../../content/submission-timing.ts'
 import { ApplicationDialog } from './application-dialog.tsx'
-import { sampleAnswers } from '../../../testing/sample-answers.ts'
 import { UUID_V4 } from '../../../testing/uuid-v4.ts'
 import { publicConfig } from '../../../config/public-config.ts'
 
-// Typed with spaces around the handle: the wizard sends it trimmed.
-const answers = { ...sampleAnswers, instagram: '  @jane.doe ' }
+const question = (index: number): FormField => {
+  const found = applicationForm.at(index)
+  if (!found) throw new Error(`There is no question ${index}`)
+  return found
+}
+const QUESTIONS: number = applicationForm.length
+const first = question(0)
+const last = question(-1)
+const counter = (step: number, steps = QUESTIONS) => `Question ${step} of ${steps}`
+
+const valid: Record<string, string> = validAnswers()
+// Typed with spaces around the first answer: the wizard sends it trimmed.
+const answers: Record<string, string> = { ...valid, [first.key]: `  ${valid[first.key]} ` }
 
 let fetchMock: ReturnType<typeof vi.fn<typeof fetch>>
 
@@ -28,9 +40,9 @@ afterEach(() => {
   vi.unstubAllGlobals()
 })
 
-async function openApplication() {
+async function openApplication(form?: FormDefinition) {
   const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime })
-  render(<ApplicationDialog />)
+  render(<ApplicationDialog form={form} />)
   await user.click(screen.getByRole('button', { name: site.countdown.applyLabel }))
   return { user, dialog: screen.getByRole('dialog', { name: site.application.title }) }
 }
@@ -47,9 +59,9 @@ const RETRY_WAITS_MS = submissionTiming.retryDelaysMs.reduce((sum, delay) => sum
 const advanceClock = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms))
 const field = (label: string) => screen.getByRole('textbox', { name: label })
 
-async function answerAll(user: User, upTo = applicationSteps.length) {
-  for (const step of applicationSteps.slice(0, upTo)) {
-    await user.type(field(step.label), answers[step.field])
+async function answerAll(user: User, upTo = QUESTIONS, form: FormDefinition = applicationForm, typed = answers) {
+  for (const step of form.slice(0, upTo)) {
+    await user.type(field(step.label), typed[step.key] ?? '')
     await user.keyboard('{Enter}')
   }
 }
@@ -86,19 +98,21 @@ describe('ApplicationDialog', () => {
     expect(toaster).toHaveAttribute('data-x-position', 'right')
   })
 
-  it('opens on the first of eight questions', async () => {
+  it('opens on the first of eight questions, saying how many there are', async () => {
     const { dialog } = await openApplication()
+    expect(dialog).toHaveAccessibleDescription('Eight short questions, one at a time. It takes about two minutes.')
     expect(within(dialog).getByText('Question 1 of 8')).toBeInTheDocument()
     const progress = within(dialog).getByRole('progressbar')
     expect(progress).toHaveAttribute('aria-valuenow', '1')
     expect(progress).toHaveAttribute('aria-valuemax', '8')
     expect(progress.firstElementChild).toHaveStyle({ width: '12.5%' })
     expect(within(dialog).getByRole('button', { name: 'Back' })).toBeDisabled()
-    const instagram = field('Instagram username')
-    expect(instagram).toHaveFocus()
-    expect(instagram).toBeRequired()
-    expect(instagram).toHaveAttribute('placeholder', 'Please enter your instagram username')
-    expect(dialog.querySelector(`label[for="${instagram.id}"]`)?.textContent).toMatch(/\*$/)
+    const input = field(first.label)
+    expect(input).toHaveFocus()
+    expect(input).toBeRequired()
+    expect(input).toHaveAttribute('placeholder', first.placeholder)
+    expect(input).toHaveAttribute('maxlength', String(first.maxLength))
+    expect(dialog.querySelector(`label[for="${input.id}"]`)?.textContent).toMatch(/\*$/)
   })
 
   it.each([
@@ -106,39 +120,41 @@ describe('ApplicationDialog', () => {
     ['Enter on spaces only', '   ', 'enter'],
   ])('refuses a blank answer: %s', async (_case, typed, how) => {
     const { user, dialog } = await openApplication()
-    if (typed) await user.type(field('Instagram username'), typed)
+    if (typed) await user.type(field(first.label), typed)
     if (how === 'click') await user.click(within(dialog).getByRole('button', { name: 'Next' }))
     else await user.keyboard('{Enter}')
 
     expect(await screen.findByText('Field Required')).toBeInTheDocument()
     expect(screen.getByText('Please fill in this field before continuing.')).toBeInTheDocument()
-    expect(within(dialog).getByText('Question 1 of 8')).toBeInTheDocument()
-    expect(field('Instagram username')).toHaveAttribute('aria-invalid', 'true')
+    expect(within(dialog).getByText(counter(1))).toBeInTheDocument()
+    expect(field(first.label)).toHaveAttribute('aria-invalid', 'true')
   })
 
-  it('walks the eight questions in order with the right inputs and keeps answers going back', async () => {
+  it('walks the questions in order with the right inputs and keeps answers going back', async () => {
     const { user, dialog } = await openApplication()
-    await answerAll(user, 7)
-    expect(within(dialog).getByText('Question 8 of 8')).toBeInTheDocument()
-    expect(within(dialog).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '8')
+    await answerAll(user, QUESTIONS - 1)
+    expect(within(dialog).getByText(counter(QUESTIONS))).toBeInTheDocument()
+    expect(within(dialog).getByRole('progressbar')).toHaveAttribute('aria-valuenow', String(QUESTIONS))
     expect(within(dialog).getByRole('button', { name: 'Submit Application' })).toBeEnabled()
-    expect(field('Biggest challenges').tagName).toBe('TEXTAREA')
+    expect(field(last.label).tagName).toBe(last.kind === 'long-text' ? 'TEXTAREA' : 'INPUT')
 
-    for (const step of [...applicationSteps].reverse().slice(1)) {
+    for (const step of [...applicationForm].reverse().slice(1)) {
       await user.click(within(dialog).getByRole('button', { name: 'Back' }))
       const input = field(step.label)
-      expect(input).toHaveValue(answers[step.field])
+      expect(input).toHaveValue(answers[step.key])
       expect(input).toHaveAttribute('placeholder', step.placeholder)
-      if (step.kind !== 'textarea') expect(input).toHaveAttribute('type', step.kind)
+      if (step.kind === 'long-text') expect(input.tagName).toBe('TEXTAREA')
+      else expect(input).toHaveAttribute('type', step.kind)
     }
-    expect(within(dialog).getByText('Question 1 of 8')).toBeInTheDocument()
+    expect(within(dialog).getByText(counter(1))).toBeInTheDocument()
   })
 
   it('inserts a new line on Shift+Enter in the long answer instead of submitting', async () => {
+    const long = applicationForm.findIndex((step) => step.kind === 'long-text')
     const { user } = await openApplication()
-    await answerAll(user, 7)
-    await user.type(field('Biggest challenges'), 'one{Shift>}{Enter}{/Shift}two')
-    expect(field('Biggest challenges')).toHaveValue('one\ntwo')
+    await answerAll(user, long)
+    await user.type(field(question(long).label), 'one{Shift>}{Enter}{/Shift}two')
+    expect(field(question(long).label)).toHaveValue('one\ntwo')
     expect(fetchMock).not.toHaveBeenCalled()
   })
 
@@ -152,12 +168,11 @@ describe('ApplicationDialog', () => {
     const sending = within(dialog).getByRole('button', { name: 'Submitting...' })
     expect(sending).toBeDisabled()
     const [url, init] = fetchMock.mock.calls[0] ?? []
-    expect(String(url)).toBe(
-      '/rest/v1/contact_submissions?columns=%22instagram%22%2C%22name%22%2C%22email%22%2C%22phone%22%2C%22business%22%2C%22budget%22%2C%22revenue%22%2C%22challenges%22%2C%22submission_id%22%2C%22_gotcha%22',
-    )
+    const columns = submittedColumns().map((column) => `"${column}"`).join(',')
+    expect(String(url)).toBe(`/rest/v1/contact_submissions?${new URLSearchParams({ columns })}`)
     expect(init?.method).toBe('POST')
     expect(init?.headers).toMatchObject({ 'Content-Type': 'application/json', apikey: expect.any(String) })
-    expect(sentRows()).toEqual([{ ...answers, instagram: '@jane.doe', submission_id: expect.stringMatching(UUID_V4), _gotcha: '' }])
+    expect(sentRows()).toEqual([{ ...valid, submission_id: expect.stringMatching(UUID_V4), _gotcha: '' }])
 
     await act(async () => finish(new Response(null, { status: 201 })))
     expect(openSpy).not.toHaveBeenCalled()
@@ -187,9 +202,9 @@ describe('ApplicationDialog', () => {
     expect(fetchMock).toHaveBeenCalledTimes(attempts)
     expect(errorSpy).toHaveBeenCalledOnce()
     expect(within(dialog).getByRole('button', { name: 'Submit Application' })).toBeEnabled()
-    expect(field('Biggest challenges')).toHaveValue(answers.challenges)
+    expect(field(last.label)).toHaveValue(answers[last.key])
     await user.click(within(dialog).getByRole('button', { name: 'Back' }))
-    expect(field('Monthly revenue and profit')).toHaveValue(answers.revenue)
+    expect(field(question(-2).label)).toHaveValue(answers[question(-2).key])
   })
 
   it('keeps answers when closed and reopened, and gives focus back to Apply Now', async () => {
@@ -201,9 +216,9 @@ describe('ApplicationDialog', () => {
     expect(apply).toHaveFocus()
 
     await user.click(apply)
-    expect(screen.getByText('Question 3 of 8')).toBeInTheDocument()
+    expect(screen.getByText(counter(3))).toBeInTheDocument()
     await user.click(screen.getByRole('button', { name: 'Back' }))
-    expect(field('Full name')).toHaveValue(answers.name)
+    expect(field(question(1).label)).toHaveValue(answers[question(1).key])
   })
 
   it('keeps Submitting... through a lost request and succeeds on the retry', async () => {
@@ -267,11 +282,11 @@ describe('ApplicationDialog', () => {
     const failedId = sentRows().at(-1)?.submission_id
 
     fetchMock.mockImplementation(async () => new Response(null, { status: 201 }))
-    await user.type(field('Biggest challenges'), ' and hiring')
+    await user.type(field(last.label), ' and hiring')
     await user.click(within(dialog).getByRole('button', { name: 'Submit Application' }))
     expect(await screen.findByText('Application Submitted!')).toBeInTheDocument()
     const edited = sentRows().at(-1)
-    expect(edited?.challenges).toBe(`${answers.challenges} and hiring`)
+    expect(edited?.[last.key]).toBe(`${answers[last.key]} and hiring`)
     expect(edited?.submission_id).toMatch(UUID_V4)
     expect(edited?.submission_id).not.toBe(failedId)
   })
@@ -316,7 +331,7 @@ describe('the honeypot field', () => {
       reached.add(document.activeElement)
     }
     expect(reached).not.toContain(honeypot())
-    expect(reached).toContain(field('Instagram username'))
+    expect(reached).toContain(field(first.label))
     expect(reached).toContain(within(dialog).getByRole('button', { name: 'Next' }))
   })
 
@@ -326,5 +341,31 @@ describe('the honeypot field', () => {
     input.value = 'https://spam.example'
     await answerAll(user)
     expect(sentRows()[0]?._gotcha).toBe('https://spam.example')
+  })
+})
+
+describe('a form with a ninth question', () => {
+  const ninth: FormField = { key: 'referral', label: 'How did you hear of us?', placeholder: 'A friend, an ad, a post', kind: 'text', maxLength: 300 }
+  const nine: FormDefinition = [...applicationForm, ninth]
+
+  it('counts nine in the intro and the counter, asks it last and sends its answer', async () => {
+    vi.spyOn(window, 'open').mockReturnValue(null)
+    const typed: Record<string, string> = validAnswers({}, { form: nine })
+    const { user, dialog } = await openApplication(nine)
+    expect(dialog).toHaveAccessibleDescription('Nine short questions, one at a time. It takes about two minutes.')
+    expect(within(dialog).getByText(counter(1, 9))).toBeInTheDocument()
+    expect(within(dialog).getByRole('progressbar')).toHaveAttribute('aria-valuemax', '9')
+
+    await answerAll(user, QUESTIONS, nine, typed)
+    expect(within(dialog).getByText(counter(9, 9))).toBeInTheDocument()
+    expect(field(ninth.label)).toHaveAttribute('maxlength', '300')
+    await user.type(field(ninth.label), typed.referral ?? '')
+    await user.click(within(dialog).getByRole('button', { name: 'Submit Application' }))
+
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledOnce())
+    const [url] = fetchMock.mock.calls[0] ?? []
+    const columns = [...submittedColumns(nine)].map((column) => `"${column}"`).join(',')
+    expect(String(url)).toBe(`/rest/v1/contact_submissions?${new URLSearchParams({ columns })}`)
+    expect(sentRows()).toEqual([{ ...typed, submission_id: expect.stringMatching(UUID_V4), _gotcha: '' }])
   })
 })

@@ -1,8 +1,10 @@
 import { useEffect, useRef, useState } from 'react'
 import { Toaster } from 'sonner'
+import type { FormDefinition } from '../../../../common/application-form.ts'
 import { Button } from '../../../components/ui/button.tsx'
 import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from '../../../components/ui/dialog.tsx'
 import { publicConfig } from '../../../config/public-config.ts'
+import { applicationIntro } from '../../../content/application-intro.ts'
 import { site } from '../../../content/site.ts'
 import { useApplicationWizard } from '../hooks/use-application-wizard.ts'
 import { useBookingRedirect } from '../hooks/use-booking-redirect.ts'
@@ -12,6 +14,8 @@ import { BookingConfirmation } from './booking-confirmation.tsx'
 interface ApplicationDialogProps {
   /** Put the focus on 'Apply Now' as it appears: it replaces the button the visitor just pressed. */
   focusOnMount?: boolean
+  /** The questions to ask; the application's (common/application-form.ts) unless given. */
+  form?: FormDefinition
 }
 
 /** A tap on a toast, to close or swipe it, is not a tap outside that should dismiss the application. */
@@ -20,7 +24,7 @@ function keepOpenOnToasts(event: Event) {
 }
 
 /** 'Apply Now', the application modal, and the way on to the booking page. */
-export function ApplicationDialog({ focusOnMount = false }: ApplicationDialogProps) {
+export function ApplicationDialog({ focusOnMount = false, form }: ApplicationDialogProps) {
   const [open, setOpen] = useState(false)
   const applyRef = useRef<HTMLButtonElement>(null)
   useEffect(() => {
@@ -32,6 +36,7 @@ export function ApplicationDialog({ focusOnMount = false }: ApplicationDialogPro
       setOpen(false)
       booking.schedule()
     },
+    form,
   })
 
   return (
@@ -44,7 +49,7 @@ export function ApplicationDialog({ focusOnMount = false }: ApplicationDialogPro
         </DialogTrigger>
         <DialogContent closeLabel={site.application.closeLabel} onInteractOutside={keepOpenOnToasts}>
           <DialogTitle className="pr-10 text-2xl font-extrabold">{site.application.title}</DialogTitle>
-          <DialogDescription className="mt-2 text-ink/70">{site.application.description}</DialogDescription>
+          <DialogDescription className="mt-2 text-ink/70">{applicationIntro(wizard.stepCount)}</DialogDescription>
           <ApplicationWizard wizard={wizard} />
         </DialogContent>
       </Dialog>

@@ -26,13 +26,13 @@ export function ApplicationWizard({ wizard }: { wizard: Wizard }) {
         <ProgressBar value={stepIndex + 1} max={stepCount} label={site.application.progressLabel} valueText={questionLabel} />
       </div>
       <StepField
-        key={step.field}
-        step={step}
-        value={wizard.answers[step.field]}
-        invalid={wizard.invalidField === step.field}
+        key={step.key}
+        field={step}
+        value={wizard.answers[step.key] ?? ''}
+        invalid={wizard.invalidField === step.key}
         readOnly={submitting}
         describedBy={COUNTER_ID}
-        onChange={(value) => wizard.setAnswer(step.field, value)}
+        onChange={(value) => wizard.setAnswer(step.key, value)}
         onEnter={wizard.advance}
       />
       <div className="flex justify-between gap-4">

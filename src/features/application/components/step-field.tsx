@@ -1,11 +1,10 @@
 import { useEffect, useRef, type KeyboardEvent } from 'react'
-import { FIELD_MAX_LENGTH } from '../../../../common/contact-submission.ts'
+import type { FormField } from '../../../../common/application-form.ts'
 import { Input, Textarea } from '../../../components/ui/input.tsx'
-import type { ApplicationStep } from '../../../content/application-steps.ts'
 import { site } from '../../../content/site.ts'
 
 interface StepFieldProps {
-  step: ApplicationStep
+  field: FormField
   value: string
   invalid: boolean
   readOnly: boolean
@@ -15,15 +14,15 @@ interface StepFieldProps {
   onEnter: () => void
 }
 
-export function StepField({ step, value, invalid, readOnly, describedBy, onChange, onEnter }: StepFieldProps) {
+export function StepField({ field, value, invalid, readOnly, describedBy, onChange, onEnter }: StepFieldProps) {
   const fieldRef = useRef<HTMLInputElement & HTMLTextAreaElement>(null)
-  const id = `application-${step.field}`
+  const id = `application-${field.key}`
   const hintId = `${id}-hint`
 
   // Each question takes the focus as it appears, so typing can go on without a click.
   useEffect(() => {
     fieldRef.current?.focus()
-  }, [step.field])
+  }, [field.key])
 
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return
@@ -34,13 +33,13 @@ export function StepField({ step, value, invalid, readOnly, describedBy, onChang
   const shared = {
     id,
     ref: fieldRef,
-    name: step.field,
+    name: field.key,
     value,
-    placeholder: step.placeholder,
+    placeholder: field.placeholder,
     required: true,
     readOnly,
-    maxLength: FIELD_MAX_LENGTH[step.field],
-    autoComplete: step.autoComplete ?? 'off',
+    maxLength: field.maxLength,
+    autoComplete: field.autocomplete ?? 'off',
     'aria-invalid': invalid || undefined,
     onChange: (event: { target: { value: string } }) => onChange(event.target.value),
     onKeyDown,
@@ -49,12 +48,12 @@ export function StepField({ step, value, invalid, readOnly, describedBy, onChang
   return (
     <div className="flex flex-col gap-2">
       <label htmlFor={id} className="text-lg font-semibold">
-        {step.label}
+        {field.label}
         <span aria-hidden="true" className="text-red-700">
           {' *'}
         </span>
       </label>
-      {step.kind === 'textarea' ? (
+      {field.kind === 'long-text' ? (
         <>
           <Textarea {...shared} aria-describedby={`${describedBy} ${hintId}`} rows={5} />
           <p id={hintId} className="text-sm text-ink/70">
@@ -62,7 +61,7 @@ export function StepField({ step, value, invalid, readOnly, describedBy, onChang
           </p>
         </>
       ) : (
-        <Input {...shared} aria-describedby={describedBy} type={step.kind} />
+        <Input {...shared} aria-describedby={describedBy} type={field.kind} />
       )}
     </div>
   )

@@ -1,25 +1,18 @@
 import { useRef, useState } from 'react'
 import { toast } from 'sonner'
-import {
-  HONEYPOT_MAX_LENGTH,
-  applicationAnswersSchema,
-  validateAnswer,
-  type ApplicationAnswers,
-  type ContactField,
-} from '../../../../common/contact-submission.ts'
-import { applicationSteps } from '../../../content/application-steps.ts'
+import { applicationForm, type FormDefinition } from '../../../../common/application-form.ts'
+import { HONEYPOT_MAX_LENGTH, answersSchema } from '../../../../common/contact-submission.ts'
 import { site } from '../../../content/site.ts'
 import { randomUuid } from '../../../lib/random-uuid.ts'
 import { submitApplication } from '../api/submit-application.ts'
 import { useReplacingErrorToast } from './use-replacing-error-toast.ts'
 
-export type Answers = Record<ContactField, string>
+export type Answers = Record<string, string>
 
-const emptyAnswers = (): Answers =>
-  Object.fromEntries(applicationSteps.map((step) => [step.field, ''])) as Answers
+const emptyAnswers = (form: FormDefinition): Answers => Object.fromEntries(form.map((field) => [field.key, '']))
 
-function stepAt(index: number) {
-  const step = applicationSteps[index]
+function stepAt(form: FormDefinition, index: number) {
+  const step = form[index]
   if (!step) throw new RangeError(`There is no application question ${index + 1}.`)
   return step
 }
@@ -27,17 +20,20 @@ function stepAt(index: number) {
 interface WizardOptions {
   /** Called once the application is stored. */
   onSubmitted: () => void
+  /** The questions to ask, one per step. */
+  form?: FormDefinition
 }
 
 /**
- * The eight-question application: which question is showing, the answers so
- * far, and sending them. Lives above the dialog, so closing and reopening it
- * keeps every answer.
+ * The application, one question per step: which question is showing, the
+ * answers so far, and sending them. Lives above the dialog, so closing and
+ * reopening it keeps every answer.
  */
-export function useApplicationWizard({ onSubmitted }: WizardOptions) {
+export function useApplicationWizard({ onSubmitted, form = applicationForm }: WizardOptions) {
+  const [schema] = useState(() => answersSchema(form))
   const [stepIndex, setStepIndex] = useState(0)
-  const [answers, setAnswers] = useState<Answers>(emptyAnswers)
-  const [invalidField, setInvalidField] = useState<ContactField | null>(null)
+  const [answers, setAnswers] = useState<Answers>(() => emptyAnswers(form))
+  const [invalidField, setInvalidField] = useState<string | null>(null)
   const [submitting, setSubmitting] = useState(false)
   const fieldRequiredToast = useReplacingErrorToast(site.toasts.fieldRequired)
   const failedToast = useReplacingErrorToast(site.toasts.submissionFailed)
@@ -51,10 +47,10 @@ export function useApplicationWizard({ onSubmitted }: WizardOptions) {
     honeypot.current = input
   }
 
-  const step = stepAt(stepIndex)
-  const isLastStep = stepIndex === applicationSteps.length - 1
+  const step = stepAt(form, stepIndex)
+  const isLastStep = stepIndex === form.length - 1
 
-  const setAnswer = (field: ContactField, value: string) => {
+  const setAnswer = (field: string, value: string) => {
     // Edited answers make a new application: were the old one stored unseen, the
     // edit is kept as a row of its own rather than dismissed as a duplicate.
     if (value !== answers[field]) submissionId.current = null
@@ -62,12 +58,12 @@ export function useApplicationWizard({ onSubmitted }: WizardOptions) {
     if (invalidField === field) setInvalidField(null)
   }
 
-  const rejectBlank = (field: ContactField) => {
+  const rejectBlank = (field: string) => {
     setInvalidField(field)
     fieldRequiredToast.show()
   }
 
-  const send = async (valid: ApplicationAnswers) => {
+  const send = async (valid: Answers) => {
     setSubmitting(true)
     submissionId.current ??= randomUuid()
     try {
@@ -87,7 +83,7 @@ export function useApplicationWizard({ onSubmitted }: WizardOptions) {
     toast.success(site.toasts.submitted.title, { description: site.toasts.submitted.description })
     setSubmitting(false)
     submissionId.current = null
-    setAnswers(emptyAnswers())
+    setAnswers(emptyAnswers(form))
     setStepIndex(0)
     onSubmitted()
   }
@@ -95,8 +91,8 @@ export function useApplicationWizard({ onSubmitted }: WizardOptions) {
   /** Next, or Submit on the last question; the Enter key does the same. */
   const advance = () => {
     if (submitting) return
-    if (!validateAnswer(step.field, answers[step.field]).ok) {
-      rejectBlank(step.field)
+    if (schema.shape[step.key]?.safeParse(answers[step.key]).success !== true) {
+      rejectBlank(step.key)
       return
     }
     if (!isLastStep) {
@@ -105,7 +101,7 @@ export function useApplicationWizard({ onSubmitted }: WizardOptions) {
     }
     // Every answer passed on the way here; parsing trims them all, and would throw
     // rather than let a bad one be sent.
-    void send(applicationAnswersSchema.parse(answers))
+    void send(schema.parse(answers))
   }
 
   const back = () => {
@@ -115,7 +111,7 @@ export function useApplicationWizard({ onSubmitted }: WizardOptions) {
   return {
     step,
     stepIndex,
-    stepCount: applicationSteps.length,
+    stepCount: form.length,
     isLastStep,
     answers,
     invalidField,

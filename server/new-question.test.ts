@@ -1,0 +1,148 @@
+import { randomUUID } from 'node:crypto'
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { applicationForm, type FormDefinition, type FormField } from '../common/application-form.ts'
+import { answersSchema, submissionSchema } from '../common/contact-submission.ts'
+import { validAnswers } from '../common/testing/valid-answers.ts'
+import { supabaseMigrations } from '../scripts/supabase-migration-files.ts'
+import { exportApplications, exportColumns } from './cli/export-applications.ts'
+import { MIGRATIONS_DIR, migrate } from './db/migrate.ts'
+import { findProjectRoot } from './project-root.ts'
+import { submissionTable } from './rest/columns.ts'
+import { parseInsert } from './rest/parse-submission.ts'
+import { PostgrestError } from './rest/postgrest-error.ts'
+import { answerColumns } from './testing/answer-columns.ts'
+import { DATABASE_TARGET } from './testing/database-target.ts'
+import { openTempDatabase, type TempDatabase } from './testing/temp-database.ts'
+
+// A ninth question, added the way the next one will be: an entry in a copy of
+// the definition and one migration adding its column. Everything on the server
+// side follows; the page's side (the wizard's steps, "Nine short questions")
+// is in application-dialog.test.tsx.
+
+const NINTH: FormField = {
+  key: 'referral',
+  label: 'How did you hear about us?',
+  placeholder: 'A friend, a post, an ad…',
+  kind: 'text',
+  maxLength: 300,
+}
+const FORM: FormDefinition = [...applicationForm, NINTH]
+const MIGRATION = `-- Where a lead heard about us. Applications from before the question say so.
+ALTER TABLE contact_submissions
+  ADD COLUMN referral text NOT NULL DEFAULT 'not asked'
+    CHECK (btrim(referral) <> '' AND char_length(referral) <= 300);
+ALTER TABLE contact_submissions ALTER COLUMN referral DROP DEFAULT;
+`
+
+let temp: TempDatabase
+let migrationsDir: string
+beforeAll(async () => {
+  migrationsDir = await mkdtemp(join(tmpdir(), 'migrations-'))
+  await cp(MIGRATIONS_DIR, migrationsDir, { recursive: true })
+  await writeFile(join(migrationsDir, '005-referral.sql'), MIGRATION)
+  temp = await openTempDatabase({ migrated: false })
+  // A server that stored applications before the question was added, then upgraded.
+  await migrate(temp.db)
+  await temp.db.query(
+    `INSERT INTO contact_submissions (${applicationForm.map((field) => field.key).join(', ')})
+     VALUES (${applicationForm.map((_, index) => `$${index + 1}`).join(', ')})`,
+    Object.values(validAnswers({ instagram: '@before' })),
+  )
+  expect(await migrate(temp.db, migrationsDir)).toEqual(['005-referral.sql'])
+})
+afterAll(async () => {
+  await temp.dispose()
+  await rm(migrationsDir, { recursive: true, force: true })
+})
+
+const insertOptions = { columns: undefined, missingDefault: false, authenticated: false, table: submissionTable(FORM) }
+
+/** Inserts what parseInsert makes of `body`, as the route does. */
+async function insert(body: unknown) {
+  const row = parseInsert(JSON.stringify([body]), insertOptions)
+  await temp.db.query(
+    `INSERT INTO contact_submissions (${row.columns.join(', ')}) VALUES (${row.columns.map((_, i) => `$${i + 1}`).join(', ')})`,
+    row.values,
+  )
+}
+
+const refusal = (body: unknown) => {
+  try {
+    parseInsert(JSON.stringify([body]), insertOptions)
+  } catch (error) {
+    return error instanceof PostgrestError ? error.code : `not a PostgREST error: ${String(error)}`
+  }
+  return 'accepted'
+}
+
+describe(`a ninth question, on ${DATABASE_TARGET}`, () => {
+  it('agrees with its migration: one bounded answer column per question', async () => {
+    expect(await answerColumns(temp.db)).toEqual(Object.fromEntries(FORM.map((field) => [field.key, field.maxLength])))
+  })
+
+  it('is in the schema the page and the server share', () => {
+    const answers = validAnswers({}, { form: FORM })
+    expect(Object.keys(answers)).toHaveLength(9)
+    expect(answersSchema(FORM).parse({ ...answers, referral: '  A friend ' })).toMatchObject({ referral: 'A friend' })
+    const { referral: _left, ...eight } = answers
+    expect(submissionSchema(FORM).safeParse(eight).success).toBe(false)
+    expect(submissionSchema(FORM).safeParse({ ...answers, referral: 'x'.repeat(301) }).success).toBe(false)
+  })
+
+  it('is a column the server takes, checks and stores', async () => {
+    expect(insertOptions.table.writable.map((column) => column.name)).toEqual([
+      ...FORM.map((field) => field.key),
+      'submission_id',
+      '_gotcha',
+    ])
+    const submissionId = randomUUID()
+    await insert({ ...validAnswers({ referral: ' A friend ' }, { form: FORM }), submission_id: submissionId })
+    const [stored] = await temp.db.query('SELECT referral FROM contact_submissions WHERE submission_id = $1', [submissionId])
+    expect(stored).toEqual({ referral: 'A friend' })
+
+    const { referral: _left, ...eight } = validAnswers({}, { form: FORM })
+    expect(refusal(eight)).toBe('23502')
+    expect(refusal(validAnswers({ referral: '   ' }, { form: FORM }))).toBe('23514')
+    expect(refusal(validAnswers({ referral: 'x'.repeat(301) }, { form: FORM }))).toBe('23514')
+    // Without the entry, the server knows no such column, as PostgREST would say.
+    expect(() => parseInsert(JSON.stringify([validAnswers({}, { form: FORM })]), { ...insertOptions, table: submissionTable() })).toThrow(
+      expect.objectContaining({ code: 'PGRST204' }),
+    )
+  })
+
+  it('is exported, after the other answers', async () => {
+    expect(exportColumns(FORM)).toEqual([...exportColumns(), 'referral'])
+    let csv = ''
+    const count = await exportApplications(temp.db, { format: 'csv', since: undefined, form: FORM }, async (chunk) => {
+      csv += chunk
+    })
+    expect(count).toBe(2)
+    const [header, before, after] = csv.split('\r\n')
+    expect(header).toBe(exportColumns(FORM).map((column) => `"${column}"`).join(','))
+    expect(before).toMatch(/^"\d+",.*,"'@before",.*,"not asked"$/)
+    expect(after).toMatch(/,"A friend"$/)
+  })
+
+  it('gives Supabase a migration of its own that lets anon insert the answer, and leaves the applied ones as they were', async () => {
+    const files = await supabaseMigrations(temp.db, { form: FORM, migrationsDir })
+    expect(files.map((file) => file.name)).toEqual([
+      '20261121000000_contact_submissions.sql',
+      '20261201000000_spam_flag.sql',
+      '20261201000005_referral.sql',
+    ])
+    const committed = join(findProjectRoot(), 'supabase', 'migrations')
+    for (const file of files.slice(0, 2)) expect(file.sql).toBe(await readFile(join(committed, file.name), 'utf8'))
+    const ninth = files[2]?.sql ?? ''
+    expect(ninth).toContain(MIGRATION)
+    expect(ninth).toContain('GRANT INSERT (referral) ON TABLE contact_submissions TO anon;')
+  })
+
+  it('cannot be asked before a migration adds its column', async () => {
+    await expect(supabaseMigrations(temp.db, { form: FORM })).rejects.toThrow(
+      'The page sends referral, but no migration in migrations/ adds the column to contact_submissions.',
+    )
+  })
+})
