@@ -2,7 +2,9 @@ import { DEFAULT_BOOKING_URL, DEFAULT_VIDEO_URL } from '../../common/site-defaul
 
 /**
  * Every word and setting the landing page shows. Operators edit this file (or
- * the VITE_* build variables for the URLs) rather than the components.
+ * the VITE_* build variables for the URLs) rather than the components; the
+ * application's questions are in common/application-form.ts, its intro in
+ * application-intro.ts.
  */
 export const site = {
   brand: 'BrandScale',

@@ -30,6 +30,7 @@ interface WizardOptions {
  * reopening it keeps every answer.
  */
 export function useApplicationWizard({ onSubmitted, form = applicationForm }: WizardOptions) {
+  // Built once: the questions do not change while the page is open.
   const [schema] = useState(() => answersSchema(form))
   const [stepIndex, setStepIndex] = useState(0)
   const [answers, setAnswers] = useState<Answers>(() => emptyAnswers(form))
