@@ -10,4 +10,5 @@ export const publicConfig = resolvePublicConfig({
   VITE_API_ANON_KEY: import.meta.env.VITE_API_ANON_KEY,
   VITE_VIDEO_URL: import.meta.env.VITE_VIDEO_URL,
   VITE_BOOKING_URL: import.meta.env.VITE_BOOKING_URL,
+  VITE_BOOKING_PROVIDER: import.meta.env.VITE_BOOKING_PROVIDER,
 })

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { BOOKING_PROVIDERS } from './booking-provider.ts'
 
 /**
  * Values an operator sets per deployment, read at build time (they end up in
@@ -12,6 +13,8 @@ export const publicEnvSchema = z.object({
   VITE_API_ANON_KEY: z.string().optional(),
   VITE_VIDEO_URL: optionalUrl,
   VITE_BOOKING_URL: optionalUrl,
+  // Empty, as .env.example leaves it, means unset: the provider is told from the booking URL's host.
+  VITE_BOOKING_PROVIDER: z.union([z.literal(''), z.enum(BOOKING_PROVIDERS)]).optional(),
 })
 
 export type PublicEnv = z.infer<typeof publicEnvSchema>

@@ -15,5 +15,7 @@ export function resolvePublicConfig(env: PublicEnv) {
     apiAnonKey: env.VITE_API_ANON_KEY || 'public-anon-key',
     videoUrl: env.VITE_VIDEO_URL || site.video.url,
     bookingUrl: env.VITE_BOOKING_URL || site.bookingUrl,
+    /** Unset: told from the booking URL's host when the application's code needs it. */
+    bookingProvider: env.VITE_BOOKING_PROVIDER || undefined,
   }
 }

@@ -1,4 +1,4 @@
-import { act, render, screen, waitFor, within } from '@testing-library/react'
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { toast } from 'sonner'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
@@ -179,10 +179,13 @@ describe('ApplicationDialog', () => {
     expect(await screen.findByText('Application Submitted!')).toBeInTheDocument()
     expect(screen.getByText('Redirecting you to book a call with us...')).toBeInTheDocument()
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
-    expect(screen.getByRole('link', { name: site.booking.linkLabel })).toHaveAttribute('href', publicConfig.bookingUrl)
+    const link = screen.getByRole('link', { name: site.booking.linkLabel })
+    const booking = new URL(link.getAttribute('href') ?? '')
+    expect(`${booking.origin}${booking.pathname}`).toBe(publicConfig.bookingUrl)
+    expect(booking.searchParams.get('email')).toBe(valid.email)
 
     act(() => vi.advanceTimersByTime(2000))
-    expect(openSpy).toHaveBeenCalledWith(publicConfig.bookingUrl, '_blank')
+    expect(openSpy).toHaveBeenCalledWith(booking.href, '_blank')
   })
 
   it.each([
@@ -289,6 +292,66 @@ describe('ApplicationDialog', () => {
     expect(edited?.[last.key]).toBe(`${answers[last.key]} and hiring`)
     expect(edited?.submission_id).toMatch(UUID_V4)
     expect(edited?.submission_id).not.toBe(failedId)
+  })
+})
+
+describe('the booking page, prefilled', () => {
+  /** Applies with every answer, waits for the booking tab, and gives the link's URL and the tab's. */
+  async function applyAndBook(props: Parameters<typeof ApplicationDialog>[0] = {}) {
+    const openSpy = vi.spyOn(window, 'open').mockReturnValue(null)
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime })
+    render(<ApplicationDialog {...props} />)
+    await user.click(screen.getByRole('button', { name: site.countdown.applyLabel }))
+    await answerAll(user)
+    const link = await screen.findByRole('link', { name: site.booking.linkLabel })
+    act(() => vi.advanceTimersByTime(site.booking.redirectDelayMs))
+    expect(openSpy).toHaveBeenCalledOnce()
+    const href = link.getAttribute('href') ?? ''
+    expect(openSpy).toHaveBeenCalledWith(href, '_blank')
+    return { booking: new URL(href), applicationId: sentRows()[0]?.submission_id }
+  }
+
+  it("carries Calendly's name, email, last-touch utm_*, application id and a1… answers, on the build's Calendly URL", async () => {
+    const lastTouch = { utm_source: 'ig', utm_medium: 'paid', utm_campaign: 'launch & more', utm_content: 'reel-3' }
+    const { booking, applicationId } = await applyAndBook({ readLastTouch: () => lastTouch })
+    expect(applicationId).toMatch(UUID_V4)
+    expect(`${booking.origin}${booking.pathname}`).toBe(publicConfig.bookingUrl)
+    expect(Object.fromEntries(booking.searchParams)).toEqual({
+      name: valid.name,
+      email: valid.email,
+      ...lastTouch,
+      salesforce_uuid: applicationId,
+      a1: valid.instagram,
+      a2: valid.phone,
+      a3: valid.business,
+      a4: valid.budget,
+      a5: valid.revenue,
+      a6: valid.challenges,
+    })
+    expect(booking.search).toContain('utm_campaign=launch+%26+more')
+  })
+
+  it("carries Cal.com's name, email, notes and metadata[application_id], keeping the URL's own parameters", async () => {
+    const { booking, applicationId } = await applyAndBook({
+      booking: { url: 'https://cal.com/brandscale/30min?layout=month_view' },
+      readLastTouch: () => ({ utm_source: 'ig' }),
+    })
+    expect(booking.origin + booking.pathname).toBe('https://cal.com/brandscale/30min')
+    expect([...booking.searchParams.keys()]).toEqual(['layout', 'name', 'email', 'notes', 'metadata[application_id]'])
+    expect(booking.searchParams.get('layout')).toBe('month_view')
+    expect(booking.searchParams.get('name')).toBe(valid.name)
+    expect(booking.searchParams.get('email')).toBe(valid.email)
+    expect(booking.searchParams.get('metadata[application_id]')).toBe(applicationId)
+    expect(booking.searchParams.get('notes')).toContain(`Biggest challenges: ${valid.challenges}`)
+  })
+
+  it('prefills a self-hosted Cal.com when the provider is set, and leaves any other booking page as it is', async () => {
+    const selfHosted = await applyAndBook({ booking: { url: 'https://meet.agency.example/30min', provider: 'calcom' } })
+    expect(selfHosted.booking.searchParams.get('metadata[application_id]')).toBe(selfHosted.applicationId)
+    cleanup()
+    vi.restoreAllMocks()
+    const other = await applyAndBook({ booking: { url: 'https://meet.agency.example/30min?x=1' } })
+    expect(other.booking.href).toBe('https://meet.agency.example/30min?x=1')
   })
 })
 

@@ -3,9 +3,11 @@ import { Toaster } from 'sonner'
 import type { FormDefinition } from '../../../../common/application-form.ts'
 import { Button } from '../../../components/ui/button.tsx'
 import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from '../../../components/ui/dialog.tsx'
+import type { BookingProvider } from '../../../config/booking-provider.ts'
 import { publicConfig } from '../../../config/public-config.ts'
 import { applicationIntro } from '../../../content/application-intro.ts'
 import { site } from '../../../content/site.ts'
+import { bookingProviderFor, prefilledBookingUrl, type CampaignTouch } from '../booking/prefilled-booking-url.ts'
 import { useApplicationWizard } from '../hooks/use-application-wizard.ts'
 import { useBookingRedirect } from '../hooks/use-booking-redirect.ts'
 import { ApplicationWizard } from './application-wizard.tsx'
@@ -16,7 +18,15 @@ interface ApplicationDialogProps {
   focusOnMount?: boolean
   /** The questions to ask; the application's (common/application-form.ts) unless given. */
   form?: FormDefinition
+  /** The booking page and its provider; the build's (VITE_BOOKING_URL, VITE_BOOKING_PROVIDER) unless given. */
+  booking?: { url: string; provider?: BookingProvider }
+  /** The campaign parameters of the visitor's last visit, read when the application is stored. */
+  readLastTouch?: () => CampaignTouch | undefined
 }
+
+const buildBooking = { url: publicConfig.bookingUrl, provider: publicConfig.bookingProvider }
+// The page records no campaign yet, so the booking page is given none.
+const storedLastTouch = (): CampaignTouch | undefined => undefined
 
 /** A tap on a toast, to close or swipe it, is not a tap outside that should dismiss the application. */
 function keepOpenOnToasts(event: Event) {
@@ -24,17 +34,23 @@ function keepOpenOnToasts(event: Event) {
 }
 
 /** 'Apply Now', the application modal, and the way on to the booking page. */
-export function ApplicationDialog({ focusOnMount = false, form }: ApplicationDialogProps) {
+export function ApplicationDialog({
+  focusOnMount = false,
+  form,
+  booking: bookingPage = buildBooking,
+  readLastTouch = storedLastTouch,
+}: ApplicationDialogProps) {
   const [open, setOpen] = useState(false)
   const applyRef = useRef<HTMLButtonElement>(null)
   useEffect(() => {
     if (focusOnMount) applyRef.current?.focus()
   }, [focusOnMount])
-  const booking = useBookingRedirect(publicConfig.bookingUrl, site.booking.redirectDelayMs)
+  const booking = useBookingRedirect(site.booking.redirectDelayMs)
   const wizard = useApplicationWizard({
-    onSubmitted: () => {
+    onSubmitted: ({ answers, submissionId }) => {
       setOpen(false)
-      booking.schedule()
+      const provider = bookingProviderFor(bookingPage.url, bookingPage.provider)
+      booking.schedule(prefilledBookingUrl(bookingPage.url, provider, { answers, applicationId: submissionId }, readLastTouch()))
     },
     form,
   })
@@ -53,7 +69,7 @@ export function ApplicationDialog({ focusOnMount = false, form }: ApplicationDia
           <ApplicationWizard wizard={wizard} />
         </DialogContent>
       </Dialog>
-      {booking.scheduled ? <BookingConfirmation url={publicConfig.bookingUrl} /> : null}
+      {booking.url ? <BookingConfirmation url={booking.url} /> : null}
       {/* Only the application raises toasts, so they load with it. Position, duration and count
           are sonner's defaults, spelled out because the spec names them. The open modal turns
           pointer events off outside itself; the toasts take them back so their close button works. */}

@@ -17,9 +17,17 @@ function stepAt(form: FormDefinition, index: number) {
   return step
 }
 
+/** An application the server has stored. */
+export interface StoredApplication {
+  /** The answers as sent: trimmed. */
+  answers: Answers
+  /** Its submission_id, the application's id. */
+  submissionId: string
+}
+
 interface WizardOptions {
-  /** Called once the application is stored. */
-  onSubmitted: () => void
+  /** Called once the application is stored, with what was stored. */
+  onSubmitted: (application: StoredApplication) => void
   /** The questions to ask, one per step. */
   form?: FormDefinition
 }
@@ -66,11 +74,11 @@ export function useApplicationWizard({ onSubmitted, form = applicationForm }: Wi
 
   const send = async (valid: Answers) => {
     setSubmitting(true)
-    submissionId.current ??= randomUuid()
+    const id = (submissionId.current ??= randomUuid())
     try {
       await submitApplication({
         answers: valid,
-        submissionId: submissionId.current,
+        submissionId: id,
         // Cut to what the server takes, so a bot is answered like a person.
         honeypot: (honeypot.current?.value ?? '').slice(0, HONEYPOT_MAX_LENGTH),
       })
@@ -86,7 +94,7 @@ export function useApplicationWizard({ onSubmitted, form = applicationForm }: Wi
     submissionId.current = null
     setAnswers(emptyAnswers(form))
     setStepIndex(0)
-    onSubmitted()
+    onSubmitted({ answers: valid, submissionId: id })
   }
 
   /** Next, or Submit on the last question; the Enter key does the same. */

@@ -10,11 +10,11 @@ afterEach(() => vi.useRealTimers())
 it('opens the booking page in a new tab exactly 2000 ms after scheduling', () => {
   const tab = { opener: window } as unknown as Window
   const open = vi.spyOn(window, 'open').mockReturnValue(tab)
-  const { result } = renderHook(() => useBookingRedirect(url, 2000))
-  expect(result.current.scheduled).toBe(false)
+  const { result } = renderHook(() => useBookingRedirect(2000))
+  expect(result.current.url).toBeUndefined()
 
-  act(() => result.current.schedule())
-  expect(result.current.scheduled).toBe(true)
+  act(() => result.current.schedule(url))
+  expect(result.current.url).toBe(url)
   act(() => vi.advanceTimersByTime(1999))
   expect(open).not.toHaveBeenCalled()
   act(() => vi.advanceTimersByTime(1))
@@ -22,31 +22,34 @@ it('opens the booking page in a new tab exactly 2000 ms after scheduling', () =>
   expect(tab.opener).toBeNull()
 })
 
-it('stays scheduled when the browser blocks the tab, so the link is still shown', () => {
+it('keeps the URL when the browser blocks the tab, so the link is still shown', () => {
   const open = vi.spyOn(window, 'open').mockReturnValue(null)
-  const { result } = renderHook(() => useBookingRedirect(url, 2000))
-  act(() => result.current.schedule())
+  const { result } = renderHook(() => useBookingRedirect(2000))
+  act(() => result.current.schedule(url))
   act(() => vi.advanceTimersByTime(2000))
   expect(open).toHaveBeenCalledOnce()
-  expect(result.current.scheduled).toBe(true)
+  expect(result.current.url).toBe(url)
 })
 
-it('opens one tab when scheduled twice', () => {
+it('opens one tab, the latest URL, when scheduled twice', () => {
   const open = vi.spyOn(window, 'open').mockReturnValue(null)
-  const { result } = renderHook(() => useBookingRedirect(url, 2000))
-  act(() => result.current.schedule())
+  const { result } = renderHook(() => useBookingRedirect(2000))
+  const latest = `${url}?name=Second`
+  act(() => result.current.schedule(url))
   act(() => vi.advanceTimersByTime(1000))
-  act(() => result.current.schedule())
+  act(() => result.current.schedule(latest))
+  expect(result.current.url).toBe(latest)
   act(() => vi.advanceTimersByTime(1999))
   expect(open).not.toHaveBeenCalled()
   act(() => vi.advanceTimersByTime(1))
   expect(open).toHaveBeenCalledOnce()
+  expect(open).toHaveBeenCalledWith(latest, '_blank')
 })
 
 it('does not open a tab after the page has gone', () => {
   const open = vi.spyOn(window, 'open').mockReturnValue(null)
-  const { result, unmount } = renderHook(() => useBookingRedirect(url, 2000))
-  act(() => result.current.schedule())
+  const { result, unmount } = renderHook(() => useBookingRedirect(2000))
+  act(() => result.current.schedule(url))
   unmount()
   vi.advanceTimersByTime(5000)
   expect(open).not.toHaveBeenCalled()

@@ -1,0 +1,103 @@
+import { applicationForm } from '../../../../common/application-form.ts'
+import type { BookingProvider } from '../../../config/booking-provider.ts'
+import { bookingPrefill } from '../../../content/booking-prefill.ts'
+
+/** The campaign parameters of the visit that brought the visitor here (the last touch). */
+export interface CampaignTouch {
+  readonly utm_source?: string | null
+  readonly utm_medium?: string | null
+  readonly utm_campaign?: string | null
+  readonly utm_term?: string | null
+  readonly utm_content?: string | null
+}
+
+/** The ones Calendly records with a booking. */
+const CALENDLY_UTM = ['utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content'] as const
+
+export interface SubmittedApplication {
+  /** The stored answers, by question key. */
+  readonly answers: Readonly<Record<string, string>>
+  /** The application's submission_id: what joins a booking to its lead. */
+  readonly applicationId: string
+}
+
+const isHostOf = (hostname: string, domain: string) => hostname === domain || hostname.endsWith(`.${domain}`)
+
+/**
+ * The provider VITE_BOOKING_PROVIDER names, else the one the URL's host
+ * belongs to. A self-hosted Cal.com lives on a host of its own, hence the
+ * setting.
+ */
+export function bookingProviderFor(url: string, setting?: BookingProvider): BookingProvider {
+  if (setting) return setting
+  const { hostname } = new URL(url)
+  if (isHostOf(hostname, 'calendly.com')) return 'calendly'
+  if (isHostOf(hostname, 'cal.com')) return 'calcom'
+  return 'none'
+}
+
+/**
+ * The booking page with what the visitor already told us, in the provider's
+ * prefill format, so the booking form does not ask again and the booking can
+ * be joined to its application. The URL's own parameters stay as they are.
+ */
+export function prefilledBookingUrl(
+  url: string,
+  provider: BookingProvider,
+  application: SubmittedApplication,
+  lastTouch?: CampaignTouch,
+): string {
+  if (provider === 'none') return url
+  const prefilled = new URL(url)
+  const add = (name: string, value: string | null | undefined, maxEncodedLength = Number.POSITIVE_INFINITY) => {
+    if (!value || prefilled.searchParams.has(name)) return
+    prefilled.searchParams.set(name, cutToEncodedLength(value, maxEncodedLength))
+  }
+  const { answers, applicationId } = application
+  add('name', answers.name)
+  add('email', answers.email)
+
+  if (provider === 'calendly') {
+    for (const parameter of CALENDLY_UTM) add(parameter, lastTouch?.[parameter], bookingPrefill.maxEncodedLength.answer)
+    // utm_content is the ad's: the application's id takes Calendly's other tracking field (ADR 017).
+    add('salesforce_uuid', applicationId)
+    for (const [slot, key] of Object.entries(bookingPrefill.calendly.answers)) {
+      add(slot, answers[key], bookingPrefill.maxEncodedLength.answer)
+    }
+  } else {
+    add('notes', answerSummary(answers), bookingPrefill.maxEncodedLength.notes)
+    add('metadata[application_id]', applicationId)
+  }
+  return prefilled.href
+}
+
+function answerSummary(answers: Readonly<Record<string, string>>): string {
+  const notes: readonly string[] = bookingPrefill.calcom.notes
+  return applicationForm
+    .filter((field) => notes.includes(field.key) && answers[field.key])
+    .map((field) => `${field.label}: ${answers[field.key]}`)
+    .join('\n')
+}
+
+const ELLIPSIS = '…'
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g
+
+/**
+ * `value`, cut so that it takes at most `maxEncodedLength` characters once
+ * percent-encoded, between two characters (never inside a surrogate pair),
+ * and ending in an ellipsis when cut.
+ */
+export function cutToEncodedLength(text: string, maxEncodedLength: number): string {
+  // A lone surrogate cannot be encoded (encodeURIComponent throws); URLSearchParams would send U+FFFD anyway.
+  const value = text.replace(LONE_SURROGATE, '\uFFFD')
+  if (encodeURIComponent(value).length <= maxEncodedLength) return value
+  const room = maxEncodedLength - encodeURIComponent(ELLIPSIS).length
+  let kept = ''
+  let used = 0
+  for (const character of value) {
+    used += encodeURIComponent(character).length
+    if (used > room) break
+    kept += character
+  }
+  return `${kept.trimEnd()}${ELLIPSIS}`
+}
