@@ -13,7 +13,23 @@ export const SERVER_ONLY_MIGRATIONS: ReadonlySet<string> = new Set(['004-rate-li
  * hardening for a function or table it creates (Supabase grants every new one
  * in public to anon). Column grants for new answers are written without it.
  */
-const SUPABASE_ONLY: Readonly<Record<string, string>> = {}
+const SUPABASE_ONLY: Readonly<Record<string, string>> = {
+  '006-lead-outbox.sql': `-- Only the server, connecting as the database owner, reads and writes the
+-- outbox; the API's roles get nothing of it.
+ALTER TABLE lead_outbox ENABLE ROW LEVEL SECURITY;
+ALTER TABLE lead_delivery_targets ENABLE ROW LEVEL SECURITY;
+ALTER TABLE lead_deliveries ENABLE ROW LEVEL SECURITY;
+ALTER TABLE lead_delivery_attempts ENABLE ROW LEVEL SECURITY;
+REVOKE ALL ON TABLE lead_outbox, lead_delivery_targets, lead_deliveries, lead_delivery_attempts FROM anon, authenticated;
+REVOKE ALL ON SEQUENCE lead_deliveries_id_seq, lead_delivery_attempts_id_seq FROM anon, authenticated;
+
+-- The trigger fires for anon's insert, and anon may not write the outbox: it
+-- runs with its owner's rights instead. That makes its search_path matter, so
+-- it is fixed (pg_temp last, so no temporary table can stand in for the outbox).
+ALTER FUNCTION lead_outbox_enqueue() SECURITY DEFINER SET search_path = public, pg_temp;
+REVOKE EXECUTE ON FUNCTION lead_outbox_enqueue() FROM PUBLIC, anon, authenticated;
+`,
+}
 
 export interface SupabaseMigration {
   /** The Supabase CLI's `<version>_<name>.sql`. */

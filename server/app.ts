@@ -6,6 +6,7 @@ import { DEFAULT_VIDEO_URL } from '../common/site-defaults.ts'
 import type { Config } from './config.ts'
 import type { Database } from './db/database.ts'
 import { answerError, createClientErrorHandler, createFrameworkErrorHandler } from './error-answer.ts'
+import { registerLeadNotifications } from './plugins/lead-notifications.ts'
 import { registerSecurityHeaders } from './plugins/security-headers.ts'
 import { registerSpamRetention } from './plugins/spam-retention.ts'
 import { SUBMISSION_BODY_LIMIT } from './routes/contact-submissions.ts'
@@ -65,6 +66,7 @@ export function buildApp({ config, db, site = DEFAULT_SITE, logger = false }: Ap
   app.setErrorHandler(answerError)
 
   registerSpamRetention(app, db, config.spamRetentionDays)
+  registerLeadNotifications(app, db, config.notifications)
 
   app.register(restApi, { prefix: '/rest/v1', db, config })
   app.register(healthRoutes, { db })

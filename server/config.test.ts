@@ -43,6 +43,9 @@ describe('parseConfig', () => {
       HSTS_MAX_AGE: '31536000',
       WEB_CONCURRENCY: '4',
       SPAM_RETENTION_DAYS: '7',
+      LEAD_WEBHOOK_URL: 'https://hooks.example/a,https://hooks.example/b',
+      LEAD_WEBHOOK_SECRET: `whsec_${Buffer.alloc(24, 1).toString('base64')}`,
+      WEBHOOK_ALLOW_PRIVATE: 'true',
     })
     expect(config).toEqual({
       port: 3000,
@@ -58,6 +61,11 @@ describe('parseConfig', () => {
       hstsMaxAge: 31536000,
       webConcurrency: 4,
       spamRetentionDays: 7,
+      notifications: {
+        webhookUrls: ['https://hooks.example/a', 'https://hooks.example/b'],
+        webhookSecret: Buffer.alloc(24, 1),
+        allowPrivateTargets: true,
+      },
     })
   })
 

@@ -29,6 +29,17 @@ export interface Config {
   webConcurrency: number
   /** Days a honeypot hit (a row flagged spam) is kept before the server deletes it. */
   spamRetentionDays: number
+  /** Where new leads are announced; every channel is optional. */
+  notifications: NotificationConfig
+}
+
+export interface NotificationConfig {
+  /** LEAD_WEBHOOK_URL: each gets every lead, signed (Standard Webhooks). */
+  webhookUrls: string[]
+  /** LEAD_WEBHOOK_SECRET decoded: the HMAC key. Set whenever webhookUrls is not empty. */
+  webhookSecret: Buffer | undefined
+  /** WEBHOOK_ALLOW_PRIVATE: lets webhooks reach private, loopback and link-local addresses. */
+  allowPrivateTargets: boolean
 }
 
 // `FOO=` in a .env file or a compose file means "not set", not "the empty string".
@@ -93,7 +104,30 @@ const envSchema = z.object({
       .transform(Number)
       .refine((days) => days >= 1, 'must be a whole number of days, 1 or more'),
   ),
+  LEAD_WEBHOOK_URL: optional(
+    z.string().transform((value, context) => {
+      const list = [...new Set(value.split(',').map((item) => item.trim()).filter((item) => item !== ''))]
+      const bad = list.filter((item) => !isHttpUrl(item))
+      if (list.length > 0 && bad.length === 0) return list
+      // The URL itself may carry a token (many receivers put one in the path), so it is not repeated.
+      context.addIssue({ code: 'custom', message: `must be one or more http:// or https:// URLs, comma-separated (${bad.length || 'no'} malformed)` })
+      return z.NEVER
+    }),
+  ),
+  // Never put the value in a message: it is a secret.
+  LEAD_WEBHOOK_SECRET: optional(
+    z.string().transform((value, context) => {
+      const key = decodeWebhookSecret(value)
+      if (key) return key
+      context.addIssue({ code: 'custom', message: 'must be whsec_ followed by 24 to 64 bytes in base64, as Standard Webhooks secrets are' })
+      return z.NEVER
+    }),
+  ),
+  WEBHOOK_ALLOW_PRIVATE: optional(z.enum(['true', 'false'], 'must be true or false')),
 }).superRefine((vars, context) => {
+  if (vars.LEAD_WEBHOOK_URL && !vars.LEAD_WEBHOOK_SECRET) {
+    context.addIssue({ code: 'custom', path: ['LEAD_WEBHOOK_SECRET'], message: 'is needed with LEAD_WEBHOOK_URL: every webhook is signed' })
+  }
   if ((vars.WEB_CONCURRENCY ?? 1) > 1 && !vars.DATABASE_URL) {
     context.addIssue({
       code: 'custom',
@@ -125,7 +159,26 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
     hstsMaxAge: vars.HSTS_MAX_AGE ?? 0,
     webConcurrency: vars.WEB_CONCURRENCY ?? 1,
     spamRetentionDays: vars.SPAM_RETENTION_DAYS ?? 30,
+    notifications: {
+      webhookUrls: vars.LEAD_WEBHOOK_URL ?? [],
+      webhookSecret: vars.LEAD_WEBHOOK_SECRET,
+      allowPrivateTargets: vars.WEBHOOK_ALLOW_PRIVATE === 'true',
+    },
   }
+}
+
+function isHttpUrl(value: string) {
+  if (!URL.canParse(value)) return false
+  const url = new URL(value)
+  return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== ''
+}
+
+/** The key of a Standard Webhooks secret (`whsec_` + base64), or undefined when it is not one. */
+export function decodeWebhookSecret(value: string): Buffer | undefined {
+  const match = /^whsec_([A-Za-z0-9+/]+={0,2})$/.exec(value)
+  if (!match?.[1] || match[1].length % 4 !== 0) return undefined
+  const key = Buffer.from(match[1], 'base64')
+  return key.length >= 24 && key.length <= 64 ? key : undefined
 }
 
 /**

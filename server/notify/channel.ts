@@ -1,0 +1,29 @@
+import type { LeadData, Outcome } from './outbox.ts'
+
+/** One message about one lead, as a channel sends it. */
+export interface LeadMessage {
+  /** Stable across retries: receivers drop duplicates by it. */
+  messageId: string
+  lead: LeadData
+}
+
+export interface SendResult {
+  /** The HTTP status, when there was an answer. */
+  status?: number
+  error?: string
+  /** What the answer means; a retry's delay is the worker's to choose. */
+  verdict: 'delivered' | 'retry' | 'failed' | 'gone'
+  /** The receiver's Retry-After, in milliseconds. */
+  retryAfterMs?: number
+}
+
+/** Somewhere new leads are announced: a webhook URL, Slack, email. */
+export interface Channel {
+  /** Names it in the database, without secrets. */
+  target: string
+  /** What may be logged and shown of it. */
+  label: string
+  send(message: LeadMessage, signal: AbortSignal): Promise<SendResult>
+}
+
+export type { Outcome }

@@ -1,0 +1,392 @@
+import { randomBytes, randomUUID } from 'node:crypto'
+import { setTimeout as sleep } from 'node:timers/promises'
+import { Webhook } from 'standardwebhooks'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { CONTACT_FIELDS } from '../../common/application-form.ts'
+import { CONTACT_SUBMISSIONS_PATH, HONEYPOT_FIELD } from '../../common/contact-submission.ts'
+import { validAnswers } from '../../common/testing/valid-answers.ts'
+import { buildApp } from '../app.ts'
+import { parseConfig } from '../config.ts'
+import { DATABASE_TARGET } from '../testing/database-target.ts'
+import { startReceiver } from '../testing/http-receiver.ts'
+import { openTempDatabase, type TempDatabase } from '../testing/temp-database.ts'
+import { channelsFor } from './channels.ts'
+import { startNotifier, type NotifierLog, type NotifierOptions } from './notifier.ts'
+import { webhookTarget } from './webhook.ts'
+
+const SECRET = `whsec_${randomBytes(32).toString('base64')}`
+
+let temp: TempDatabase
+beforeAll(async () => {
+  temp = await openTempDatabase()
+})
+afterAll(async () => {
+  await temp.dispose()
+})
+
+/** Stores an application as any client would, through the triggers; resolves to its id. */
+async function insertApplication({ spam = false, answers = {} }: { spam?: boolean; answers?: Record<string, string> } = {}) {
+  const row = { ...validAnswers(), ...answers } as Record<string, string>
+  const [stored] = await temp.db.query<{ id: number }>(
+    `INSERT INTO contact_submissions (submission_id, ${HONEYPOT_FIELD}, ${CONTACT_FIELDS.join(', ')})
+     VALUES ($1, $2, ${CONTACT_FIELDS.map((_, i) => `$${i + 3}`).join(', ')}) RETURNING id`,
+    [randomUUID(), spam ? 'https://spam.example' : null, ...CONTACT_FIELDS.map((field) => row[field])],
+  )
+  return Number(stored?.id)
+}
+
+const quietLog = (): NotifierLog & { lines: { level: string; message: string; object: object }[] } => {
+  const lines: { level: string; message: string; object: object }[] = []
+  const at = (level: string) => (object: object, message: string) => void lines.push({ level, object, message })
+  return { lines, info: at('info'), warn: at('warn'), error: at('error') }
+}
+
+/** A notifier for `env`'s channels, polling often and retrying within a fraction of a second. */
+function notifierFor(env: Record<string, string>, options: Partial<NotifierOptions> = {}) {
+  const log = quietLog()
+  const notifier = startNotifier({
+    db: temp.db,
+    channels: channelsFor(parseConfig(env).notifications),
+    log,
+    pollMs: 20,
+    retryDelaysMs: [100, 100, 100],
+    ...options,
+  })
+  return Object.assign(notifier, { log })
+}
+
+async function eventually<T>(check: () => Promise<T | undefined | false>, what: string, limitMs = 10_000): Promise<T> {
+  const deadline = Date.now() + limitMs
+  for (let round = 0; round < 1000; round++) {
+    const value = await check()
+    if (value !== undefined && value !== false) return value
+    if (Date.now() > deadline) break
+    await sleep(20)
+  }
+  throw new Error(`${what}: not reached within ${limitMs} ms`)
+}
+
+const deliveriesOf = (applicationId: number) =>
+  temp.db.query<{ id: number; state: string; attempts: number; target: string }>(
+    'SELECT id, state, attempts, target FROM lead_deliveries WHERE application_id = $1 ORDER BY id',
+    [applicationId],
+  )
+
+const attemptsOf = (applicationId: number) =>
+  temp.db.query<{ status: number | null; error: string | null; duration_ms: number }>(
+    `SELECT a.status, a.error, a.duration_ms FROM lead_delivery_attempts a JOIN lead_deliveries d ON d.id = a.delivery_id
+     WHERE d.application_id = $1 ORDER BY a.id`,
+    [applicationId],
+  )
+
+const settled = async (applicationId: number) => {
+  const deliveries = await deliveriesOf(applicationId)
+  return deliveries.length > 0 && deliveries.every((delivery) => delivery.state !== 'pending') ? deliveries : undefined
+}
+
+describe(`the lead outbox on ${DATABASE_TARGET}`, () => {
+  it('gets a row with every application, in its transaction, and none for spam', async () => {
+    const lead = await insertApplication()
+    const spam = await insertApplication({ spam: true })
+    const rows = await temp.db.query<{ application_id: number }>(
+      'SELECT application_id FROM lead_outbox WHERE application_id = ANY($1::bigint[])',
+      [[lead, spam]],
+    )
+    expect(rows.map((row) => Number(row.application_id))).toEqual([lead])
+
+    await expect(
+      temp.db.transaction(async (tx) => {
+        await tx.query(
+          `INSERT INTO contact_submissions (${CONTACT_FIELDS.join(', ')}) VALUES (${CONTACT_FIELDS.map((_, i) => `$${i + 1}`).join(', ')})`,
+          CONTACT_FIELDS.map((field) => validAnswers()[field]),
+        )
+        throw new Error('rolled back')
+      }),
+    ).rejects.toThrow('rolled back')
+    const [{ n } = { n: -1 }] = await temp.db.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM lead_outbox o LEFT JOIN contact_submissions c ON c.id = o.application_id WHERE c.id IS NULL',
+    )
+    expect(n).toBe(0)
+  })
+
+  it('is emptied without queueing anything when no channel is configured', async () => {
+    const lead = await insertApplication()
+    const notifier = notifierFor({})
+    try {
+      await eventually(
+        async () => (await temp.db.query('SELECT 1 FROM lead_outbox WHERE application_id = $1', [lead])).length === 0,
+        'the outbox row gone',
+      )
+      expect(await deliveriesOf(lead)).toEqual([])
+    } finally {
+      await notifier.stop()
+    }
+  })
+})
+
+describe(`webhooks on ${DATABASE_TARGET}`, () => {
+  const env = (url: string, extra: Record<string, string> = {}) => ({
+    LEAD_WEBHOOK_URL: url,
+    LEAD_WEBHOOK_SECRET: SECRET,
+    WEBHOOK_ALLOW_PRIVATE: 'true',
+    ...extra,
+  })
+
+  it('sends application.created, signed as Standard Webhooks verify it, once per lead and never for spam', async () => {
+    const receiver = await startReceiver()
+    const notifier = notifierFor(env(receiver.url()))
+    try {
+      const spam = await insertApplication({ spam: true })
+      const lead = await insertApplication({ answers: { name: 'Ada <Lovelace> & Co' } })
+      await eventually(() => settled(lead), 'the lead delivered')
+      expect(receiver.requests).toHaveLength(1)
+      const [request] = receiver.requests
+      if (!request) throw new Error('no request')
+      const payload = new Webhook(SECRET).verify(request.body, request.headers as Record<string, string>)
+      const [row] = await temp.db.query<{ submission_id: string; created_at: Date }>(
+        'SELECT submission_id::text, created_at FROM contact_submissions WHERE id = $1',
+        [lead],
+      )
+      expect(payload).toEqual({
+        type: 'application.created',
+        timestamp: row?.created_at.toISOString(),
+        data: {
+          id: lead,
+          submission_id: row?.submission_id,
+          created_at: row?.created_at.toISOString(),
+          answers: { ...validAnswers(), name: 'Ada <Lovelace> & Co' },
+          attribution: null,
+        },
+      })
+      expect(request.headers['content-type']).toBe('application/json')
+      expect(request.headers['webhook-id']).toMatch(/^msg_[0-9a-f-]{36}$/)
+      expect(await deliveriesOf(lead)).toEqual([expect.objectContaining({ state: 'delivered', attempts: 1 })])
+      expect(await attemptsOf(lead)).toEqual([{ status: 200, error: null, duration_ms: expect.any(Number) }])
+      expect(await deliveriesOf(spam)).toEqual([])
+    } finally {
+      await notifier.stop()
+      await receiver.close()
+    }
+  })
+
+  it('sends to every URL of LEAD_WEBHOOK_URL', async () => {
+    const first = await startReceiver()
+    const second = await startReceiver()
+    const notifier = notifierFor(env(`${first.url()}, ${second.url('/other')}`))
+    try {
+      const lead = await insertApplication()
+      const deliveries = await eventually(() => settled(lead), 'both delivered')
+      expect(deliveries.map((delivery) => delivery.state)).toEqual(['delivered', 'delivered'])
+      expect(first.requests).toHaveLength(1)
+      expect(second.requests.map((request) => request.path)).toEqual(['/other'])
+    } finally {
+      await notifier.stop()
+      await Promise.all([first.close(), second.close()])
+    }
+  })
+
+  it('retries a 500 with the same webhook-id, and records every attempt', async () => {
+    const receiver = await startReceiver((index, response) => {
+      if (index === 0) response.writeHead(500)
+    })
+    const notifier = notifierFor(env(receiver.url()))
+    try {
+      const lead = await insertApplication()
+      await eventually(() => settled(lead), 'delivered after a retry')
+      expect(receiver.requests).toHaveLength(2)
+      const [first, second] = receiver.requests
+      expect(second?.headers['webhook-id']).toBe(first?.headers['webhook-id'])
+      for (const request of receiver.requests) new Webhook(SECRET).verify(request.body, request.headers as Record<string, string>)
+      expect((await attemptsOf(lead)).map((attempt) => attempt.status)).toEqual([500, 200])
+      expect(await deliveriesOf(lead)).toEqual([expect.objectContaining({ state: 'delivered', attempts: 2 })])
+      expect(notifier.log.lines.some((line) => line.level === 'warn' && line.message.includes('will retry'))).toBe(true)
+    } finally {
+      await notifier.stop()
+      await receiver.close()
+    }
+  })
+
+  it('waits as long as a 429’s Retry-After says', async () => {
+    const receiver = await startReceiver((index, response) => {
+      if (index === 0) response.writeHead(429, { 'retry-after': '1' })
+    })
+    const notifier = notifierFor(env(receiver.url()))
+    try {
+      const lead = await insertApplication()
+      await eventually(() => settled(lead), 'delivered after Retry-After')
+      const [first, second] = receiver.requests
+      expect((second?.at ?? 0) - (first?.at ?? 0)).toBeGreaterThanOrEqual(900)
+      expect((await attemptsOf(lead)).map((attempt) => attempt.status)).toEqual([429, 200])
+    } finally {
+      await notifier.stop()
+      await receiver.close()
+    }
+  })
+
+  it('gives up after the last retry', async () => {
+    const receiver = await startReceiver((_, response) => {
+      response.writeHead(503)
+    })
+    const notifier = notifierFor(env(receiver.url()), { retryDelaysMs: [50, 50] })
+    try {
+      const lead = await insertApplication()
+      const [delivery] = await eventually(() => settled(lead), 'given up')
+      expect(delivery).toMatchObject({ state: 'failed', attempts: 3 })
+      expect((await attemptsOf(lead)).map((attempt) => attempt.status)).toEqual([503, 503, 503])
+    } finally {
+      await notifier.stop()
+      await receiver.close()
+    }
+  })
+
+  it('disables a URL that answers 410, and sends it nothing more', async () => {
+    const receiver = await startReceiver((_, response) => {
+      response.writeHead(410)
+    })
+    const url = receiver.url('/gone')
+    const notifier = notifierFor(env(url))
+    try {
+      const lead = await insertApplication()
+      await eventually(
+        async () => (await temp.db.query('SELECT 1 FROM lead_delivery_targets WHERE target = $1 AND disabled_at IS NOT NULL', [webhookTarget(url)])).length === 1,
+        'the URL disabled',
+      )
+      const later = await insertApplication()
+      await eventually(async () => (await deliveriesOf(later)).length === 1, 'the later lead queued')
+      await sleep(300)
+      expect(receiver.requests).toHaveLength(1)
+      expect((await attemptsOf(lead)).map((attempt) => attempt.status)).toEqual([410])
+      expect(notifier.log.lines.some((line) => line.level === 'error' && line.message.includes('410'))).toBe(true)
+    } finally {
+      await notifier.stop()
+      await receiver.close()
+    }
+  })
+
+  it('does not follow a redirect', async () => {
+    const receiver = await startReceiver((_, response, request) => {
+      if (request.path === '/moved') response.writeHead(307, { location: '/elsewhere' })
+    })
+    const notifier = notifierFor(env(receiver.url('/moved')))
+    try {
+      const lead = await insertApplication()
+      const [delivery] = await eventually(() => settled(lead), 'the delivery settled')
+      expect(delivery?.state).toBe('failed')
+      expect(receiver.requests.map((request) => request.path)).toEqual(['/moved'])
+      const [attempt] = await attemptsOf(lead)
+      expect(attempt).toMatchObject({ status: 307, error: expect.stringContaining('redirect') })
+    } finally {
+      await notifier.stop()
+      await receiver.close()
+    }
+  })
+
+  it('refuses private, loopback and link-local targets unless WEBHOOK_ALLOW_PRIVATE=true', async () => {
+    const receiver = await startReceiver()
+    const byAddress = receiver.url('/literal')
+    const byName = `http://localhost:${receiver.port}/name`
+    const notifier = notifierFor(env(`${byAddress},${byName}`, { WEBHOOK_ALLOW_PRIVATE: 'false' }))
+    try {
+      const lead = await insertApplication()
+      const deliveries = await eventually(() => settled(lead), 'both refused')
+      expect(deliveries.map((delivery) => delivery.state)).toEqual(['failed', 'failed'])
+      expect(receiver.requests).toEqual([])
+      const attempts = await attemptsOf(lead)
+      expect(attempts).toHaveLength(2)
+      for (const attempt of attempts) expect(attempt).toMatchObject({ status: null, error: expect.stringContaining('private') })
+    } finally {
+      await notifier.stop()
+      await receiver.close()
+    }
+  })
+
+  it('delivers each lead once when several servers send from the same outbox', async () => {
+    const receiver = await startReceiver()
+    const servers = [notifierFor(env(receiver.url())), notifierFor(env(receiver.url())), notifierFor(env(receiver.url()))]
+    try {
+      const leads = await Promise.all(Array.from({ length: 30 }, () => insertApplication()))
+      for (const lead of leads) await eventually(() => settled(lead), `lead ${lead} delivered`)
+      const ids = receiver.requests.map((request) => (JSON.parse(request.body) as { data: { id: number } }).data.id)
+      expect([...ids].sort((a, b) => a - b)).toEqual([...leads].sort((a, b) => a - b))
+    } finally {
+      await Promise.all(servers.map((server) => server.stop()))
+      await receiver.close()
+    }
+  })
+
+  it('keeps other receivers going while one hangs, and on stop leaves the hung one due again', async () => {
+    const hanging = await startReceiver(() => true)
+    const healthy = await startReceiver()
+    const notifier = notifierFor(env(`${hanging.url()},${healthy.url()}`))
+    let lead = 0
+    try {
+      lead = await insertApplication()
+      await eventually(async () => (await deliveriesOf(lead)).some((delivery) => delivery.state === 'delivered'), 'the healthy one delivered')
+      expect(healthy.requests).toHaveLength(1)
+      await eventually(async () => hanging.requests.length === 1, 'the hanging one reached')
+    } finally {
+      await notifier.stop()
+      await Promise.all([hanging.close(), healthy.close()])
+    }
+    const pending = (await deliveriesOf(lead)).filter((delivery) => delivery.state === 'pending')
+    expect(pending).toEqual([expect.objectContaining({ attempts: 0, target: webhookTarget(hanging.url()) })])
+  })
+
+  it('sends what the server stores, from the app', async () => {
+    const receiver = await startReceiver()
+    const app = buildApp({ config: parseConfig(env(receiver.url())), db: temp.db })
+    try {
+      await app.ready()
+      const submissionId = randomUUID()
+      const answer = await app.inject({
+        method: 'POST',
+        url: CONTACT_SUBMISSIONS_PATH,
+        payload: [{ ...validAnswers(), submission_id: submissionId }],
+      })
+      expect(answer.statusCode).toBe(201)
+      await eventually(async () => receiver.requests.length === 1, 'the webhook received')
+      const [request] = receiver.requests
+      const payload = new Webhook(SECRET).verify(request?.body ?? '', (request?.headers ?? {}) as Record<string, string>) as {
+        data: { submission_id: string }
+      }
+      expect(payload.data.submission_id).toBe(submissionId)
+    } finally {
+      await app.close()
+      await receiver.close()
+    }
+  })
+})
+
+describe('webhook settings', () => {
+  const problems = (env: Record<string, string>) => {
+    try {
+      parseConfig(env)
+    } catch (error) {
+      return (error as Error).message
+    }
+    return ''
+  }
+
+  it('refuses a secret that is not whsec_ and base64, naming the variable and not the value', () => {
+    for (const secret of ['plain-value', 'whsec_?', 'whsec_not*base64', `whsec_${randomBytes(8).toString('base64')}`, randomBytes(32).toString('base64')]) {
+      const message = problems({ LEAD_WEBHOOK_URL: 'https://hooks.example/a', LEAD_WEBHOOK_SECRET: secret })
+      expect(message).toContain('LEAD_WEBHOOK_SECRET')
+      expect(message).not.toContain(secret)
+    }
+  })
+
+  it('refuses a malformed URL, naming the variable', () => {
+    for (const url of ['not a url', 'ftp://hooks.example/a', 'https://ok.example/a,/relative']) {
+      expect(problems({ LEAD_WEBHOOK_URL: url, LEAD_WEBHOOK_SECRET: SECRET })).toContain('LEAD_WEBHOOK_URL')
+    }
+  })
+
+  it('needs a secret with a URL, and reads both', () => {
+    expect(problems({ LEAD_WEBHOOK_URL: 'https://hooks.example/a' })).toContain('LEAD_WEBHOOK_SECRET')
+    expect(problems({ WEBHOOK_ALLOW_PRIVATE: 'yes' })).toContain('WEBHOOK_ALLOW_PRIVATE')
+    const { notifications } = parseConfig({ LEAD_WEBHOOK_URL: 'https://a.example/x, https://b.example/y', LEAD_WEBHOOK_SECRET: SECRET })
+    expect(notifications.webhookUrls).toEqual(['https://a.example/x', 'https://b.example/y'])
+    expect(notifications.allowPrivateTargets).toBe(false)
+    expect(parseConfig({}).notifications).toEqual({ webhookUrls: [], webhookSecret: undefined, allowPrivateTargets: false })
+  })
+})
