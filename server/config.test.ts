@@ -46,6 +46,7 @@ describe('parseConfig', () => {
       LEAD_WEBHOOK_URL: 'https://hooks.example/a,https://hooks.example/b',
       LEAD_WEBHOOK_SECRET: `whsec_${Buffer.alloc(24, 1).toString('base64')}`,
       WEBHOOK_ALLOW_PRIVATE: 'true',
+      LEAD_SLACK_WEBHOOK_URL: 'https://hooks.slack.example/services/T/B/x',
     })
     expect(config).toEqual({
       port: 3000,
@@ -65,6 +66,7 @@ describe('parseConfig', () => {
         webhookUrls: ['https://hooks.example/a', 'https://hooks.example/b'],
         webhookSecret: Buffer.alloc(24, 1),
         allowPrivateTargets: true,
+        slackWebhookUrl: 'https://hooks.slack.example/services/T/B/x',
       },
     })
   })

@@ -40,6 +40,8 @@ export interface NotificationConfig {
   webhookSecret: Buffer | undefined
   /** WEBHOOK_ALLOW_PRIVATE: lets webhooks reach private, loopback and link-local addresses. */
   allowPrivateTargets: boolean
+  /** LEAD_SLACK_WEBHOOK_URL: a Slack incoming webhook (or one that takes its `{text}`). */
+  slackWebhookUrl: string | undefined
 }
 
 // `FOO=` in a .env file or a compose file means "not set", not "the empty string".
@@ -124,6 +126,8 @@ const envSchema = z.object({
     }),
   ),
   WEBHOOK_ALLOW_PRIVATE: optional(z.enum(['true', 'false'], 'must be true or false')),
+  // Slack's URL is its secret: never repeated in a message.
+  LEAD_SLACK_WEBHOOK_URL: optional(z.string().refine(isHttpUrl, 'must be an http:// or https:// URL')),
 }).superRefine((vars, context) => {
   if (vars.LEAD_WEBHOOK_URL && !vars.LEAD_WEBHOOK_SECRET) {
     context.addIssue({ code: 'custom', path: ['LEAD_WEBHOOK_SECRET'], message: 'is needed with LEAD_WEBHOOK_URL: every webhook is signed' })
@@ -163,6 +167,7 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
       webhookUrls: vars.LEAD_WEBHOOK_URL ?? [],
       webhookSecret: vars.LEAD_WEBHOOK_SECRET,
       allowPrivateTargets: vars.WEBHOOK_ALLOW_PRIVATE === 'true',
+      slackWebhookUrl: vars.LEAD_SLACK_WEBHOOK_URL,
     },
   }
 }

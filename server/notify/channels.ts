@@ -1,11 +1,13 @@
 import type { NotificationConfig } from '../config.ts'
 import type { Channel } from './channel.ts'
+import { slackChannel } from './slack.ts'
 import { webhookChannel } from './webhook.ts'
 
 /** The channels the configuration asks for; none when nothing is configured. */
 export function channelsFor(config: NotificationConfig): Channel[] {
-  const { webhookSecret } = config
-  return webhookSecret === undefined
-    ? []
-    : config.webhookUrls.map((url) => webhookChannel({ url, key: webhookSecret, allowPrivate: config.allowPrivateTargets }))
+  const { webhookSecret, slackWebhookUrl, allowPrivateTargets: allowPrivate } = config
+  return [
+    ...(webhookSecret === undefined ? [] : config.webhookUrls.map((url) => webhookChannel({ url, key: webhookSecret, allowPrivate }))),
+    ...(slackWebhookUrl === undefined ? [] : [slackChannel({ url: slackWebhookUrl, allowPrivate })]),
+  ]
 }

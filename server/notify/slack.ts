@@ -1,0 +1,40 @@
+import type { Channel, LeadMessage } from './channel.ts'
+import { postJson } from './safe-http.ts'
+import { hashedTarget, verdictOf, verdictOfError, WEBHOOK_TIMEOUT_MS } from './webhook.ts'
+
+// Slack reads &, < and > in text as markup (links, mentions): an answer must not become one.
+const escapeSlack = (value: string) => value.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;')
+
+/** The short message: who applied and how to reach them. Everything else is in the inbox. */
+export function slackText({ lead }: LeadMessage): string {
+  const { name = '', email = '', phone = '', business = '' } = lead.answers
+  const who = [name, email, phone].filter((part) => part !== '').map(escapeSlack).join(' · ')
+  return `New application #${lead.id}: ${who}${business === '' ? '' : `\n${escapeSlack(business.length > 200 ? `${business.slice(0, 200)}…` : business)}`}`
+}
+
+export interface SlackOptions {
+  url: string
+  allowPrivate: boolean
+  timeoutMs?: number
+}
+
+/**
+ * A Slack incoming webhook, or anything that takes its `{text}` (Mattermost,
+ * Discord's /slack, Teams workflows). Unsigned: Slack verifies nothing, and its
+ * URL is the secret. Answers are read as webhooks' are.
+ */
+export function slackChannel({ url, allowPrivate, timeoutMs = WEBHOOK_TIMEOUT_MS }: SlackOptions): Channel {
+  const target = new URL(url)
+  return {
+    target: hashedTarget('slack', url),
+    label: `Slack-compatible webhook at ${target.origin}`,
+    async send(message, signal) {
+      try {
+        const answer = await postJson(target, JSON.stringify({ text: slackText(message) }), { headers: {}, timeoutMs, allowPrivate, signal })
+        return verdictOf(answer.status, answer.retryAfter)
+      } catch (error) {
+        return verdictOfError(error)
+      }
+    },
+  }
+}
