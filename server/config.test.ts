@@ -47,6 +47,9 @@ describe('parseConfig', () => {
       LEAD_WEBHOOK_SECRET: `whsec_${Buffer.alloc(24, 1).toString('base64')}`,
       WEBHOOK_ALLOW_PRIVATE: 'true',
       LEAD_SLACK_WEBHOOK_URL: 'https://hooks.slack.example/services/T/B/x',
+      SMTP_URL: 'smtps://mailer:secret@smtp.example:465',
+      LEAD_EMAIL_TO: 'sales@brandscale.example, owner@brandscale.example',
+      LEAD_EMAIL_FROM: 'leads@brandscale.example',
     })
     expect(config).toEqual({
       port: 3000,
@@ -67,6 +70,11 @@ describe('parseConfig', () => {
         webhookSecret: Buffer.alloc(24, 1),
         allowPrivateTargets: true,
         slackWebhookUrl: 'https://hooks.slack.example/services/T/B/x',
+        email: {
+          smtpUrl: 'smtps://mailer:secret@smtp.example:465',
+          to: ['sales@brandscale.example', 'owner@brandscale.example'],
+          from: 'leads@brandscale.example',
+        },
       },
     })
   })

@@ -42,6 +42,15 @@ export interface NotificationConfig {
   allowPrivateTargets: boolean
   /** LEAD_SLACK_WEBHOOK_URL: a Slack incoming webhook (or one that takes its `{text}`). */
   slackWebhookUrl: string | undefined
+  /** SMTP_URL, LEAD_EMAIL_TO and LEAD_EMAIL_FROM: an email per lead; all three or none. */
+  email: EmailConfig | undefined
+}
+
+export interface EmailConfig {
+  /** smtp://user:pass@host:port (STARTTLS when offered) or smtps:// (TLS from the start). */
+  smtpUrl: string
+  to: string[]
+  from: string
 }
 
 // `FOO=` in a .env file or a compose file means "not set", not "the empty string".
@@ -128,9 +137,32 @@ const envSchema = z.object({
   WEBHOOK_ALLOW_PRIVATE: optional(z.enum(['true', 'false'], 'must be true or false')),
   // Slack's URL is its secret: never repeated in a message.
   LEAD_SLACK_WEBHOOK_URL: optional(z.string().refine(isHttpUrl, 'must be an http:// or https:// URL')),
+  // It holds the SMTP password: never repeated in a message.
+  SMTP_URL: optional(
+    z.string().refine(
+      (value) => URL.canParse(value) && ['smtp:', 'smtps:'].includes(new URL(value).protocol) && new URL(value).hostname !== '',
+      'must be smtp://user:password@host:port or smtps://… (TLS from the start)',
+    ),
+  ),
+  LEAD_EMAIL_TO: optional(
+    z.string().transform((value, context) => {
+      const list = value.split(',').map((item) => item.trim()).filter((item) => item !== '')
+      if (list.length > 0 && list.every(isEmailAddress)) return list
+      context.addIssue({ code: 'custom', message: 'must be one or more email addresses, comma-separated' })
+      return z.NEVER
+    }),
+  ),
+  LEAD_EMAIL_FROM: optional(z.string().trim().refine(isEmailAddress, 'must be an email address')),
 }).superRefine((vars, context) => {
   if (vars.LEAD_WEBHOOK_URL && !vars.LEAD_WEBHOOK_SECRET) {
     context.addIssue({ code: 'custom', path: ['LEAD_WEBHOOK_SECRET'], message: 'is needed with LEAD_WEBHOOK_URL: every webhook is signed' })
+  }
+  const email = { SMTP_URL: vars.SMTP_URL, LEAD_EMAIL_TO: vars.LEAD_EMAIL_TO, LEAD_EMAIL_FROM: vars.LEAD_EMAIL_FROM }
+  const given = Object.entries(email).filter(([, value]) => value !== undefined)
+  if (given.length > 0 && given.length < 3) {
+    for (const [name] of Object.entries(email).filter(([, value]) => value === undefined)) {
+      context.addIssue({ code: 'custom', path: [name], message: `is needed with ${given.map(([other]) => other).join(' and ')}: email needs all three` })
+    }
   }
   if ((vars.WEB_CONCURRENCY ?? 1) > 1 && !vars.DATABASE_URL) {
     context.addIssue({
@@ -168,6 +200,10 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
       webhookSecret: vars.LEAD_WEBHOOK_SECRET,
       allowPrivateTargets: vars.WEBHOOK_ALLOW_PRIVATE === 'true',
       slackWebhookUrl: vars.LEAD_SLACK_WEBHOOK_URL,
+      email:
+        vars.SMTP_URL && vars.LEAD_EMAIL_TO && vars.LEAD_EMAIL_FROM
+          ? { smtpUrl: vars.SMTP_URL, to: vars.LEAD_EMAIL_TO, from: vars.LEAD_EMAIL_FROM }
+          : undefined,
     },
   }
 }
@@ -176,6 +212,11 @@ function isHttpUrl(value: string) {
   if (!URL.canParse(value)) return false
   const url = new URL(value)
   return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== ''
+}
+
+// Enough to catch a wrong variable; the SMTP server is the judge of the rest.
+function isEmailAddress(value: string) {
+  return /^[^\s@<>,]+@[^\s@<>,]+\.[^\s@<>,]+$/.test(value)
 }
 
 /** The key of a Standard Webhooks secret (`whsec_` + base64), or undefined when it is not one. */

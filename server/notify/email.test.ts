@@ -1,0 +1,162 @@
+import { randomUUID } from 'node:crypto'
+import type { AddressInfo } from 'node:net'
+import { setTimeout as sleep } from 'node:timers/promises'
+import { SMTPServer } from 'smtp-server'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { CONTACT_FIELDS, applicationForm } from '../../common/application-form.ts'
+import { HONEYPOT_FIELD } from '../../common/contact-submission.ts'
+import { validAnswers } from '../../common/testing/valid-answers.ts'
+import { parseConfig } from '../config.ts'
+import { DATABASE_TARGET } from '../testing/database-target.ts'
+import { openTempDatabase, type TempDatabase } from '../testing/temp-database.ts'
+import { channelsFor } from './channels.ts'
+import { startNotifier } from './notifier.ts'
+
+let temp: TempDatabase
+beforeAll(async () => {
+  temp = await openTempDatabase()
+})
+afterAll(async () => {
+  await temp.dispose()
+})
+
+async function insertApplication(answers: Record<string, string>, spam = false) {
+  const row = { ...validAnswers(), ...answers } as Record<string, string>
+  const [stored] = await temp.db.query<{ id: number }>(
+    `INSERT INTO contact_submissions (submission_id, ${HONEYPOT_FIELD}, ${CONTACT_FIELDS.join(', ')})
+     VALUES ($1, $2, ${CONTACT_FIELDS.map((_, i) => `$${i + 3}`).join(', ')}) RETURNING id`,
+    [randomUUID(), spam ? 'bot' : null, ...CONTACT_FIELDS.map((field) => row[field])],
+  )
+  return Number(stored?.id)
+}
+
+interface Received {
+  from: string
+  to: string[]
+  raw: string
+}
+
+/** A real SMTP server on loopback that wants a password, refuses the first message for now (451), and keeps the rest. */
+async function startSmtp() {
+  const messages: Received[] = []
+  let refused = 0
+  const server = new SMTPServer({
+    disabledCommands: ['STARTTLS'],
+    allowInsecureAuth: true,
+    logger: false,
+    onAuth(auth, _session, callback) {
+      if (auth.username === 'mailer' && auth.password === 'p@ss word') callback(null, { user: auth.username })
+      else callback(new Error('wrong credentials'))
+    },
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = []
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk))
+      stream.on('end', () => {
+        if (refused === 0) {
+          refused++
+          callback(Object.assign(new Error('try again later'), { responseCode: 451 }))
+          return
+        }
+        messages.push({
+          from: session.envelope.mailFrom === false ? '' : session.envelope.mailFrom.address,
+          to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
+          raw: Buffer.concat(chunks).toString('utf8'),
+        })
+        callback()
+      })
+    },
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.server.address() as AddressInfo
+  return {
+    port,
+    messages,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  }
+}
+
+/** The decoded body of the message's part of `type` (text/plain, text/html). */
+function part(raw: string, type: string): string {
+  const boundary = /boundary="?([^";\r\n]+)"?/i.exec(raw)?.[1]
+  if (!boundary) throw new Error('not a multipart message')
+  for (const section of raw.split(`--${boundary}`)) {
+    const split = section.indexOf('\r\n\r\n')
+    const headers = section.slice(0, split)
+    if (!new RegExp(`content-type:\\s*${type}`, 'i').test(headers)) continue
+    const body = section.slice(split + 4).replace(/\r\n$/, '')
+    const encoding = /content-transfer-encoding:\s*([\w-]+)/i.exec(headers)?.[1]?.toLowerCase()
+    if (encoding === 'base64') return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8')
+    if (encoding === 'quoted-printable') {
+      const bytes = body.replace(/=\r\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)))
+      return Buffer.from(bytes, 'latin1').toString('utf8')
+    }
+    return body
+  }
+  throw new Error(`no ${type} part`)
+}
+
+const log = { info: () => undefined, warn: () => undefined, error: () => undefined }
+
+describe(`email notifications on ${DATABASE_TARGET}`, () => {
+  it('sends a plain-text and an HTML email per lead through SMTP_URL, with the answers escaped in the HTML, retrying a refusal', async () => {
+    const smtp = await startSmtp()
+    const notifier = startNotifier({
+      db: temp.db,
+      channels: channelsFor(
+        parseConfig({
+          SMTP_URL: `smtp://mailer:${encodeURIComponent('p@ss word')}@127.0.0.1:${smtp.port}`,
+          LEAD_EMAIL_TO: 'sales@brandscale.example, owner@brandscale.example',
+          LEAD_EMAIL_FROM: 'leads@brandscale.example',
+        }).notifications,
+      ),
+      log,
+      pollMs: 20,
+      retryDelaysMs: [50],
+    })
+    const hostile = '<script>alert("x")</script> & <b>bold</b>'
+    try {
+      await insertApplication({}, true)
+      const lead = await insertApplication({ name: 'Ada Lovelace', business: hostile })
+      for (let round = 0; round < 500 && smtp.messages.length === 0; round++) await sleep(20)
+      await sleep(200)
+      expect(smtp.messages).toHaveLength(1)
+      const [message] = smtp.messages
+      if (!message) throw new Error('no message')
+      expect(message.from).toBe('leads@brandscale.example')
+      expect(message.to).toEqual(['sales@brandscale.example', 'owner@brandscale.example'])
+      expect(message.raw).toMatch(/^Subject: New application: Ada Lovelace\r$/m)
+
+      const html = part(message.raw, 'text/html')
+      expect(html).toContain('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &lt;b&gt;bold&lt;/b&gt;')
+      expect(html).not.toContain('<script>')
+      expect(html).not.toContain('<b>bold')
+      for (const field of applicationForm) expect(html).toContain(field.label)
+
+      const text = part(message.raw, 'text/plain')
+      expect(text).toContain(hostile)
+      expect(text).toContain(`Application #${lead}`)
+
+      const attempts = await temp.db.query<{ error: string | null }>(
+        `SELECT a.error FROM lead_delivery_attempts a JOIN lead_deliveries d ON d.id = a.delivery_id WHERE d.application_id = $1 ORDER BY a.id`,
+        [lead],
+      )
+      expect(attempts).toEqual([{ error: expect.stringContaining('451') }, { error: null }])
+    } finally {
+      await notifier.stop()
+      await smtp.close()
+    }
+  })
+
+  it('needs SMTP_URL, LEAD_EMAIL_TO and LEAD_EMAIL_FROM together, and names a bad one without repeating the password', () => {
+    expect(() => parseConfig({ SMTP_URL: 'smtp://u:hunter22@mail.example' })).toThrow(/LEAD_EMAIL_TO: is needed[\s\S]*LEAD_EMAIL_FROM: is needed/)
+    const bad = { SMTP_URL: 'http://u:hunter22@mail.example', LEAD_EMAIL_TO: 'sales@x.example', LEAD_EMAIL_FROM: 'leads@x.example' }
+    expect(() => parseConfig(bad)).toThrow(/SMTP_URL: must be/)
+    expect(() => parseConfig(bad)).not.toThrow(/hunter22/)
+    expect(() => parseConfig({ ...bad, SMTP_URL: 'smtps://mail.example', LEAD_EMAIL_TO: 'not an address' })).toThrow(/LEAD_EMAIL_TO: must be/)
+    expect(parseConfig({ ...bad, SMTP_URL: 'smtps://u:p@mail.example' }).notifications.email).toEqual({
+      smtpUrl: 'smtps://u:p@mail.example',
+      to: ['sales@x.example'],
+      from: 'leads@x.example',
+    })
+  })
+})

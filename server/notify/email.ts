@@ -1,0 +1,93 @@
+import { createTransport } from 'nodemailer'
+import { applicationForm } from '../../common/application-form.ts'
+import type { EmailConfig } from '../config.ts'
+import type { Channel, LeadMessage, SendResult } from './channel.ts'
+import { hashedTarget } from './webhook.ts'
+
+/** As long as a webhook may take to answer, for each step of the SMTP exchange. */
+const SMTP_TIMEOUT_MS = 15_000
+
+const escapeHtml = (value: string) =>
+  value.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;').replaceAll("'", '&#39;')
+
+// A subject is one line; an answer with a line break must not start a header.
+const oneLine = (value: string, max: number) => {
+  const line = value.replace(/\s+/g, ' ').trim()
+  return line.length > max ? `${line.slice(0, max - 1)}…` : line
+}
+
+/** The email about one lead: every answer under its question, in the form's order. */
+export function leadEmail({ lead }: LeadMessage) {
+  const rows = applicationForm.map((field) => ({ label: field.label, value: lead.answers[field.key] ?? '' }))
+  const name = lead.answers.name ?? ''
+  const subject = oneLine(`New application: ${name}`, 150)
+  const footer = `Application #${lead.id}, received ${lead.created_at}.`
+  const attribution = lead.attribution === null ? undefined : JSON.stringify(lead.attribution, null, 2)
+  const text = [
+    ...rows.map((row) => `${row.label}:\n${row.value}\n`),
+    ...(attribution === undefined ? [] : [`Where they came from:\n${attribution}\n`]),
+    footer,
+    '',
+  ].join('\n')
+  const html = `<!doctype html>
+<html><body style="font-family: sans-serif">
+<h1 style="font-size: 18px">New application</h1>
+<table cellpadding="6" style="border-collapse: collapse">
+${rows
+  .map(
+    (row) =>
+      `<tr><th align="left" valign="top">${escapeHtml(row.label)}</th><td style="white-space: pre-wrap">${escapeHtml(row.value)}</td></tr>`,
+  )
+  .join('\n')}
+</table>
+${attribution === undefined ? '' : `<h2 style="font-size: 15px">Where they came from</h2>\n<pre>${escapeHtml(attribution)}</pre>\n`}<p style="color: #555">${escapeHtml(footer)}</p>
+</body></html>
+`
+  return { subject, text, html }
+}
+
+/** Whether an SMTP failure is worth retrying: anything but a permanent refusal of the message or its recipients. */
+function verdictOfSmtpError(error: unknown): SendResult {
+  const message = error instanceof Error ? error.message : String(error)
+  const responseCode = (error as { responseCode?: unknown } | undefined)?.responseCode
+  if (typeof responseCode === 'number' && responseCode >= 550 && responseCode <= 554) return { verdict: 'failed', error: message }
+  return { verdict: 'retry', error: message }
+}
+
+/**
+ * One email per lead, through the operator's SMTP server. A connection per
+ * message, so nothing stays open between leads or after the server closes.
+ */
+export function emailChannel({ smtpUrl, to, from }: EmailConfig): Channel {
+  const url = new URL(smtpUrl)
+  const transport = createTransport({
+    host: url.hostname.replace(/^\[(.*)\]$/, '$1'),
+    port: url.port === '' ? (url.protocol === 'smtps:' ? 465 : 587) : Number(url.port),
+    secure: url.protocol === 'smtps:',
+    ...(url.username !== '' && { auth: { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) } }),
+    connectionTimeout: SMTP_TIMEOUT_MS,
+    greetingTimeout: SMTP_TIMEOUT_MS,
+    socketTimeout: SMTP_TIMEOUT_MS,
+  })
+  return {
+    target: hashedTarget('email', to.join(',')),
+    label: `email to ${to.join(', ')}`,
+    async send(message) {
+      const { subject, text, html } = leadEmail(message)
+      try {
+        await transport.sendMail({
+          from,
+          to,
+          subject,
+          text,
+          html,
+          // Mail clients thread and deduplicate by it; the same on every retry.
+          messageId: `<${message.messageId}@lead-notifications>`,
+        })
+        return { verdict: 'delivered' }
+      } catch (error) {
+        return verdictOfSmtpError(error)
+      }
+    },
+  }
+}
