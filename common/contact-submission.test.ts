@@ -35,6 +35,6 @@ describe('contactSubmissionSchema', () => {
     const id = '3f0c1b8e-8a51-4c9e-9d3a-6a2b1e0f4c7d'
     expect(contactSubmissionSchema.safeParse({ ...complete, submission_id: id, _gotcha: '' }).success).toBe(true)
     expect(contactSubmissionSchema.safeParse({ ...complete, submission_id: 'not-a-uuid' }).success).toBe(false)
-    expect(submittedColumns()).toEqual([...CONTACT_FIELDS, 'submission_id', '_gotcha'])
+    expect(submittedColumns()).toEqual([...CONTACT_FIELDS, 'submission_id', '_gotcha', 'attribution'])
   })
 })

@@ -1,5 +1,7 @@
 import { z } from 'zod'
 import { applicationForm, type FieldKey, type FormDefinition, type FormField } from './application-form.ts'
+import { ATTRIBUTION_FIELD } from './attribution.ts'
+import { attributionSchema } from './attribution-schema.ts'
 
 // Required, non-blank once trimmed, and bounded. No message of its own: the
 // wizard shows the spec's 'Field Required' toast for any refused answer, and
@@ -29,11 +31,15 @@ export const HONEYPOT_MAX_LENGTH = 200
  */
 export const SUBMISSION_ID_FIELD = 'submission_id'
 
-/** One application as it is sent and stored: a form's answers, plus what makes resending safe. */
+/**
+ * One application as it is sent and stored: a form's answers, plus what makes
+ * resending safe and where the visitor came from (cleaned, never refused).
+ */
 export function submissionSchema<Form extends FormDefinition>(form: Form) {
   return answersSchema(form).extend({
     [SUBMISSION_ID_FIELD]: z.uuid().optional(),
     [HONEYPOT_FIELD]: z.string().max(HONEYPOT_MAX_LENGTH).optional(),
+    [ATTRIBUTION_FIELD]: attributionSchema.optional(),
   })
 }
 
@@ -43,13 +49,14 @@ export type ContactSubmission = z.infer<typeof contactSubmissionSchema>
 
 /**
  * The columns a submission may write, in the order supabase-js lists them for
- * the page's row: the answers, then the retry key and the honeypot. Supabase's
- * anon role is granted INSERT on exactly these.
+ * the page's row: the answers, then the retry key, the honeypot and the
+ * attribution. Supabase's anon role is granted INSERT on exactly these.
  */
 export const submittedColumns = (form: FormDefinition = applicationForm): string[] => [
   ...form.map((field) => field.key),
   SUBMISSION_ID_FIELD,
   HONEYPOT_FIELD,
+  ATTRIBUTION_FIELD,
 ]
 
 /** PostgREST path of the table, relative to the API base URL. */

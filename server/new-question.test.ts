@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -39,10 +39,16 @@ ALTER TABLE contact_submissions ALTER COLUMN referral DROP DEFAULT;
 
 let temp: TempDatabase
 let migrationsDir: string
+// Numbered after the last migration there is, as the next one will be.
+let number: string
+let migrationFile: string
 beforeAll(async () => {
+  const numbers = (await readdir(MIGRATIONS_DIR)).map((name) => Number(/^(\d+)-/.exec(name)?.[1] ?? 0))
+  number = String(Math.max(...numbers) + 1).padStart(3, '0')
+  migrationFile = `${number}-referral.sql`
   migrationsDir = await mkdtemp(join(tmpdir(), 'migrations-'))
   await cp(MIGRATIONS_DIR, migrationsDir, { recursive: true })
-  await writeFile(join(migrationsDir, '005-referral.sql'), MIGRATION)
+  await writeFile(join(migrationsDir, migrationFile), MIGRATION)
   temp = await openTempDatabase({ migrated: false })
   // A server that stored applications before the question was added, then upgraded.
   await migrate(temp.db)
@@ -51,7 +57,7 @@ beforeAll(async () => {
      VALUES (${applicationForm.map((_, index) => `$${index + 1}`).join(', ')})`,
     Object.values(validAnswers({ instagram: '@before' })),
   )
-  expect(await migrate(temp.db, migrationsDir)).toEqual(['005-referral.sql'])
+  expect(await migrate(temp.db, migrationsDir)).toEqual([migrationFile])
 })
 afterAll(async () => {
   await temp.dispose()
@@ -97,6 +103,7 @@ describe(`a ninth question, on ${DATABASE_TARGET}`, () => {
       ...FORM.map((field) => field.key),
       'submission_id',
       '_gotcha',
+      'attribution',
     ])
     const submissionId = randomUUID()
     await insert({ ...validAnswers({ referral: ' A friend ' }, { form: FORM }), submission_id: submissionId })
@@ -114,7 +121,9 @@ describe(`a ninth question, on ${DATABASE_TARGET}`, () => {
   })
 
   it('is exported, after the other answers', async () => {
-    expect(exportColumns(FORM)).toEqual([...exportColumns(), 'referral'])
+    const columns = exportColumns()
+    const afterAnswers = columns.indexOf(applicationForm.at(-1)?.key ?? '') + 1
+    expect(exportColumns(FORM)).toEqual([...columns.slice(0, afterAnswers), 'referral', ...columns.slice(afterAnswers)])
     let csv = ''
     const count = await exportApplications(temp.db, { format: 'csv', since: undefined, form: FORM }, async (chunk) => {
       csv += chunk
@@ -122,20 +131,18 @@ describe(`a ninth question, on ${DATABASE_TARGET}`, () => {
     expect(count).toBe(2)
     const [header, before, after] = csv.split('\r\n')
     expect(header).toBe(exportColumns(FORM).map((column) => `"${column}"`).join(','))
-    expect(before).toMatch(/^"\d+",.*,"'@before",.*,"not asked"$/)
-    expect(after).toMatch(/,"A friend"$/)
+    // Neither came with an attribution: the columns after the answers are empty.
+    expect(before).toMatch(/^"\d+",.*,"'@before",.*,"not asked"(,"")+$/)
+    expect(after).toMatch(/,"A friend"(,"")+$/)
   })
 
   it('gives Supabase a migration of its own that lets anon insert the answer, and leaves the applied ones as they were', async () => {
     const files = await supabaseMigrations(temp.db, { form: FORM, migrationsDir })
-    expect(files.map((file) => file.name)).toEqual([
-      '20261121000000_contact_submissions.sql',
-      '20261201000000_spam_flag.sql',
-      '20261201000005_referral.sql',
-    ])
     const committed = join(findProjectRoot(), 'supabase', 'migrations')
-    for (const file of files.slice(0, 2)) expect(file.sql).toBe(await readFile(join(committed, file.name), 'utf8'))
-    const ninth = files[2]?.sql ?? ''
+    const applied = (await readdir(committed)).filter((name) => name.endsWith('.sql')).sort()
+    expect(files.map((file) => file.name)).toEqual([...applied, `20261201${number.padStart(6, '0')}_referral.sql`])
+    for (const file of files.slice(0, -1)) expect(file.sql).toBe(await readFile(join(committed, file.name), 'utf8'))
+    const ninth = files.at(-1)?.sql ?? ''
     expect(ninth).toContain(MIGRATION)
     expect(ninth).toContain('GRANT INSERT (referral) ON TABLE contact_submissions TO anon;')
   })

@@ -1,5 +1,6 @@
 import type { APIRequestContext, Locator, Page, Request } from '@playwright/test'
 import { applicationForm, type ApplicationAnswers, type ApplicationForm } from '../../common/application-form.ts'
+import type { Attribution } from '../../common/attribution.ts'
 import { CONTACT_SUBMISSIONS_PATH } from '../../common/contact-submission.ts'
 import { validAnswers } from '../../common/testing/valid-answers.ts'
 import { SERVICE_ROLE_KEY } from './env.ts'
@@ -136,6 +137,7 @@ export interface SubmissionRow extends Answers {
   submission_id: string
   _gotcha: string | null
   spam: boolean
+  attribution: Attribution | null
 }
 
 /** Reads stored applications back through the server, with the service-role key, as an operator would. */

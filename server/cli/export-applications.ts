@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util'
 import { applicationForm, type FormDefinition } from '../../common/application-form.ts'
+import { ATTRIBUTION_FIELD, type CampaignParameter } from '../../common/attribution.ts'
 import type { Queryable } from '../db/database.ts'
 import { csvRecord } from './csv.ts'
 
@@ -14,12 +15,23 @@ export interface ExportOptions {
   out: string | undefined
 }
 
-/** The export's columns: what identifies an application and when it came, then its answers in the form's order. */
-export const exportColumns = (form: FormDefinition = applicationForm): string[] => [
+// The last touch's campaign in columns of its own, so a spreadsheet can sort and count leads by it.
+const LAST_TOUCH_CAMPAIGN = ['utm_source', 'utm_medium', 'utm_campaign'] as const satisfies readonly CampaignParameter[]
+const lastTouchColumn = (parameter: CampaignParameter) => `last_touch_${parameter}`
+
+/**
+ * The export's columns: what identifies an application and when it came, its
+ * answers in the form's order, then where it came from. JSON holds the
+ * attribution as stored; CSV puts the last touch's campaign in columns first
+ * and the whole attribution as JSON text after them.
+ */
+export const exportColumns = (form: FormDefinition = applicationForm, format: ExportFormat = 'csv'): string[] => [
   'id',
   'submission_id',
   'created_at',
   ...form.map((field) => field.key),
+  ...(format === 'csv' ? LAST_TOUCH_CAMPAIGN.map(lastTouchColumn) : []),
+  ATTRIBUTION_FIELD,
 ]
 
 export const USAGE = `Usage: npm run -s export -- --format csv|json [--since DATE] [--out FILE]
@@ -100,7 +112,8 @@ export function parseExportArgs(argv: readonly string[]): ExportOptions | 'help'
   }
 }
 
-type ExportRow = Record<string, string>
+// Text, but the attribution: an object, or null.
+type ExportRow = Record<string, unknown>
 
 // Pages keep memory flat however many applications there are.
 const PAGE_SIZE = 500
@@ -110,7 +123,9 @@ const PAGE_SIZE = 500
 // The columns are qualified because the output names id and created_at are text.
 const pageQuery = (form: FormDefinition) => `SELECT id::text AS id, submission_id::text AS submission_id,
     to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS created_at,
-    ${form.map((field) => field.key).join(', ')}
+    ${form.map((field) => field.key).join(', ')},
+    ${LAST_TOUCH_CAMPAIGN.map((parameter) => `s.${ATTRIBUTION_FIELD} -> 'last_touch' ->> '${parameter}' AS ${lastTouchColumn(parameter)}`).join(', ')},
+    s.${ATTRIBUTION_FIELD}
   FROM contact_submissions s
   WHERE NOT s.spam
     AND ($1::timestamptz IS NULL OR s.created_at >= $1::timestamptz)
@@ -129,10 +144,17 @@ async function* applications(db: Queryable, since: Date | undefined, form: FormD
   }
 }
 
+// Built in the columns' order rather than with a replacer list, which would
+// also filter the keys inside the attribution.
 const toJson = (row: ExportRow, columns: string[]) => {
   const id = Number(row.id)
-  return JSON.stringify({ ...row, id: Number.isSafeInteger(id) ? id : row.id }, columns)
+  return JSON.stringify(
+    Object.fromEntries(columns.map((column) => [column, column === 'id' && Number.isSafeInteger(id) ? id : (row[column] ?? null)])),
+  )
 }
+
+const csvValue = (row: ExportRow, column: string) =>
+  column === ATTRIBUTION_FIELD && row[column] != null ? JSON.stringify(row[column]) : row[column]
 
 /**
  * Writes the applications in `format` through `write`, which should resolve once
@@ -143,12 +165,12 @@ export async function exportApplications(
   { format, since, form = applicationForm }: Pick<ExportOptions, 'format' | 'since'> & { form?: FormDefinition },
   write: (chunk: string) => Promise<void>,
 ): Promise<number> {
-  const columns = exportColumns(form)
+  const columns = exportColumns(form, format)
   let count = 0
   if (format === 'csv') {
     await write(csvRecord(columns))
     for await (const row of applications(db, since, form)) {
-      await write(csvRecord(columns.map((column) => row[column])))
+      await write(csvRecord(columns.map((column) => csvValue(row, column))))
       count++
     }
     return count

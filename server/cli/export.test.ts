@@ -30,6 +30,10 @@ afterAll(async () => {
 })
 
 const EXPORT_COLUMNS = exportColumns()
+const JSON_COLUMNS = exportColumns(applicationForm, 'json')
+// Where each application came from, after its answers: the last touch's campaign, then the whole attribution.
+const ATTRIBUTION_COLUMNS = ['last_touch_utm_source', 'last_touch_utm_medium', 'last_touch_utm_campaign', 'attribution']
+const NO_ATTRIBUTION = ',"","","",""'
 const [FIRST, ...OTHERS] = CONTACT_FIELDS as [string, ...string[]]
 const LONG = applicationForm.find((field) => field.kind === 'long-text')?.key ?? FIRST
 
@@ -87,10 +91,10 @@ describe(`exporting applications from ${DATABASE_TARGET}`, () => {
     const plain = OTHERS.map((field) => `"${base[field]?.startsWith('+') ? "'" : ''}${base[field]}"`).join(',')
     expect(text).toBe(
       [
-        ['id', 'submission_id', 'created_at', ...CONTACT_FIELDS].map((column) => `"${column}"`).join(','),
-        `"${id1}","${uuid1}","2025-03-01T09:30:00.000000Z","'@first",${OTHERS.map((_, index) => nasty(index)[1]).join(',')}`,
-        `"${id2}","${uuid2}","2025-03-02T10:00:00.123456Z","'@second",${plain}`,
-        `"${id3}","${uuid3}","2025-03-03T00:00:00.000000Z","'@third",${plain}`,
+        ['id', 'submission_id', 'created_at', ...CONTACT_FIELDS, ...ATTRIBUTION_COLUMNS].map((column) => `"${column}"`).join(','),
+        `"${id1}","${uuid1}","2025-03-01T09:30:00.000000Z","'@first",${OTHERS.map((_, index) => nasty(index)[1]).join(',')}${NO_ATTRIBUTION}`,
+        `"${id2}","${uuid2}","2025-03-02T10:00:00.123456Z","'@second",${plain}${NO_ATTRIBUTION}`,
+        `"${id3}","${uuid3}","2025-03-03T00:00:00.000000Z","'@third",${plain}${NO_ATTRIBUTION}`,
         '',
       ].join('\r\n'),
     )
@@ -101,8 +105,9 @@ describe(`exporting applications from ${DATABASE_TARGET}`, () => {
     expect(count).toBe(3)
     const rows = JSON.parse(text) as Record<string, unknown>[]
     expect(rows.map((row) => row[FIRST])).toEqual(['@first', '@second', '@third'])
-    expect(Object.keys(rows[0]!)).toEqual(EXPORT_COLUMNS)
-    expect(rows[0]).toMatchObject({ ...NASTY, id: expect.any(Number), created_at: '2025-03-01T09:30:00.000000Z' })
+    expect(Object.keys(rows[0]!)).toEqual(JSON_COLUMNS)
+    expect(JSON_COLUMNS).toEqual(['id', 'submission_id', 'created_at', ...CONTACT_FIELDS, 'attribution'])
+    expect(rows[0]).toMatchObject({ ...NASTY, id: expect.any(Number), created_at: '2025-03-01T09:30:00.000000Z', attribution: null })
   })
 
   it('keeps only applications made at or after --since', async () => {
@@ -173,6 +178,61 @@ describe(`exporting hostile answers from ${DATABASE_TARGET}`, () => {
   it('writes the same answers to JSON exactly as stored', async () => {
     const rows = JSON.parse((await exported('json', parseSince('2028-01-01'))).text) as { business: string }[]
     expect(rows.map((row) => row.business)).toEqual(CSV_INJECTION_PAYLOADS)
+  })
+})
+
+describe(`exporting where applications came from, from ${DATABASE_TARGET}`, () => {
+  const touch = { utm_source: 'ig', utm_medium: 'paid_social', utm_campaign: 'launch', fbclid: 'abc', landing_path: '/', captured_at: '2026-03-01T12:00:00.000Z' }
+  const attribution = { first_touch: { utm_source: 'newsletter', landing_path: '/' }, last_touch: touch }
+  const hostile = (payload: string) => ({ last_touch: { utm_source: payload, utm_medium: payload, utm_campaign: payload, utm_term: `${payload};${payload}` } })
+
+  beforeAll(async () => {
+    await insertWithAttribution('2029-01-01T00:00:00Z', '@attributed', attribution)
+    for (const [index, payload] of CSV_INJECTION_PAYLOADS.entries()) {
+      await insertWithAttribution(`2029-02-01T00:00:${String(index).padStart(2, '0')}Z`, `@hostile${index}`, hostile(payload))
+    }
+  })
+
+  async function insertWithAttribution(createdAt: string, first: string, value: unknown) {
+    const row: Record<string, string> = validAnswers({ [FIRST]: first })
+    await temp.db.query(
+      `INSERT INTO contact_submissions (created_at, attribution, ${CONTACT_FIELDS.join(', ')})
+       VALUES ($1, $2, ${CONTACT_FIELDS.map((_, index) => `$${index + 3}`).join(', ')})`,
+      [createdAt, JSON.stringify(value), ...CONTACT_FIELDS.map((field) => row[field])],
+    )
+  }
+
+  it('writes CSV with the last touch’s campaign in columns of its own, then the whole attribution as JSON', async () => {
+    const { text, count } = await exported('csv', parseSince('2029-01-01'))
+    expect(count).toBe(1 + CSV_INJECTION_PAYLOADS.length)
+    const [header, first] = csvCells(text)
+    expect(header).toEqual(EXPORT_COLUMNS)
+    const cell = (name: string) => first?.[EXPORT_COLUMNS.indexOf(name)]
+    expect([cell('last_touch_utm_source'), cell('last_touch_utm_medium'), cell('last_touch_utm_campaign')]).toEqual(['ig', 'paid_social', 'launch'])
+    expect(JSON.parse(cell('attribution') ?? '')).toEqual(attribution)
+  })
+
+  it('writes JSON with the attribution as stored, keys inside it included', async () => {
+    const rows = JSON.parse((await exported('json', parseSince('2029-01-01'))).text) as { attribution: unknown }[]
+    expect(rows[0]?.attribution).toEqual(attribution)
+    expect(rows.slice(1).map((row) => row.attribution)).toEqual(CSV_INJECTION_PAYLOADS.map(hostile))
+  })
+
+  it('writes CSV in which no campaign value opens a formula, in either locale, and the JSON still reads', async () => {
+    const { text } = await exported('csv', parseSince('2029-02-01'))
+    const cells = csvCells(text)
+    expect(formulaCells(cells)).toEqual([])
+    expect(formulaCells(splitCells(text, ','))).toEqual([])
+    expect(formulaCells(splitCells(text, ';'))).toEqual([])
+    const column = (name: string) => cells.slice(1).map((row) => row[EXPORT_COLUMNS.indexOf(name)] ?? '')
+    // Every value comes back whole, with at most a few single quotes added.
+    expect(column('last_touch_utm_source').map((cell) => cell.replaceAll("'", ''))).toEqual(
+      CSV_INJECTION_PAYLOADS.map((payload) => payload.replaceAll("'", '')),
+    )
+    const parsed = column('attribution').map((cell) => JSON.parse(cell) as ReturnType<typeof hostile>)
+    expect(parsed.map((value) => value.last_touch.utm_term.replaceAll("'", ''))).toEqual(
+      CSV_INJECTION_PAYLOADS.map((payload) => `${payload};${payload}`.replaceAll("'", '')),
+    )
   })
 })
 

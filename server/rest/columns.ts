@@ -1,17 +1,23 @@
 import { applicationForm, type FormDefinition } from '../../common/application-form.ts'
+import { ATTRIBUTION_FIELD } from '../../common/attribution.ts'
+import { cleanAttribution } from '../../common/attribution-schema.ts'
 import { HONEYPOT_FIELD, HONEYPOT_MAX_LENGTH, SUBMISSION_ID_FIELD, answersSchema } from '../../common/contact-submission.ts'
 import { PostgrestError, TABLE, checkViolation, unparsableQuery } from './postgrest-error.ts'
 
 /** A column an insert may name, with the rules the table holds for it (migrations/). */
 export interface WritableColumn {
   name: string
-  type: 'text' | 'uuid'
+  /** jsonb takes any JSON value; text and uuid take a string. */
+  type: 'text' | 'uuid' | 'jsonb'
   /** NOT NULL: a null is refused with 23502. */
   notNull: boolean
   /** Left out of an insert, it takes its default rather than null. */
   hasDefault: boolean
-  /** The value as stored, or the error its CHECK constraint raises. */
-  check: (value: string) => string | PostgrestError
+  /**
+   * Given a value of the column's type, the value as stored (jsonb as its JSON
+   * text), or the error its CHECK constraint raises.
+   */
+  check: (value: unknown) => string | null | PostgrestError
 }
 
 /** contact_submissions as an insert meets it. */
@@ -26,7 +32,10 @@ export interface SubmissionTable {
   writable: readonly WritableColumn[]
 }
 
-/** The table for a form: one required, trimmed, bounded text column per question, then the retry key and the honeypot. */
+/**
+ * The table for a form: one required, trimmed, bounded text column per
+ * question, then the retry key, the honeypot and the attribution.
+ */
 export function submissionTable(form: FormDefinition = applicationForm): SubmissionTable {
   const schema = answersSchema(form)
   const answers = form.map(
@@ -51,7 +60,7 @@ export function submissionTable(form: FormDefinition = applicationForm): Submiss
     type: 'uuid',
     notNull: true,
     hasDefault: true,
-    check: (value) => value,
+    check: (value) => String(value),
   }
   // A filled honeypot is checked and stored like any other row; only its spam
   // flag, set by the database, tells it apart.
@@ -61,11 +70,23 @@ export function submissionTable(form: FormDefinition = applicationForm): Submiss
     notNull: false,
     hasDefault: false,
     check: (value) =>
-      value.length <= HONEYPOT_MAX_LENGTH
-        ? value
+      String(value).length <= HONEYPOT_MAX_LENGTH
+        ? String(value)
         : checkViolation(`${TABLE}_${HONEYPOT_FIELD}_check`, TABLE, `"${HONEYPOT_FIELD}" must be at most ${HONEYPOT_MAX_LENGTH} characters long.`),
   }
-  const writable = [...answers, submissionId, honeypot]
+  // Never refused: what its schema does not keep is dropped, and the answers
+  // are stored without it (common/attribution-schema.ts).
+  const attribution: WritableColumn = {
+    name: ATTRIBUTION_FIELD,
+    type: 'jsonb',
+    notNull: false,
+    hasDefault: false,
+    check: (value) => {
+      const cleaned = cleanAttribution(value)
+      return cleaned === null ? null : JSON.stringify(cleaned)
+    },
+  }
+  const writable = [...answers, submissionId, honeypot, attribution]
   return {
     columns: ['id', 'created_at', ...writable.map((column) => column.name), 'spam'],
     generated: ['id'],

@@ -62,7 +62,7 @@ export function parseInsert(body: string | undefined, options: InsertOptions): I
       else if (given) stored.set(column.name, null)
       continue
     }
-    const checked = column.check(value as string)
+    const checked = column.check(value)
     if (checked instanceof PostgrestError) checks.push(checked)
     else stored.set(column.name, checked)
   }
@@ -95,6 +95,7 @@ function parseOneRow(body: string | undefined): Record<string, unknown> {
 const UUID = /^(?:\{[0-9a-f]{4}(?:-?[0-9a-f]{4}){7}\}|[0-9a-f]{4}(?:-?[0-9a-f]{4}){7})$/i
 
 function hasType(column: WritableColumn, value: unknown): boolean {
+  if (column.type === 'jsonb') return true
   if (typeof value !== 'string') return false
   return column.type === 'uuid' ? UUID.test(value) : true
 }

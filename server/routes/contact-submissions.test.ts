@@ -120,8 +120,9 @@ describe('POST /rest/v1/contact_submissions', () => {
       submission_id: stored?.submission_id,
       [HONEYPOT_FIELD]: null,
       spam: false,
+      attribution: null,
     })
-    expect(Object.keys(rows[0] ?? {})).toEqual(['id', 'created_at', ...CONTACT_FIELDS, 'submission_id', HONEYPOT_FIELD, 'spam'])
+    expect(Object.keys(rows[0] ?? {})).toEqual(['id', 'created_at', ...CONTACT_FIELDS, 'submission_id', HONEYPOT_FIELD, 'spam', 'attribution'])
   })
 
   it('limits the representation to the columns in `select`', async () => {

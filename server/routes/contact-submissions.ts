@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify'
 import { applicationForm } from '../../common/application-form.ts'
+import { ATTRIBUTION_FIELD, ATTRIBUTION_MAX_BYTES } from '../../common/attribution.ts'
 import { HONEYPOT_FIELD, HONEYPOT_MAX_LENGTH } from '../../common/contact-submission.ts'
 import type { Database } from '../db/database.ts'
 import { parseColumnsParam } from '../rest/columns.ts'
@@ -24,8 +25,9 @@ export interface ContactSubmissionsOptions {
  * them), each unit the worst JSON.stringify can make of it. A control
  * character such as U+0001 becomes `\u0001`, six bytes for one unit; nothing
  * takes more (a lone surrogate is six as well, CJK three, and an emoji four
- * bytes for its two units). Then some room for a client that adds whitespace,
- * rounded up to whole KiB: 54 KiB.
+ * bytes for its two units). The attribution is bounded in bytes of its JSON
+ * already. Then some room for a client that adds whitespace, rounded up to
+ * whole KiB: 58 KiB.
  */
 export const SUBMISSION_BODY_LIMIT = (() => {
   const widest = (units: number) => '\u0001'.repeat(units)
@@ -33,6 +35,8 @@ export const SUBMISSION_BODY_LIMIT = (() => {
     ...Object.fromEntries(applicationForm.map((field) => [field.key, widest(field.maxLength)])),
     submission_id: '00000000-0000-4000-8000-000000000000',
     [HONEYPOT_FIELD]: widest(HONEYPOT_MAX_LENGTH),
+    // A string whose JSON takes exactly as many bytes as the largest attribution kept.
+    [ATTRIBUTION_FIELD]: 'a'.repeat(ATTRIBUTION_MAX_BYTES - 2),
   }
   const headroom = 1024
   return Math.ceil((Buffer.byteLength(JSON.stringify([row])) + headroom) / 1024) * 1024

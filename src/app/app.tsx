@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 import { ErrorBoundary, type FallbackProps } from 'react-error-boundary'
 import { site } from '../content/site.ts'
+import { useAttributionCapture } from '../features/attribution/hooks/use-attribution-capture.ts'
 import { LandingPage } from '../routes/landing-page.tsx'
 import { NotFoundPage } from '../routes/not-found-page.tsx'
 
@@ -10,6 +11,8 @@ import { NotFoundPage } from '../routes/not-found-page.tsx'
  * so the browser needs no router (docs/decisions/006-no-client-router.md).
  */
 export function App({ path }: { path: string }) {
+  // On either page: an ad whose link has gone stale still says where its visitor came from.
+  useAttributionCapture()
   return <AppErrorBoundary>{LANDING_PATHS.has(path) ? <LandingPage /> : <NotFoundPage path={path} />}</AppErrorBoundary>
 }
 

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { submittedColumns } from '../../../../common/contact-submission.ts'
 import { validAnswers } from '../../../../common/testing/valid-answers.ts'
 import { submissionTiming } from '../../../content/submission-timing.ts'
@@ -16,6 +16,11 @@ const refusal = (status: number, code: string, headers?: HeadersInit) =>
   Response.json({ code, message: 'x', details: null, hint: null }, { status, headers })
 
 let fetchMock: ReturnType<typeof vi.fn<typeof fetch>>
+
+// The page records its visit once, whichever test sends first: this is where it landed.
+beforeAll(() => {
+  window.history.replaceState(null, '', '/?utm_source=ig&utm_campaign=launch&fbclid=abc')
+})
 
 beforeEach(() => {
   vi.useFakeTimers()
@@ -51,7 +56,7 @@ const sentBodies = () => fetchMock.mock.calls.map(([, init]) => JSON.parse(Strin
 describe('submitApplication', () => {
   it('sends the answers, the submission id and the honeypot as one PostgREST insert', async () => {
     fetchMock.mockImplementation(async () => created())
-    await submitApplication({ ...application, honeypot: 'https://spam.example' })
+    await submitApplication({ ...application, honeypot: 'https://spam.example', attribution: null })
 
     const [url, init] = fetchMock.mock.calls[0] ?? []
     const columns = new URL(String(url), 'http://page.test').searchParams.get('columns')
@@ -61,8 +66,25 @@ describe('submitApplication', () => {
     expect(init?.headers).toMatchObject({ 'Content-Type': 'application/json', Prefer: 'return=minimal' })
     expect(init?.signal).toBeInstanceOf(AbortSignal)
     expect(JSON.parse(String(init?.body))).toEqual([
-      { ...application.answers, submission_id: application.submissionId, _gotcha: 'https://spam.example' },
+      { ...application.answers, submission_id: application.submissionId, _gotcha: 'https://spam.example', attribution: null },
     ])
+  })
+
+  it('sends where the visitor came from, as this page recorded it', async () => {
+    fetchMock.mockImplementation(async () => created())
+    await submitApplication(application)
+    const touch = { utm_source: 'ig', utm_campaign: 'launch', fbclid: 'abc', landing_path: '/', captured_at: expect.any(String) }
+    expect(sentBodies()).toEqual([[expect.objectContaining({ attribution: { first_touch: touch, last_touch: touch } })]])
+    expect(localStorage.getItem('attribution.last_touch')).toContain('"fbclid":"abc"')
+  })
+
+  it('sends an attribution cleaned as the server cleans it', async () => {
+    fetchMock.mockImplementation(async () => created())
+    await submitApplication({
+      ...application,
+      attribution: { first_touch: { utm_source: 'ig', unknown: 'x', gclid: 'g'.repeat(256) }, last_touch: 'no' } as never,
+    })
+    expect(sentBodies()).toEqual([[expect.objectContaining({ attribution: { first_touch: { utm_source: 'ig' } } })]])
   })
 
   it('retries a lost request after 1 s, then 2 s, with the same submission id', async () => {

@@ -1,3 +1,5 @@
+import { ATTRIBUTION_FIELD, type Attribution } from '../../../../common/attribution.ts'
+import { cleanAttribution } from '../../../../common/attribution-schema.ts'
 import { CONTACT_SUBMISSIONS_PATH, HONEYPOT_FIELD, SUBMISSION_ID_FIELD } from '../../../../common/contact-submission.ts'
 import { publicConfig } from '../../../config/public-config.ts'
 import { submissionTiming } from '../../../content/submission-timing.ts'
@@ -23,6 +25,8 @@ export interface Application {
   submissionId: string
   /** What the honeypot field holds: empty unless a bot filled it. */
   honeypot: string
+  /** Where the visitor came from; what this page recorded (attribution-store.ts) unless given. */
+  attribution?: Attribution | null
 }
 
 /** PostgreSQL's unique_violation: the server already holds this submission_id. */
@@ -46,7 +50,7 @@ type Outcome =
  * themselves, so they fail at once.
  */
 export async function submitApplication(application: Application): Promise<void> {
-  const row = toRow(application)
+  const row = toRow(application, application.attribution === undefined ? await recordedAttribution() : application.attribution)
   // Every key of the row, in order, as supabase-js lists them for an array insert.
   const columns = Object.keys(row).map((column) => `"${column}"`).join(',')
   const url = `${publicConfig.apiUrl}${CONTACT_SUBMISSIONS_PATH}?${new URLSearchParams({ columns })}`
@@ -66,8 +70,26 @@ export async function submitApplication(application: Application): Promise<void>
   }
 }
 
-function toRow({ answers, submissionId, honeypot }: Application): Record<string, string> {
-  return { ...answers, [SUBMISSION_ID_FIELD]: submissionId, [HONEYPOT_FIELD]: honeypot }
+// Loaded as the page loaded it after hydration (usually from the module cache
+// by now); a chunk that cannot be fetched sends the application without it.
+async function recordedAttribution(): Promise<Attribution | null> {
+  try {
+    return (await import('../../attribution/attribution-store.ts')).pageAttribution()
+  } catch {
+    return null
+  }
+}
+
+function toRow({ answers, submissionId, honeypot }: Application, attribution: Attribution | null): Record<string, unknown> {
+  return {
+    ...answers,
+    [SUBMISSION_ID_FIELD]: submissionId,
+    [HONEYPOT_FIELD]: honeypot,
+    // Cleaned as the server cleans it, so a page posting straight to Supabase
+    // stores nothing our server would have dropped. Always named, null or not:
+    // the insert's columns stay the same for every application.
+    [ATTRIBUTION_FIELD]: cleanAttribution(attribution),
+  }
 }
 
 async function send(url: string, body: string): Promise<Outcome> {

@@ -24,6 +24,9 @@ const counter = (step: number, steps = QUESTIONS) => `Question ${step} of ${step
 const valid: Record<string, string> = validAnswers()
 // Typed with spaces around the first answer: the wizard sends it trimmed.
 const answers: Record<string, string> = { ...valid, [first.key]: `  ${valid[first.key]} ` }
+// jsdom's page is a direct visit to /: that is where the application says it came from.
+const DIRECT_TOUCH = { landing_path: '/', captured_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/) }
+const DIRECT_VISIT = { first_touch: DIRECT_TOUCH, last_touch: DIRECT_TOUCH }
 
 let fetchMock: ReturnType<typeof vi.fn<typeof fetch>>
 
@@ -172,7 +175,7 @@ describe('ApplicationDialog', () => {
     expect(String(url)).toBe(`/rest/v1/contact_submissions?${new URLSearchParams({ columns })}`)
     expect(init?.method).toBe('POST')
     expect(init?.headers).toMatchObject({ 'Content-Type': 'application/json', apikey: expect.any(String) })
-    expect(sentRows()).toEqual([{ ...valid, submission_id: expect.stringMatching(UUID_V4), _gotcha: '' }])
+    expect(sentRows()).toEqual([{ ...valid, submission_id: expect.stringMatching(UUID_V4), _gotcha: '', attribution: DIRECT_VISIT }])
 
     await act(async () => finish(new Response(null, { status: 201 })))
     expect(openSpy).not.toHaveBeenCalled()
@@ -429,6 +432,6 @@ describe('a form with a ninth question', () => {
     const [url] = fetchMock.mock.calls[0] ?? []
     const columns = [...submittedColumns(nine)].map((column) => `"${column}"`).join(',')
     expect(String(url)).toBe(`/rest/v1/contact_submissions?${new URLSearchParams({ columns })}`)
-    expect(sentRows()).toEqual([{ ...typed, submission_id: expect.stringMatching(UUID_V4), _gotcha: '' }])
+    expect(sentRows()).toEqual([{ ...typed, submission_id: expect.stringMatching(UUID_V4), _gotcha: '', attribution: DIRECT_VISIT }])
   })
 })
