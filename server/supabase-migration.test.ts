@@ -143,6 +143,25 @@ describe('supabase/migrations', () => {
     expect(await stored(row.submissionId)).toEqual([])
   })
 
+  it('queues anon’s application for notification, and gives anon nothing of the outbox', async () => {
+    const row = pageRow()
+    const spam = pageRow({ [HONEYPOT_FIELD]: 'https://spam.example' })
+    await as('anon', (tx) => tx.query(insertSql(row.columns), row.values))
+    await as('anon', (tx) => tx.query(insertSql(spam.columns), spam.values))
+    const queued = await temp.db.query<{ submission_id: string }>(
+      `SELECT c.submission_id::text FROM lead_outbox o JOIN contact_submissions c ON c.id = o.application_id
+       WHERE c.submission_id = ANY($1::uuid[])`,
+      [[row.submissionId, spam.submissionId]],
+    )
+    expect(queued).toEqual([{ submission_id: row.submissionId }])
+    for (const table of ['lead_outbox', 'lead_delivery_targets', 'lead_deliveries', 'lead_delivery_attempts']) {
+      await expectDenied(as('anon', (tx) => tx.query(`SELECT * FROM ${table}`)))
+      await expectDenied(as('authenticated', (tx) => tx.query(`SELECT * FROM ${table}`)))
+    }
+    await expectDenied(as('anon', (tx) => tx.query('DELETE FROM lead_outbox')))
+    await expectDenied(as('anon', (tx) => tx.query('SELECT lead_outbox_enqueue()')))
+  })
+
   it('gives authenticated users nothing at all', async () => {
     const row = pageRow()
     await expectDenied(as('authenticated', (tx) => tx.query(insertSql(row.columns), row.values)))
