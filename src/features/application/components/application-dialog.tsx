@@ -7,6 +7,7 @@ import type { BookingProvider } from '../../../config/booking-provider.ts'
 import { publicConfig } from '../../../config/public-config.ts'
 import { applicationIntro } from '../../../content/application-intro.ts'
 import { site } from '../../../content/site.ts'
+import { pageAttribution } from '../../attribution/attribution-store.ts'
 import { bookingProviderFor, prefilledBookingUrl, type CampaignTouch } from '../booking/prefilled-booking-url.ts'
 import { useApplicationWizard } from '../hooks/use-application-wizard.ts'
 import { useBookingRedirect } from '../hooks/use-booking-redirect.ts'
@@ -25,8 +26,7 @@ interface ApplicationDialogProps {
 }
 
 const buildBooking = { url: publicConfig.bookingUrl, provider: publicConfig.bookingProvider }
-// The page records no campaign yet, so the booking page is given none.
-const storedLastTouch = (): CampaignTouch | undefined => undefined
+const storedLastTouch = () => pageAttribution()?.last_touch
 
 /** A tap on a toast, to close or swipe it, is not a tap outside that should dismiss the application. */
 function keepOpenOnToasts(event: Event) {
