@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { defineConfig } from '@playwright/test'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './e2e/support/chromium.ts'
 import { BASE_URL, E2E_PORT, SERVICE_ROLE_KEY } from './e2e/support/env.ts'
+import { chooseLeadInbox, inboxUrl, notificationEnv } from './e2e/support/lead-inbox.ts'
 
 /**
  * A fresh, empty database for every run. The config is also loaded by each
@@ -18,6 +19,8 @@ function freshDataDir(): string {
   process.on('exit', () => rmSync(dir, { recursive: true, force: true }))
   return dir
 }
+
+const leadInbox = await chooseLeadInbox()
 
 export default defineConfig({
   testDir: 'e2e',
@@ -40,22 +43,34 @@ export default defineConfig({
       args: CHROMIUM_ARGS,
     },
   },
-  webServer: {
-    // `npm run test:e2e` builds the site and the server before this runs.
-    command: 'node dist/server/server/main.js',
-    url: `${BASE_URL}/healthz`,
-    // The embedded database's first start (initdb) takes 11–19 s on these machines.
-    timeout: 120_000,
-    reuseExistingServer: false,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      PORT: String(E2E_PORT),
-      HOST: '127.0.0.1',
-      DATA_DIR: freshDataDir(),
-      SERVICE_ROLE_KEY,
-      // Several tests submit from the same address within a minute.
-      SUBMIT_RATE_LIMIT: '0',
+  // In order: the lead inbox is listening before the server can announce a lead to it.
+  webServer: [
+    {
+      command: 'node --import tsx e2e/support/lead-inbox-server.ts',
+      url: inboxUrl(leadInbox, '/received'),
+      timeout: 30_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
     },
-  },
+    {
+      // `npm run test:e2e` builds the site and the server before this runs.
+      command: 'node dist/server/server/main.js',
+      url: `${BASE_URL}/healthz`,
+      // The embedded database's first start (initdb) takes 11–19 s on these machines.
+      timeout: 120_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        PORT: String(E2E_PORT),
+        HOST: '127.0.0.1',
+        DATA_DIR: freshDataDir(),
+        SERVICE_ROLE_KEY,
+        // Several tests submit from the same address within a minute.
+        SUBMIT_RATE_LIMIT: '0',
+        ...notificationEnv(leadInbox),
+      },
+    },
+  ],
 })
