@@ -3,6 +3,7 @@ import { cleanAttribution } from '../../../../common/attribution-schema.ts'
 import { CONTACT_SUBMISSIONS_PATH, HONEYPOT_FIELD, SUBMISSION_ID_FIELD } from '../../../../common/contact-submission.ts'
 import { publicConfig } from '../../../config/public-config.ts'
 import { submissionTiming } from '../../../content/submission-timing.ts'
+import { pageAttribution } from '../../attribution/attribution-store.ts'
 
 export class SubmissionError extends Error {
   readonly status: number | undefined
@@ -50,7 +51,7 @@ type Outcome =
  * themselves, so they fail at once.
  */
 export async function submitApplication(application: Application): Promise<void> {
-  const row = toRow(application, application.attribution === undefined ? await recordedAttribution() : application.attribution)
+  const row = toRow(application)
   // Every key of the row, in order, as supabase-js lists them for an array insert.
   const columns = Object.keys(row).map((column) => `"${column}"`).join(',')
   const url = `${publicConfig.apiUrl}${CONTACT_SUBMISSIONS_PATH}?${new URLSearchParams({ columns })}`
@@ -70,17 +71,7 @@ export async function submitApplication(application: Application): Promise<void>
   }
 }
 
-// Loaded as the page loaded it after hydration (usually from the module cache
-// by now); a chunk that cannot be fetched sends the application without it.
-async function recordedAttribution(): Promise<Attribution | null> {
-  try {
-    return (await import('../../attribution/attribution-store.ts')).pageAttribution()
-  } catch {
-    return null
-  }
-}
-
-function toRow({ answers, submissionId, honeypot }: Application, attribution: Attribution | null): Record<string, unknown> {
+function toRow({ answers, submissionId, honeypot, attribution = pageAttribution() }: Application): Record<string, unknown> {
   return {
     ...answers,
     [SUBMISSION_ID_FIELD]: submissionId,
