@@ -12,6 +12,7 @@ import { startReceiver } from '../testing/http-receiver.ts'
 import { openTempDatabase, type TempDatabase } from '../testing/temp-database.ts'
 import { channelsFor } from './channels.ts'
 import { startNotifier, type NotifierLog, type NotifierOptions } from './notifier.ts'
+import { claimDue } from './outbox.ts'
 import { webhookTarget } from './webhook.ts'
 
 const SECRET = `whsec_${randomBytes(32).toString('base64')}`
@@ -330,6 +331,28 @@ describe(`webhooks on ${DATABASE_TARGET}`, () => {
     }
     const pending = (await deliveriesOf(lead)).filter((delivery) => delivery.state === 'pending')
     expect(pending).toEqual([expect.objectContaining({ attempts: 0, target: webhookTarget(hanging.url()) })])
+  })
+
+  it('sends a lead stored while no server ran once one starts, and one claimed by a server that died once its claim expires', async () => {
+    const receiver = await startReceiver()
+    const url = receiver.url('/later')
+    const stored = await insertApplication()
+    // A server that took the delivery and died before sending it: its claim is all that is left.
+    const first = notifierFor(env(url), { perChannelConcurrency: 0 })
+    await eventually(async () => (await deliveriesOf(stored)).length === 1, 'the delivery created')
+    await first.stop()
+    const [claimed] = await claimDue(temp.db, webhookTarget(url), 1, 1)
+    expect(claimed?.applicationId).toBe(stored)
+
+    const second = notifierFor(env(url))
+    try {
+      const [delivery] = await eventually(() => settled(stored), 'delivered after the claim expired')
+      expect(delivery).toMatchObject({ state: 'delivered', attempts: 2 })
+      expect(receiver.requests).toHaveLength(1)
+    } finally {
+      await second.stop()
+      await receiver.close()
+    }
   })
 
   it('sends what the server stores, from the app', async () => {
