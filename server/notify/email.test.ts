@@ -1,14 +1,12 @@
-import { randomUUID } from 'node:crypto'
 import type { AddressInfo } from 'node:net'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { SMTPServer } from 'smtp-server'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { CONTACT_FIELDS, applicationForm } from '../../common/application-form.ts'
-import { HONEYPOT_FIELD } from '../../common/contact-submission.ts'
-import { validAnswers } from '../../common/testing/valid-answers.ts'
+import { applicationForm } from '../../common/application-form.ts'
 import { parseConfig } from '../config.ts'
 import { DATABASE_TARGET } from '../testing/database-target.ts'
 import { openTempDatabase, type TempDatabase } from '../testing/temp-database.ts'
+import { insertApplication } from '../testing/insert-application.ts'
 import { channelsFor } from './channels.ts'
 import { startNotifier } from './notifier.ts'
 
@@ -19,16 +17,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await temp.dispose()
 })
-
-async function insertApplication(answers: Record<string, string>, spam = false) {
-  const row = { ...validAnswers(), ...answers } as Record<string, string>
-  const [stored] = await temp.db.query<{ id: number }>(
-    `INSERT INTO contact_submissions (submission_id, ${HONEYPOT_FIELD}, ${CONTACT_FIELDS.join(', ')})
-     VALUES ($1, $2, ${CONTACT_FIELDS.map((_, i) => `$${i + 3}`).join(', ')}) RETURNING id`,
-    [randomUUID(), spam ? 'bot' : null, ...CONTACT_FIELDS.map((field) => row[field])],
-  )
-  return Number(stored?.id)
-}
 
 interface Received {
   from: string
@@ -115,8 +103,8 @@ describe(`email notifications on ${DATABASE_TARGET}`, () => {
     })
     const hostile = '<script>alert("x")</script> & <b>bold</b>'
     try {
-      await insertApplication({}, true)
-      const lead = await insertApplication({ name: 'Ada Lovelace', business: hostile })
+      await insertApplication(temp.db, { spam: true })
+      const lead = await insertApplication(temp.db, { answers: { name: 'Ada Lovelace', business: hostile } })
       for (let round = 0; round < 500 && smtp.messages.length === 0; round++) await sleep(20)
       await sleep(200)
       expect(smtp.messages).toHaveLength(1)

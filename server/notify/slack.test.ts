@@ -1,13 +1,10 @@
-import { randomUUID } from 'node:crypto'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { CONTACT_FIELDS } from '../../common/application-form.ts'
-import { HONEYPOT_FIELD } from '../../common/contact-submission.ts'
-import { validAnswers } from '../../common/testing/valid-answers.ts'
 import { parseConfig } from '../config.ts'
 import { DATABASE_TARGET } from '../testing/database-target.ts'
 import { startReceiver } from '../testing/http-receiver.ts'
 import { openTempDatabase, type TempDatabase } from '../testing/temp-database.ts'
+import { insertApplication } from '../testing/insert-application.ts'
 import { channelsFor } from './channels.ts'
 import { startNotifier } from './notifier.ts'
 
@@ -18,16 +15,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await temp.dispose()
 })
-
-async function insertApplication(answers: Record<string, string>, spam = false) {
-  const row = { ...validAnswers(), ...answers } as Record<string, string>
-  const [stored] = await temp.db.query<{ id: number }>(
-    `INSERT INTO contact_submissions (submission_id, ${HONEYPOT_FIELD}, ${CONTACT_FIELDS.join(', ')})
-     VALUES ($1, $2, ${CONTACT_FIELDS.map((_, i) => `$${i + 3}`).join(', ')}) RETURNING id`,
-    [randomUUID(), spam ? 'bot' : null, ...CONTACT_FIELDS.map((field) => row[field])],
-  )
-  return Number(stored?.id)
-}
 
 const log = { info: () => undefined, warn: () => undefined, error: () => undefined }
 
@@ -44,8 +31,8 @@ describe(`Slack-compatible notifications on ${DATABASE_TARGET}`, () => {
       retryDelaysMs: [50],
     })
     try {
-      await insertApplication({}, true)
-      const lead = await insertApplication({ name: 'Ada <!channel> & Co', email: 'ada@example.com' })
+      await insertApplication(temp.db, { spam: true })
+      const lead = await insertApplication(temp.db, { answers: { name: 'Ada <!channel> & Co', email: 'ada@example.com' } })
       for (let round = 0; round < 500 && receiver.requests.length < 2; round++) await sleep(20)
       await sleep(200)
       expect(receiver.requests).toHaveLength(2)

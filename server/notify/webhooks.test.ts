@@ -3,13 +3,14 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import { Webhook } from 'standardwebhooks'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CONTACT_FIELDS } from '../../common/application-form.ts'
-import { CONTACT_SUBMISSIONS_PATH, HONEYPOT_FIELD } from '../../common/contact-submission.ts'
+import { CONTACT_SUBMISSIONS_PATH } from '../../common/contact-submission.ts'
 import { validAnswers } from '../../common/testing/valid-answers.ts'
 import { buildApp } from '../app.ts'
 import { parseConfig } from '../config.ts'
 import { DATABASE_TARGET } from '../testing/database-target.ts'
 import { startReceiver } from '../testing/http-receiver.ts'
 import { openTempDatabase, type TempDatabase } from '../testing/temp-database.ts'
+import { insertApplication } from '../testing/insert-application.ts'
 import { channelsFor } from './channels.ts'
 import { startNotifier, type NotifierLog, type NotifierOptions } from './notifier.ts'
 import { claimDue } from './outbox.ts'
@@ -26,16 +27,6 @@ afterAll(async () => {
 })
 
 /** Stores an application as any client would, through the triggers; resolves to its id. */
-async function insertApplication({ spam = false, answers = {} }: { spam?: boolean; answers?: Record<string, string> } = {}) {
-  const row = { ...validAnswers(), ...answers } as Record<string, string>
-  const [stored] = await temp.db.query<{ id: number }>(
-    `INSERT INTO contact_submissions (submission_id, ${HONEYPOT_FIELD}, ${CONTACT_FIELDS.join(', ')})
-     VALUES ($1, $2, ${CONTACT_FIELDS.map((_, i) => `$${i + 3}`).join(', ')}) RETURNING id`,
-    [randomUUID(), spam ? 'https://spam.example' : null, ...CONTACT_FIELDS.map((field) => row[field])],
-  )
-  return Number(stored?.id)
-}
-
 const quietLog = (): NotifierLog & { lines: { level: string; message: string; object: object }[] } => {
   const lines: { level: string; message: string; object: object }[] = []
   const at = (level: string) => (object: object, message: string) => void lines.push({ level, object, message })
@@ -87,8 +78,8 @@ const settled = async (applicationId: number) => {
 
 describe(`the lead outbox on ${DATABASE_TARGET}`, () => {
   it('gets a row with every application, in its transaction, and none for spam', async () => {
-    const lead = await insertApplication()
-    const spam = await insertApplication({ spam: true })
+    const lead = await insertApplication(temp.db)
+    const spam = await insertApplication(temp.db, { spam: true })
     const rows = await temp.db.query<{ application_id: number }>(
       'SELECT application_id FROM lead_outbox WHERE application_id = ANY($1::bigint[])',
       [[lead, spam]],
@@ -111,7 +102,7 @@ describe(`the lead outbox on ${DATABASE_TARGET}`, () => {
   })
 
   it('is emptied without queueing anything when no channel is configured', async () => {
-    const lead = await insertApplication()
+    const lead = await insertApplication(temp.db)
     const notifier = notifierFor({})
     try {
       await eventually(
@@ -137,8 +128,8 @@ describe(`webhooks on ${DATABASE_TARGET}`, () => {
     const receiver = await startReceiver()
     const notifier = notifierFor(env(receiver.url()))
     try {
-      const spam = await insertApplication({ spam: true })
-      const lead = await insertApplication({ answers: { name: 'Ada <Lovelace> & Co' } })
+      const spam = await insertApplication(temp.db, { spam: true })
+      const lead = await insertApplication(temp.db, { answers: { name: 'Ada <Lovelace> & Co' } })
       await eventually(() => settled(lead), 'the lead delivered')
       expect(receiver.requests).toHaveLength(1)
       const [request] = receiver.requests
@@ -175,7 +166,7 @@ describe(`webhooks on ${DATABASE_TARGET}`, () => {
     const second = await startReceiver()
     const notifier = notifierFor(env(`${first.url()}, ${second.url('/other')}`))
     try {
-      const lead = await insertApplication()
+      const lead = await insertApplication(temp.db)
       const deliveries = await eventually(() => settled(lead), 'both delivered')
       expect(deliveries.map((delivery) => delivery.state)).toEqual(['delivered', 'delivered'])
       expect(first.requests).toHaveLength(1)
@@ -192,7 +183,7 @@ describe(`webhooks on ${DATABASE_TARGET}`, () => {
     })
     const notifier = notifierFor(env(receiver.url()))
     try {
-      const lead = await insertApplication()
+      const lead = await insertApplication(temp.db)
       await eventually(() => settled(lead), 'delivered after a retry')
       expect(receiver.requests).toHaveLength(2)
       const [first, second] = receiver.requests
@@ -213,7 +204,7 @@ describe(`webhooks on ${DATABASE_TARGET}`, () => {
     })
     const notifier = notifierFor(env(receiver.url()))
     try {
-      const lead = await insertApplication()
+      const lead = await insertApplication(temp.db)
       await eventually(() => settled(lead), 'delivered after Retry-After')
       const [first, second] = receiver.requests
       expect((second?.at ?? 0) - (first?.at ?? 0)).toBeGreaterThanOrEqual(900)
@@ -230,7 +221,7 @@ describe(`webhooks on ${DATABASE_TARGET}`, () => {
     })
     const notifier = notifierFor(env(receiver.url()), { retryDelaysMs: [50, 50] })
     try {
-      const lead = await insertApplication()
+      const lead = await insertApplication(temp.db)
       const [delivery] = await eventually(() => settled(lead), 'given up')
       expect(delivery).toMatchObject({ state: 'failed', attempts: 3 })
       expect((await attemptsOf(lead)).map((attempt) => attempt.status)).toEqual([503, 503, 503])
@@ -247,12 +238,12 @@ describe(`webhooks on ${DATABASE_TARGET}`, () => {
     const url = receiver.url('/gone')
     const notifier = notifierFor(env(url))
     try {
-      const lead = await insertApplication()
+      const lead = await insertApplication(temp.db)
       await eventually(
         async () => (await temp.db.query('SELECT 1 FROM lead_delivery_targets WHERE target = $1 AND disabled_at IS NOT NULL', [webhookTarget(url)])).length === 1,
         'the URL disabled',
       )
-      const later = await insertApplication()
+      const later = await insertApplication(temp.db)
       await eventually(async () => (await deliveriesOf(later)).length === 1, 'the later lead queued')
       await sleep(300)
       expect(receiver.requests).toHaveLength(1)
@@ -270,7 +261,7 @@ describe(`webhooks on ${DATABASE_TARGET}`, () => {
     })
     const notifier = notifierFor(env(receiver.url('/moved')))
     try {
-      const lead = await insertApplication()
+      const lead = await insertApplication(temp.db)
       const [delivery] = await eventually(() => settled(lead), 'the delivery settled')
       expect(delivery?.state).toBe('failed')
       expect(receiver.requests.map((request) => request.path)).toEqual(['/moved'])
@@ -288,7 +279,7 @@ describe(`webhooks on ${DATABASE_TARGET}`, () => {
     const byName = `http://localhost:${receiver.port}/name`
     const notifier = notifierFor(env(`${byAddress},${byName}`, { WEBHOOK_ALLOW_PRIVATE: 'false' }))
     try {
-      const lead = await insertApplication()
+      const lead = await insertApplication(temp.db)
       const deliveries = await eventually(() => settled(lead), 'both refused')
       expect(deliveries.map((delivery) => delivery.state)).toEqual(['failed', 'failed'])
       expect(receiver.requests).toEqual([])
@@ -305,7 +296,7 @@ describe(`webhooks on ${DATABASE_TARGET}`, () => {
     const receiver = await startReceiver()
     const servers = [notifierFor(env(receiver.url())), notifierFor(env(receiver.url())), notifierFor(env(receiver.url()))]
     try {
-      const leads = await Promise.all(Array.from({ length: 30 }, () => insertApplication()))
+      const leads = await Promise.all(Array.from({ length: 30 }, () => insertApplication(temp.db)))
       for (const lead of leads) await eventually(() => settled(lead), `lead ${lead} delivered`)
       const ids = receiver.requests.map((request) => (JSON.parse(request.body) as { data: { id: number } }).data.id)
       expect([...ids].sort((a, b) => a - b)).toEqual([...leads].sort((a, b) => a - b))
@@ -321,7 +312,7 @@ describe(`webhooks on ${DATABASE_TARGET}`, () => {
     const notifier = notifierFor(env(`${hanging.url()},${healthy.url()}`))
     let lead = 0
     try {
-      lead = await insertApplication()
+      lead = await insertApplication(temp.db)
       await eventually(async () => (await deliveriesOf(lead)).some((delivery) => delivery.state === 'delivered'), 'the healthy one delivered')
       expect(healthy.requests).toHaveLength(1)
       await eventually(async () => hanging.requests.length === 1, 'the hanging one reached')
@@ -336,7 +327,7 @@ describe(`webhooks on ${DATABASE_TARGET}`, () => {
   it('sends a lead stored while no server ran once one starts, and one claimed by a server that died once its claim expires', async () => {
     const receiver = await startReceiver()
     const url = receiver.url('/later')
-    const stored = await insertApplication()
+    const stored = await insertApplication(temp.db)
     // A server that took the delivery and died before sending it: its claim is all that is left.
     const first = notifierFor(env(url), { perChannelConcurrency: 0 })
     await eventually(async () => (await deliveriesOf(stored)).length === 1, 'the delivery created')
