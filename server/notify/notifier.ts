@@ -147,7 +147,8 @@ export function startNotifier({
     return {
       kind: 'retry',
       delayMs: retryDelayMs(attempts, result.retryAfterMs, retryDelaysMs),
-      pauseMs: (failures) => retryDelayMs(failures, result.retryAfterMs, retryDelaysMs),
+      retryAfter: result.retryAfterMs !== undefined,
+      pauseMs: (step) => retryDelayMs(step, undefined, retryDelaysMs),
     }
   }
 

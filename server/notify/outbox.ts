@@ -16,6 +16,8 @@ export interface ClaimedDelivery {
   /** This one included. */
   attempts: number
   claim: string
+  /** The database's time of the claim: a pause that began after it was not this attempt's doing. */
+  claimedAt: Date
 }
 
 /** What is sent about a lead, read from its row when it is sent. */
@@ -69,7 +71,15 @@ export async function expandOutbox(db: Queryable, targets: readonly string[], li
  * takes: a server that dies mid-send leaves the delivery due again after it.
  */
 export async function claimDue(db: Queryable, target: string, limit: number, leaseSeconds: number): Promise<ClaimedDelivery[]> {
-  const rows = await db.query<{ id: number; application_id: number; target: string; message_id: string; attempts: number; claim: string }>(
+  const rows = await db.query<{
+    id: number
+    application_id: number
+    target: string
+    message_id: string
+    attempts: number
+    claim: string
+    claimed_at: Date | string
+  }>(
     `UPDATE lead_deliveries SET claim = gen_random_uuid(), attempts = attempts + 1,
        next_attempt_at = now() + make_interval(secs => $3::int)
      WHERE id IN (
@@ -78,7 +88,7 @@ export async function claimDue(db: Queryable, target: string, limit: number, lea
        WHERE d.target = $1 AND d.state = 'pending' AND d.next_attempt_at <= now()
          AND t.disabled_at IS NULL AND (t.paused_until IS NULL OR t.paused_until <= now())
        ORDER BY d.next_attempt_at, d.id LIMIT $2 FOR UPDATE OF d SKIP LOCKED)
-     RETURNING id, application_id, target, message_id, attempts, claim`,
+     RETURNING id, application_id, target, message_id, attempts, claim, now() AS claimed_at`,
     [target, limit, leaseSeconds],
   )
   return rows.map((row) => ({
@@ -88,6 +98,7 @@ export async function claimDue(db: Queryable, target: string, limit: number, lea
     messageId: row.message_id,
     attempts: row.attempts,
     claim: row.claim,
+    claimedAt: row.claimed_at instanceof Date ? row.claimed_at : new Date(row.claimed_at),
   }))
 }
 
@@ -117,10 +128,17 @@ export async function readLeads(db: Queryable, applicationIds: readonly number[]
   )
 }
 
+/** Failures in a row, with no delivery between, after which a channel is paused as a whole. */
+export const PAUSE_AFTER_FAILURES = 3
+
 export type Outcome =
   | { kind: 'delivered' }
-  /** Worth trying again after `delayMs`; the channel pauses for `pauseMs(its failures in a row, this one included)`. */
-  | { kind: 'retry'; delayMs: number; pauseMs: (failures: number) => number }
+  /**
+   * Worth trying again after `delayMs`. After PAUSE_AFTER_FAILURES in a row the
+   * channel pauses, for `pauseMs(1)`, then `pauseMs(2)`, … as they go on; when
+   * the receiver said when to come back (`retryAfter`), for `delayMs` at once.
+   */
+  | { kind: 'retry'; delayMs: number; retryAfter: boolean; pauseMs: (step: number) => number }
   /** Never worth trying again (refused, redirected, or no lead to send). */
   | { kind: 'failed' }
   /** The receiver is gone for good (410): the channel is disabled. */
@@ -169,12 +187,14 @@ export async function finishAttempt(
     )
     if (row === undefined) return undefined
     if (outcome.kind === 'delivered') {
-      // A receiver that recovers gets what waited for it now, not at each delivery's next retry.
       const [target] = await tx.query<{ failures: number }>('SELECT failures FROM lead_delivery_targets WHERE target = $1 FOR UPDATE', [
         delivery.target,
       ])
-      await tx.query('UPDATE lead_delivery_targets SET failures = 0, paused_until = NULL WHERE target = $1', [delivery.target])
-      if ((target?.failures ?? 0) > 0) {
+      await tx.query('UPDATE lead_delivery_targets SET failures = 0, paused_until = NULL, delivered_at = now() WHERE target = $1', [
+        delivery.target,
+      ])
+      // A receiver back from an outage gets what waited for it now, not at each delivery's next retry.
+      if ((target?.failures ?? 0) >= PAUSE_AFTER_FAILURES) {
         await tx.query(
           `UPDATE lead_deliveries SET next_attempt_at = now()
            WHERE target = $1 AND state = 'pending' AND claim IS NULL AND next_attempt_at > now()`,
@@ -182,15 +202,27 @@ export async function finishAttempt(
         )
       }
     } else if (outcome.kind === 'retry') {
-      const [target] = await tx.query<{ failures: number }>('SELECT failures FROM lead_delivery_targets WHERE target = $1 FOR UPDATE', [
-        delivery.target,
-      ])
-      const failures = (target?.failures ?? 0) + 1
+      // A failure counts towards the pause only if nothing has happened at the
+      // receiver since its attempt was claimed: no delivery (it is answering
+      // others) and no pause begun (a sibling in flight with it already
+      // counted). So four attempts failing together are one step, and a
+      // receiver refusing some requests is never paused for it.
+      const [target] = await tx.query<{ failures: number; counts: boolean }>(
+        `SELECT failures,
+           (paused_until IS NULL OR paused_until <= $2) AND (delivered_at IS NULL OR delivered_at < $2) AS counts
+         FROM lead_delivery_targets WHERE target = $1 FOR UPDATE`,
+        [delivery.target, delivery.claimedAt],
+      )
+      const failures = (target?.failures ?? 0) + (target?.counts === false ? 0 : 1)
+      const step = failures - PAUSE_AFTER_FAILURES + 1
+      // A Retry-After speaks for the receiver as a whole: it is obeyed at once.
+      const pauseMs = outcome.retryAfter ? outcome.delayMs : step >= 1 ? outcome.pauseMs(step) : 0
       await tx.query(
         `UPDATE lead_delivery_targets SET failures = $2,
-           paused_until = greatest(paused_until, now() + make_interval(secs => $3::double precision))
+           paused_until = CASE WHEN $3::double precision > 0
+             THEN greatest(paused_until, now() + make_interval(secs => $3::double precision)) ELSE paused_until END
          WHERE target = $1`,
-        [delivery.target, failures, outcome.pauseMs(failures) / 1000],
+        [delivery.target, failures, pauseMs / 1000],
       )
     } else if (outcome.kind === 'gone') {
       await tx.query(

@@ -231,6 +231,35 @@ describe(`webhooks on ${DATABASE_TARGET}`, () => {
     }
   })
 
+  it('pauses a receiver one step, not two, when four attempts in flight together fail', async () => {
+    // The first four fail together (each answered once all four have arrived); later ones succeed.
+    const waiting: (() => void)[] = []
+    const receiver = await startReceiver((index, response) => {
+      if (index >= 4) return
+      waiting.push(() => {
+        response.writeHead(503)
+        response.end()
+      })
+      if (waiting.length === 4) for (const answer of waiting) answer()
+      return true
+    })
+    const leads = await Promise.all(Array.from({ length: 4 }, () => insertApplication(temp.db)))
+    // A second step would wait a minute: the leads are delivered within seconds only if one counted.
+    const notifier = notifierFor(env(receiver.url()), { retryDelaysMs: [300, 60_000] })
+    try {
+      for (const lead of leads) await eventually(() => settled(lead), `lead ${lead} delivered`)
+      expect(receiver.requests).toHaveLength(8)
+      for (const lead of leads) expect((await attemptsOf(lead)).map((attempt) => attempt.status)).toEqual([503, 200])
+      const [target] = await temp.db.query<{ failures: number }>('SELECT failures FROM lead_delivery_targets WHERE target = $1', [
+        webhookTarget(receiver.url()),
+      ])
+      expect(target?.failures).toBe(0)
+    } finally {
+      await notifier.stop()
+      await receiver.close()
+    }
+  })
+
   it('disables a URL that answers 410, and sends it nothing more', async () => {
     const receiver = await startReceiver((_, response) => {
       response.writeHead(410)

@@ -1,0 +1,148 @@
+/**
+ * The lead inbox's API under /api/admin, written once: the server validates
+ * with these schemas and the inbox's pages read the same types. Every route
+ * needs a session (401 without one); every change also needs the session's
+ * CSRF token in the `x-csrf-token` header (403 without it).
+ */
+import { z } from 'zod'
+import { applicationForm, type FieldKey } from './application-form.ts'
+
+export const ADMIN_API_PATH = '/api/admin'
+export const ADMIN_PAGE_PATH = '/admin'
+export const CSRF_HEADER = 'x-csrf-token'
+
+/** The pipeline, in its order. */
+export const LEAD_STATUSES = ['new', 'contacted', 'booked', 'won', 'lost'] as const
+export type LeadStatus = (typeof LEAD_STATUSES)[number]
+export const leadStatusSchema = z.enum(LEAD_STATUSES, { error: `status must be one of ${LEAD_STATUSES.join(', ')}` })
+
+/** A password an account may have. */
+export const PASSWORD_MIN_LENGTH = 12
+export const PASSWORD_MAX_LENGTH = 1024
+
+// ---- Sessions -------------------------------------------------------------
+
+/** POST /api/admin/session: sign in. `code` is a TOTP code or a backup code, for an account that has one. */
+export const signInSchema = z.strictObject({
+  email: z.string().trim().min(1).max(320),
+  password: z.string().min(1).max(PASSWORD_MAX_LENGTH),
+  code: z.string().trim().max(64).optional(),
+})
+export type SignIn = z.infer<typeof signInSchema>
+
+/**
+ * The answer to a sign-in that needs a second factor and had none (or a wrong
+ * one), 401 like a wrong password: `{ error: 'totp_required' }`.
+ */
+export const TOTP_REQUIRED = 'totp_required'
+
+/** GET /api/admin/session (and the answer to a sign-in): who is signed in, and the token for changes. */
+export interface AdminSession {
+  email: string
+  csrfToken: string
+  totpEnabled: boolean
+}
+
+// ---- Leads ----------------------------------------------------------------
+
+export const LEAD_PAGE_SIZE = 50
+
+/**
+ * GET /api/admin/leads. Newest first; `cursor` is the opaque `nextCursor` of
+ * the page before. Dates are ISO days (YYYY-MM-DD), both ends included, in UTC.
+ * `view=spam` lists the honeypot's catch instead of leads.
+ */
+export const leadListQuerySchema = z
+  .strictObject({
+    q: z.string().trim().max(200).optional(),
+    status: leadStatusSchema.optional(),
+    source: z.string().trim().max(255).optional(),
+    from: z.iso.date({ error: 'from must be a date (YYYY-MM-DD)' }).optional(),
+    to: z.iso.date({ error: 'to must be a date (YYYY-MM-DD)' }).optional(),
+    view: z.enum(['leads', 'spam']).default('leads'),
+    cursor: z.string().max(200).optional(),
+  })
+  .refine((query) => query.from === undefined || query.to === undefined || query.from <= query.to, {
+    error: 'the date range is backwards: from is after to',
+  })
+export type LeadListQuery = z.input<typeof leadListQuerySchema>
+
+export type LeadAnswers = Record<FieldKey<typeof applicationForm>, string>
+
+/** A lead as the list shows it. `source`: last-touch utm_source, else the referrer's host, else null. */
+export interface LeadSummary {
+  id: number
+  receivedAt: string
+  answers: LeadAnswers
+  source: string | null
+  status: LeadStatus
+}
+
+export interface LeadPage {
+  leads: LeadSummary[]
+  /** Absent on the last page. */
+  nextCursor?: string
+}
+
+export interface LeadNote {
+  id: number
+  body: string
+  author: string
+  at: string
+}
+
+export interface LeadStatusChange {
+  from: LeadStatus | null
+  to: LeadStatus
+  author: string
+  at: string
+}
+
+export interface DeliveryAttempt {
+  startedAt: string
+  durationMs: number
+  status: number | null
+  error: string | null
+}
+
+export interface LeadDelivery {
+  id: number
+  /** What may be shown of the channel (never a secret). */
+  channel: string
+  state: 'pending' | 'delivered' | 'failed'
+  attempts: DeliveryAttempt[]
+}
+
+/** GET /api/admin/leads/:id */
+export interface LeadDetail extends LeadSummary {
+  submissionId: string
+  spam: boolean
+  /** The attribution column as stored: { first?, last? } touches, or null. */
+  attribution: unknown
+  /** When the booking page was opened, once that is recorded; null until then. */
+  bookingOpenedAt: string | null
+  deliveries: LeadDelivery[]
+  history: LeadStatusChange[]
+  notes: LeadNote[]
+}
+
+/** PATCH /api/admin/leads/:id */
+export const statusChangeSchema = z.strictObject({ status: leadStatusSchema })
+
+/** POST /api/admin/leads/:id/notes */
+export const NOTE_MAX_LENGTH = 5000
+export const noteSchema = z.strictObject({ body: z.string().trim().min(1, { error: 'a note cannot be empty' }).max(NOTE_MAX_LENGTH) })
+
+/**
+ * GET /api/admin/leads/export?format=csv|json plus the list's filters: every
+ * lead of the filter, not one page.
+ */
+export const EXPORT_FORMATS = ['csv', 'json'] as const
+
+/** POST /api/admin/erasure: every lead with this email (after a confirmation in the inbox). DELETE /api/admin/leads/:id erases one. */
+export const erasureByEmailSchema = z.strictObject({ email: z.string().trim().min(3).max(320) })
+export interface ErasureResult {
+  erased: number
+}
+
+/** POST /api/admin/deliveries/:id/resend: due again now (a failed one becomes pending). */
