@@ -5,8 +5,8 @@ import { submittedColumns } from '../common/contact-submission.ts'
 import type { Database, Queryable } from '../server/db/database.ts'
 import { MIGRATIONS_DIR } from '../server/db/migrate.ts'
 
-/** The server's own tables, which a page posting straight to Supabase never uses. */
-export const SERVER_ONLY_MIGRATIONS: ReadonlySet<string> = new Set(['004-rate-limits.sql'])
+/** The server's own tables (rate limits, the lead inbox), which a page posting straight to Supabase never uses. */
+export const SERVER_ONLY_MIGRATIONS: ReadonlySet<string> = new Set(['004-rate-limits.sql', '008-admin-accounts.sql', '009-lead-pipeline.sql'])
 
 /**
  * What only Supabase needs after a migration of ours, by its file name: the
