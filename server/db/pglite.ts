@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs'
 import { mkdir } from 'node:fs/promises'
 import { join } from 'node:path'
 import { PGlite, type Transaction } from '@electric-sql/pglite'
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import { lockDataDir } from './data-dir-lock.ts'
 import { DatabaseUnavailableError, type Database, type Queryable, type Row } from './database.ts'
 import { DURABLE_START_PARAMS, DurableNodeFS, syncTree } from './durable-nodefs.ts'
@@ -23,7 +24,8 @@ export async function openPglite(dataDir: string): Promise<Database> {
   const isNew = !existsSync(join(dataDir, 'PG_VERSION'))
   let pg: PGlite
   try {
-    pg = await PGlite.create({ fs: new DurableNodeFS(dataDir), startParams: [...DURABLE_START_PARAMS] })
+    // pg_trgm: the lead inbox's search indexes (migrations/009) need it loaded before CREATE EXTENSION.
+    pg = await PGlite.create({ fs: new DurableNodeFS(dataDir), startParams: [...DURABLE_START_PARAMS], extensions: { pg_trgm } })
     if (isNew) syncTree(dataDir)
   } catch (error) {
     await unlock()

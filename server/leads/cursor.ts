@@ -1,0 +1,23 @@
+import { LeadQueryError } from './lead-query-error.ts'
+
+/** Where a page ended: the last lead's time (microseconds, UTC) and id. */
+export interface Cursor {
+  receivedAt: string
+  id: string
+}
+
+// Microsecond timestamps as the database writes them with to_char (list-leads.ts).
+const TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/
+// Up to 18 digits always fits a bigint.
+const ID = /^[1-9]\d{0,17}$/
+
+/** Opaque to the page: it only hands it back. */
+export const encodeCursor = ({ receivedAt, id }: Cursor) => Buffer.from(`${receivedAt}|${id}`, 'utf8').toString('base64url')
+
+export function decodeCursor(text: string): Cursor {
+  const [receivedAt = '', id = '', ...rest] = Buffer.from(text, 'base64url').toString('utf8').split('|')
+  if (rest.length > 0 || !TIME.test(receivedAt) || !ID.test(id) || Number.isNaN(Date.parse(receivedAt))) {
+    throw new LeadQueryError('cursor: malformed; use the nextCursor of the page before, unchanged')
+  }
+  return { receivedAt, id }
+}

@@ -1,0 +1,73 @@
+import type { z } from 'zod'
+import { leadListQuerySchema, type LeadStatus } from '../../common/admin-api.ts'
+import type { ContactField } from '../../common/application-form.ts'
+import { decodeCursor, type Cursor } from './cursor.ts'
+import { LeadQueryError } from './lead-query-error.ts'
+
+/** The answers the inbox's search looks in (each has a trigram index, migrations/009). */
+export const SEARCH_FIELDS = ['name', 'email', 'instagram', 'business'] as const satisfies readonly ContactField[]
+
+/** The list's filters, read and checked. */
+export interface LeadFilter {
+  search: string | undefined
+  status: LeadStatus | undefined
+  source: string | undefined
+  /** Inclusive start, midnight UTC of `from`. */
+  from: Date | undefined
+  /** Exclusive end, midnight UTC of the day after `to`. */
+  before: Date | undefined
+  spam: boolean
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000
+
+/** Reads the list's query string; throws LeadQueryError with the first problem in words. */
+export function parseLeadQuery(input: unknown): { filter: LeadFilter; cursor: Cursor | undefined } {
+  const result = leadListQuerySchema.safeParse(input)
+  if (!result.success) throw new LeadQueryError(describeIssues(result.error))
+  const query = result.data
+  return {
+    filter: {
+      search: query.q === '' ? undefined : query.q,
+      status: query.status,
+      source: query.source === '' || query.source === undefined ? undefined : query.source.toLowerCase(),
+      from: query.from === undefined ? undefined : new Date(`${query.from}T00:00:00Z`),
+      before: query.to === undefined ? undefined : new Date(new Date(`${query.to}T00:00:00Z`).getTime() + DAY_MS),
+      spam: query.view === 'spam',
+    },
+    cursor: query.cursor === undefined ? undefined : decodeCursor(query.cursor),
+  }
+}
+
+/** Each issue as `field: message`, the way the inbox can show it. */
+export function describeIssues(error: z.ZodError): string {
+  return error.issues.map((issue) => (issue.path.length > 0 ? `${issue.path.join('.')}: ${issue.message}` : issue.message)).join('; ')
+}
+
+/** `text` matched literally inside ILIKE's pattern. */
+export const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`
+
+/**
+ * The WHERE clause of a filter over contact_submissions `s` joined to
+ * lead_pipeline `p`, and its parameters from `$${first}` on. With a status, the
+ * time conditions go on p.received_at so its index (status, received_at) serves
+ * them; otherwise on s.created_at, which the inbox indexes serve.
+ */
+export function filterSql(filter: LeadFilter, first = 1): { where: string; params: unknown[]; time: string; id: string } {
+  const params: unknown[] = []
+  const next = (value: unknown) => {
+    params.push(value)
+    return `$${first + params.length - 1}`
+  }
+  const [time, id] = filter.status === undefined ? ['s.created_at', 's.id'] : ['p.received_at', 'p.application_id']
+  const conditions = [filter.spam ? 's.spam' : 'NOT s.spam']
+  if (filter.status !== undefined) conditions.push(`p.status = ${next(filter.status)}`)
+  if (filter.source !== undefined) conditions.push(`lead_source(s.attribution) = ${next(filter.source)}`)
+  if (filter.from !== undefined) conditions.push(`${time} >= ${next(filter.from.toISOString())}::timestamptz`)
+  if (filter.before !== undefined) conditions.push(`${time} < ${next(filter.before.toISOString())}::timestamptz`)
+  if (filter.search !== undefined) {
+    const pattern = next(likePattern(filter.search))
+    conditions.push(`(${SEARCH_FIELDS.map((field) => `s.${field} ILIKE ${pattern}`).join(' OR ')})`)
+  }
+  return { where: conditions.join(' AND '), params, time, id }
+}

@@ -1,0 +1,60 @@
+import { LEAD_PAGE_SIZE, type LeadAnswers, type LeadPage, type LeadStatus, type LeadSummary } from '../../common/admin-api.ts'
+import { CONTACT_FIELDS } from '../../common/application-form.ts'
+import type { Queryable, Row } from '../db/database.ts'
+import { encodeCursor, type Cursor } from './cursor.ts'
+import { filterSql, type LeadFilter } from './lead-filter.ts'
+
+/** Times as text with microseconds, in UTC, so a page's last one is handed back exactly as the cursor. */
+export const utcText = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`
+
+/** What a summary reads from contact_submissions `s` and lead_pipeline `p`. */
+export const SUMMARY_COLUMNS = `s.id::text AS id, ${utcText('s.created_at')} AS received_at,
+  ${CONTACT_FIELDS.map((field) => `s.${field}`).join(', ')},
+  lead_source(s.attribution) AS source, p.status`
+
+export interface SummaryRow extends Row {
+  id: string
+  received_at: string
+  source: string | null
+  status: LeadStatus
+}
+
+export const toSummary = (row: SummaryRow): LeadSummary => ({
+  id: Number(row.id),
+  receivedAt: row.received_at,
+  answers: Object.fromEntries(CONTACT_FIELDS.map((field) => [field, String(row[field])])) as LeadAnswers,
+  source: row.source,
+  status: row.status,
+})
+
+/**
+ * Leads matching `filter` after `cursor` (newest first), `limit` of them:
+ * keyset paging on (time, id), so a lead arriving between two pages shifts
+ * nothing, and each page costs the same however deep it is.
+ */
+export async function listLeadRows(db: Queryable, filter: LeadFilter, cursor: Cursor | undefined, limit: number): Promise<SummaryRow[]> {
+  const { where, params, time, id } = filterSql(filter, 1)
+  const after = cursor === undefined ? '' : ` AND (${time}, ${id}) < ($${params.length + 1}::timestamptz, $${params.length + 2}::bigint)`
+  if (cursor !== undefined) params.push(cursor.receivedAt, cursor.id)
+  params.push(limit)
+  return db.query<SummaryRow>(
+    `SELECT ${SUMMARY_COLUMNS}
+     FROM contact_submissions s JOIN lead_pipeline p ON p.application_id = s.id
+     WHERE ${where}${after}
+     ORDER BY ${time} DESC, ${id} DESC
+     LIMIT $${params.length}`,
+    params,
+  )
+}
+
+/** One page of the list, with the cursor of the next when there is one. */
+export async function listLeads(db: Queryable, filter: LeadFilter, cursor: Cursor | undefined, pageSize = LEAD_PAGE_SIZE): Promise<LeadPage> {
+  // One more than a page tells whether another follows without a count.
+  const rows = await listLeadRows(db, filter, cursor, pageSize + 1)
+  const page = rows.slice(0, pageSize)
+  const last = page.at(-1)
+  return {
+    leads: page.map(toSummary),
+    ...(rows.length > pageSize && last ? { nextCursor: encodeCursor({ receivedAt: last.received_at, id: last.id }) } : {}),
+  }
+}
