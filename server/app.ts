@@ -7,6 +7,7 @@ import type { Config } from './config.ts'
 import type { Database } from './db/database.ts'
 import { answerError, createClientErrorHandler, createFrameworkErrorHandler } from './error-answer.ts'
 import { registerLeadNotifications } from './plugins/lead-notifications.ts'
+import { registerLeadRetention } from './plugins/lead-retention.ts'
 import { registerSecurityHeaders } from './plugins/security-headers.ts'
 import { registerSpamRetention } from './plugins/spam-retention.ts'
 import { SUBMISSION_BODY_LIMIT } from './routes/contact-submissions.ts'
@@ -66,6 +67,7 @@ export function buildApp({ config, db, site = DEFAULT_SITE, logger = false }: Ap
   app.setErrorHandler(answerError)
 
   registerSpamRetention(app, db, config.spamRetentionDays)
+  registerLeadRetention(app, db, config.leadRetentionDays)
   registerLeadNotifications(app, db, config.notifications)
 
   app.register(restApi, { prefix: '/rest/v1', db, config })

@@ -29,6 +29,8 @@ export interface Config {
   webConcurrency: number
   /** Days a honeypot hit (a row flagged spam) is kept before the server deletes it. */
   spamRetentionDays: number
+  /** Days a lead (not spam) is kept before the server deletes it; undefined keeps every lead. */
+  leadRetentionDays: number | undefined
   /** Where new leads are announced; every channel is optional. */
   notifications: NotificationConfig
 }
@@ -115,6 +117,13 @@ const envSchema = z.object({
       .transform(Number)
       .refine((days) => days >= 1, 'must be a whole number of days, 1 or more'),
   ),
+  LEAD_RETENTION_DAYS: optional(
+    z
+      .string()
+      .regex(/^\d{1,6}$/, 'must be a whole number of days, 1 or more (leave it unset to keep every lead)')
+      .transform(Number)
+      .refine((days) => days >= 1, 'must be a whole number of days, 1 or more (leave it unset to keep every lead)'),
+  ),
   LEAD_WEBHOOK_URL: optional(
     z.string().transform((value, context) => {
       const list = [...new Set(value.split(',').map((item) => item.trim()).filter((item) => item !== ''))]
@@ -195,6 +204,7 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
     hstsMaxAge: vars.HSTS_MAX_AGE ?? 0,
     webConcurrency: vars.WEB_CONCURRENCY ?? 1,
     spamRetentionDays: vars.SPAM_RETENTION_DAYS ?? 30,
+    leadRetentionDays: vars.LEAD_RETENTION_DAYS,
     notifications: {
       webhookUrls: vars.LEAD_WEBHOOK_URL ?? [],
       webhookSecret: vars.LEAD_WEBHOOK_SECRET,
