@@ -80,7 +80,10 @@ export async function claimDue(db: Queryable, target: string, limit: number, lea
     claim: string
     claimed_at: Date | string
   }>(
-    `UPDATE lead_deliveries SET claim = gen_random_uuid(), attempts = attempts + 1,
+    // A claim still set is one whose server died mid-send: that attempt never
+    // ran to the end, so it does not count, and the next failure is retried
+    // in 5 s rather than at the schedule's second step.
+    `UPDATE lead_deliveries SET claim = gen_random_uuid(), attempts = attempts + CASE WHEN claim IS NULL THEN 1 ELSE 0 END,
        next_attempt_at = now() + make_interval(secs => $3::int)
      WHERE id IN (
        SELECT d.id FROM lead_deliveries d

@@ -367,7 +367,8 @@ describe(`webhooks on ${DATABASE_TARGET}`, () => {
     const second = notifierFor(env(url))
     try {
       const [delivery] = await eventually(() => settled(stored), 'delivered after the claim expired')
-      expect(delivery).toMatchObject({ state: 'delivered', attempts: 2 })
+      // The attempt lost with its server does not count: only one ran to the end.
+      expect(delivery).toMatchObject({ state: 'delivered', attempts: 1 })
       expect(receiver.requests).toHaveLength(1)
     } finally {
       await second.stop()
