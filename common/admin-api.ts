@@ -5,7 +5,7 @@
  * CSRF token in the `x-csrf-token` header (403 without it).
  */
 import { z } from 'zod'
-import { applicationForm, type FieldKey } from './application-form.ts'
+import type { applicationForm, FieldKey } from './application-form.ts'
 
 export const ADMIN_API_PATH = '/api/admin'
 export const ADMIN_PAGE_PATH = '/admin'
@@ -42,6 +42,55 @@ export interface AdminSession {
   csrfToken: string
   totpEnabled: boolean
 }
+
+/**
+ * GET /api/admin/setup: what the sign-in page needs to know before anyone
+ * signs in. `secureTransport` is false when the request came over plain HTTP
+ * from a host other than this machine (localhost, 127.0.0.1, [::1]): the
+ * browser would drop the Secure session cookie, so signing in cannot work until
+ * the inbox is reached over HTTPS, directly or through a proxy that
+ * TRUST_PROXY names. A sign-in over such a connection is refused with 403
+ * `{ error: 'insecure_transport' }`.
+ */
+export interface AdminSetup {
+  secureTransport: boolean
+}
+export const INSECURE_TRANSPORT = 'insecure_transport'
+
+// ---- Two-factor sign-in (TOTP) ---------------------------------------------
+
+/**
+ * POST /api/admin/totp/setup (no body): a new key for the account, not yet in
+ * use. `secret` is the key in base32 for typing in by hand, `qrSvg` the same
+ * otpauth:// URL as an SVG QR code, made on the server. 409 when two-factor
+ * sign-in is already on.
+ */
+export interface TotpSetup {
+  secret: string
+  otpauthUrl: string
+  qrSvg: string
+}
+
+/** POST /api/admin/totp/enable: the first code from the app turns it on. */
+export const totpEnableSchema = z.strictObject({ code: z.string().trim().min(1, { error: 'enter the code from the app' }).max(64) })
+export type TotpEnable = z.infer<typeof totpEnableSchema>
+
+/** The answer to enabling: the backup codes, shown once; each signs in once in place of a TOTP code. */
+export const BACKUP_CODE_COUNT = 10
+export interface TotpEnabled {
+  backupCodes: string[]
+}
+
+/** POST /api/admin/totp/disable: a current code (or backup code), or the account's password. */
+export const totpDisableSchema = z
+  .strictObject({
+    code: z.string().trim().max(64).optional(),
+    password: z.string().min(1).max(PASSWORD_MAX_LENGTH).optional(),
+  })
+  .refine((body) => (body.code !== undefined && body.code !== '') || body.password !== undefined, {
+    error: 'give a code from the app, a backup code, or the password',
+  })
+export type TotpDisable = z.infer<typeof totpDisableSchema>
 
 // ---- Leads ----------------------------------------------------------------
 

@@ -3,6 +3,9 @@ import fastifyCompress from '@fastify/compress'
 import Fastify, { type FastifyServerOptions } from 'fastify'
 import { siteManifestFor, type SiteManifest } from '../common/site-manifest.ts'
 import { DEFAULT_VIDEO_URL } from '../common/site-defaults.ts'
+import { ADMIN_API_PATH } from '../common/admin-api.ts'
+import { registerAdminHeaders } from './admin/admin-headers.ts'
+import { adminApi } from './admin/admin-api.ts'
 import type { Config } from './config.ts'
 import type { Database } from './db/database.ts'
 import { answerError, createClientErrorHandler, createFrameworkErrorHandler } from './error-answer.ts'
@@ -71,6 +74,8 @@ export function buildApp({ config, db, site = DEFAULT_SITE, logger = false }: Ap
   registerLeadNotifications(app, db, config.notifications)
 
   app.register(restApi, { prefix: '/rest/v1', db, config })
+  registerAdminHeaders(app)
+  app.register(adminApi, { prefix: ADMIN_API_PATH, db })
   app.register(healthRoutes, { db })
   app.register(staticSite, { webRoot: config.webRoot })
   return app

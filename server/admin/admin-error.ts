@@ -1,0 +1,54 @@
+import { STATUS_CODES } from 'node:http'
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify'
+import { ZodError } from 'zod'
+import { DatabaseUnavailableError, isPostgresError, isUnavailableSqlState } from '../db/database.ts'
+import { errorAnswer } from '../error-answer.ts'
+
+/**
+ * A refusal the inbox can explain: its message is ours, written for the
+ * person at the inbox, so it is sent as is. `code` is the body's `error`
+ * (the status text unless the page must tell cases apart, e.g. TOTP_REQUIRED).
+ */
+export class AdminError extends Error {
+  override name = 'AdminError'
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly code: string = STATUS_CODES[statusCode] ?? 'Error',
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message)
+  }
+}
+
+const RETRY_AFTER_SECONDS = '5'
+
+const unavailable = (error: unknown) =>
+  error instanceof DatabaseUnavailableError || (isPostgresError(error) && isUnavailableSqlState(error.code))
+
+/**
+ * The error handler of everything under /api/admin: JSON `{ statusCode,
+ * error, message }`. A body the schemas refuse says what is wrong with it; a
+ * database that cannot answer is 503 with Retry-After; anything else
+ * unexpected is 500 with nothing internal in it.
+ */
+export function answerAdminError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  if (error instanceof AdminError) {
+    return reply.code(error.statusCode).headers(error.headers).send({ statusCode: error.statusCode, error: error.code, message: error.message })
+  }
+  if (error instanceof ZodError) {
+    const message = error.issues.map((issue) => (issue.path.length > 0 ? `${issue.path.join('.')}: ${issue.message}` : issue.message)).join('; ')
+    return reply.code(400).send({ ...errorAnswer(400), message })
+  }
+  if (unavailable(error)) {
+    request.log.warn({ err: error }, 'database unavailable')
+    return reply.code(503).header('retry-after', RETRY_AFTER_SECONDS).send(errorAnswer(503))
+  }
+  const status = error.statusCode !== undefined && error.statusCode >= 400 ? error.statusCode : 500
+  if (status >= 500) {
+    request.log.error({ err: error }, 'request failed')
+    return reply.code(status).send(errorAnswer(status))
+  }
+  // Fastify's own 4xx (a body that is not JSON, or too large) say what was wrong and quote nothing sent.
+  return reply.code(status).send({ ...errorAnswer(status), message: error.message })
+}
