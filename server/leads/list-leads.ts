@@ -32,13 +32,19 @@ export const toSummary = (row: SummaryRow): LeadSummary => ({
  * keyset paging on (time, id), so a lead arriving between two pages shifts
  * nothing, and each page costs the same however deep it is.
  */
-export async function listLeadRows(db: Queryable, filter: LeadFilter, cursor: Cursor | undefined, limit: number): Promise<SummaryRow[]> {
+export async function listLeadRows<T extends SummaryRow = SummaryRow>(
+  db: Queryable,
+  filter: LeadFilter,
+  cursor: Cursor | undefined,
+  limit: number,
+  select = SUMMARY_COLUMNS,
+): Promise<T[]> {
   const { where, params, time, id } = filterSql(filter, 1)
   const after = cursor === undefined ? '' : ` AND (${time}, ${id}) < ($${params.length + 1}::timestamptz, $${params.length + 2}::bigint)`
   if (cursor !== undefined) params.push(cursor.receivedAt, cursor.id)
   params.push(limit)
-  return db.query<SummaryRow>(
-    `SELECT ${SUMMARY_COLUMNS}
+  return db.query<T>(
+    `SELECT ${select}
      FROM contact_submissions s JOIN lead_pipeline p ON p.application_id = s.id
      WHERE ${where}${after}
      ORDER BY ${time} DESC, ${id} DESC

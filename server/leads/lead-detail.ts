@@ -1,0 +1,66 @@
+import type { DeliveryAttempt, LeadDelivery, LeadDetail, LeadNote, LeadStatus, LeadStatusChange } from '../../common/admin-api.ts'
+import type { Queryable } from '../db/database.ts'
+import { SUMMARY_COLUMNS, toSummary, utcText, type SummaryRow } from './list-leads.ts'
+
+interface DetailRow extends SummaryRow {
+  submission_id: string
+  spam: boolean
+  attribution: unknown
+  booking_opened_at: string | null
+}
+
+/** Every answer, the attribution, the pipeline and the notifications of lead `id`; undefined when there is none. */
+export async function getLeadDetail(db: Queryable, id: number): Promise<LeadDetail | undefined> {
+  const [row] = await db.query<DetailRow>(
+    `SELECT ${SUMMARY_COLUMNS}, s.submission_id::text AS submission_id, s.spam, s.attribution,
+       ${utcText('p.booking_opened_at')} AS booking_opened_at
+     FROM contact_submissions s JOIN lead_pipeline p ON p.application_id = s.id
+     WHERE s.id = $1`,
+    [id],
+  )
+  if (row === undefined) return undefined
+  const [deliveries, history, notes] = await Promise.all([leadDeliveries(db, id), statusHistory(db, id), leadNotes(db, id)])
+  return {
+    ...toSummary(row),
+    submissionId: row.submission_id,
+    spam: row.spam,
+    attribution: row.attribution ?? null,
+    bookingOpenedAt: row.booking_opened_at,
+    deliveries,
+    history,
+    notes,
+  }
+}
+
+async function leadDeliveries(db: Queryable, id: number): Promise<LeadDelivery[]> {
+  const rows = await db.query<{ id: string; channel: string; state: LeadDelivery['state']; attempts: DeliveryAttempt[] }>(
+    `SELECT d.id::text AS id, t.label AS channel, d.state,
+       coalesce((SELECT json_agg(json_build_object(
+           'startedAt', ${utcText('a.started_at')}, 'durationMs', a.duration_ms, 'status', a.status, 'error', a.error)
+         ORDER BY a.started_at, a.id)
+         FROM lead_delivery_attempts a WHERE a.delivery_id = d.id), '[]'::json) AS attempts
+     FROM lead_deliveries d JOIN lead_delivery_targets t ON t.target = d.target
+     WHERE d.application_id = $1
+     ORDER BY d.id`,
+    [id],
+  )
+  return rows.map((row) => ({ id: Number(row.id), channel: row.channel, state: row.state, attempts: row.attempts }))
+}
+
+async function statusHistory(db: Queryable, id: number): Promise<LeadStatusChange[]> {
+  const rows = await db.query<{ from_status: LeadStatus | null; to_status: LeadStatus; author: string; at: string }>(
+    `SELECT from_status, to_status, author, ${utcText('at')} AS at
+     FROM lead_status_changes WHERE application_id = $1 ORDER BY at, id`,
+    [id],
+  )
+  return rows.map((row) => ({ from: row.from_status, to: row.to_status, author: row.author, at: row.at }))
+}
+
+async function leadNotes(db: Queryable, id: number): Promise<LeadNote[]> {
+  const rows = await db.query<{ id: string; body: string; author: string; at: string }>(
+    `SELECT id::text AS id, body, author, ${utcText('at')} AS at
+     FROM lead_notes WHERE application_id = $1 ORDER BY at, id`,
+    [id],
+  )
+  return rows.map((row) => ({ id: Number(row.id), body: row.body, author: row.author, at: row.at }))
+}
