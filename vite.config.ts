@@ -1,14 +1,14 @@
 import tailwindcss from '@tailwindcss/vite'
 import react from '@vitejs/plugin-react'
-import { defineConfig, type Plugin } from 'vite'
+import { build, defineConfig, type Plugin } from 'vite'
 import { SITE_MANIFEST_FILE, siteManifestFor, type SiteManifest } from './common/site-manifest.ts'
 import { parsePublicEnv } from './src/config/public-env.ts'
 import { resolvePublicConfig } from './src/config/resolve-public-config.ts'
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), siteSettings()],
+  plugins: [react(), tailwindcss(), siteSettings(), adminPage()],
   build: { outDir: 'dist/web', emptyOutDir: true },
-  server: { proxy: { '/rest': 'http://127.0.0.1:8080' } },
+  server: { proxy: { '/rest': 'http://127.0.0.1:8080', '/api': 'http://127.0.0.1:8080' } },
   test: {
     projects: [
       {
@@ -72,6 +72,38 @@ function siteSettings(): Plugin {
     generateBundle() {
       if (ssr) return
       this.emitFile({ type: 'asset', fileName: SITE_MANIFEST_FILE, source: `${JSON.stringify(built(), null, 2)}\n` })
+    },
+  }
+}
+
+/**
+ * The lead inbox (admin/index.html → src/admin/main.tsx) is built on its own,
+ * after the landing page and into the same directory. One build with both
+ * entries would move what they share (React, the dialog) into common chunks
+ * and so change the landing page's files; built apart, the landing page's
+ * bytes do not depend on the inbox at all. The dev server serves both pages
+ * as they are.
+ */
+function adminPage(): Plugin {
+  return {
+    name: 'admin-page',
+    apply: (_config, { command, isSsrBuild }) => command === 'build' && !isSsrBuild,
+    buildApp: {
+      order: 'post',
+      async handler(builder) {
+        const client = builder.environments.client
+        if (!client) return
+        await builder.build(client)
+        const { root, mode, build: settings } = builder.config
+        await build({
+          configFile: false,
+          root,
+          mode,
+          logLevel: builder.config.logLevel,
+          plugins: [react(), tailwindcss()],
+          build: { outDir: settings.outDir, emptyOutDir: false, rollupOptions: { input: { admin: 'admin/index.html' } } },
+        })
+      },
     },
   }
 }

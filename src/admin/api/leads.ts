@@ -1,0 +1,71 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import type { ErasureResult, LeadDetail, LeadListQuery, LeadPage, LeadStatus } from '../../../common/admin-api.ts'
+import { adminFetch } from './admin-fetch.ts'
+import { useSignedIn } from './session.ts'
+
+const LEADS_KEY = ['admin-leads'] as const
+const leadKey = (id: number) => [...LEADS_KEY, 'detail', id] as const
+
+/** The query string of a list (or export) request: only the filters that are set. */
+export function leadQueryString(query: LeadListQuery, extra: Record<string, string> = {}) {
+  const params = new URLSearchParams()
+  for (const [name, value] of Object.entries({ ...query, ...extra })) {
+    if (value !== undefined && value !== '') params.set(name, String(value))
+  }
+  const text = params.toString()
+  return text ? `?${text}` : ''
+}
+
+export function useLeadPage(query: LeadListQuery) {
+  return useQuery({
+    queryKey: [...LEADS_KEY, 'list', query],
+    queryFn: () => adminFetch<LeadPage>(`/leads${leadQueryString(query)}`),
+    // The rows of the last page stay while the next one loads, so the list does not jump.
+    placeholderData: keepPreviousData,
+  })
+}
+
+export function useLead(id: number) {
+  return useQuery({ queryKey: leadKey(id), queryFn: () => adminFetch<LeadDetail>(`/leads/${id}`) })
+}
+
+/** A change to leads: it sends the session's token, and every list and lead is read again after it. */
+function useLeadChange<Input, Output>(request: (input: Input, csrfToken: string) => Promise<Output>) {
+  const queryClient = useQueryClient()
+  const { csrfToken } = useSignedIn()
+  return useMutation({
+    mutationFn: (input: Input) => request(input, csrfToken),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: LEADS_KEY }),
+  })
+}
+
+export const useChangeStatus = () =>
+  useLeadChange(({ id, status }: { id: number; status: LeadStatus }, csrfToken) =>
+    adminFetch<unknown>(`/leads/${id}`, { method: 'PATCH', body: { status }, csrfToken }),
+  )
+
+export const useAddNote = () =>
+  useLeadChange(({ id, body }: { id: number; body: string }, csrfToken) =>
+    adminFetch<unknown>(`/leads/${id}/notes`, { method: 'POST', body: { body }, csrfToken }),
+  )
+
+export function useEraseLead() {
+  const queryClient = useQueryClient()
+  const { csrfToken } = useSignedIn()
+  return useMutation({
+    mutationFn: (id: number) => adminFetch<unknown>(`/leads/${id}`, { method: 'DELETE', csrfToken }),
+    // Dropped, not read again: the lead is gone and asking for it would only get a 404.
+    onSuccess: (_answer, id) => queryClient.removeQueries({ queryKey: leadKey(id) }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: [...LEADS_KEY, 'list'] }),
+  })
+}
+
+export const useResendDelivery = () =>
+  useLeadChange((deliveryId: number, csrfToken) =>
+    adminFetch<unknown>(`/deliveries/${deliveryId}/resend`, { method: 'POST', csrfToken }),
+  )
+
+export const useEraseByEmail = () =>
+  useLeadChange((email: string, csrfToken) =>
+    adminFetch<ErasureResult>('/erasure', { method: 'POST', body: { email }, csrfToken }),
+  )

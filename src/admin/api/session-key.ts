@@ -1,0 +1,2 @@
+/** The cache key of GET /api/admin/session: the signed-in account, or null for nobody. */
+export const SESSION_KEY = ['admin-session'] as const

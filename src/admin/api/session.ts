@@ -1,0 +1,49 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import type { AdminSession, SignIn } from '../../../common/admin-api.ts'
+import { adminFetch, isUnauthorized } from './admin-fetch.ts'
+import { SESSION_KEY } from './session-key.ts'
+
+async function fetchSession(): Promise<AdminSession | null> {
+  try {
+    return await adminFetch<AdminSession>('/session')
+  } catch (error) {
+    if (isUnauthorized(error)) return null
+    throw error
+  }
+}
+
+/** Who is signed in: null for nobody, undefined while the server has not said. */
+export function useSession() {
+  return useQuery({ queryKey: SESSION_KEY, queryFn: fetchSession, staleTime: Infinity })
+}
+
+/** The signed-in session; only screens shown behind the sign-in page use it. */
+export function useSignedIn(): AdminSession {
+  const { data } = useSession()
+  if (!data) throw new Error('No session: this screen is shown only when signed in.')
+  return data
+}
+
+export function useSignIn() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (credentials: SignIn) => adminFetch<AdminSession>('/session', { method: 'POST', body: credentials }),
+    onSuccess: (session) => {
+      queryClient.clear()
+      queryClient.setQueryData(SESSION_KEY, session)
+    },
+  })
+}
+
+export function useSignOut() {
+  const queryClient = useQueryClient()
+  const { csrfToken } = useSignedIn()
+  return useMutation({
+    mutationFn: () => adminFetch<unknown>('/session', { method: 'DELETE', csrfToken }),
+    // Whatever the server answered, this tab keeps nothing of the session.
+    onSettled: () => {
+      queryClient.clear()
+      queryClient.setQueryData(SESSION_KEY, null)
+    },
+  })
+}

@@ -1,0 +1,45 @@
+import { adminCopy } from '../content/admin-copy.ts'
+import { adminPaths } from '../paths.ts'
+import { AdminLink } from '../shell/admin-link.tsx'
+import { leadColumns, leadName, receivedAt, type LeadRowsProps } from './lead-columns.ts'
+import { StatusSelect } from './status-select.tsx'
+
+/** The list below 640 px: one card per lead, the same facts as the table's row. */
+export function LeadCards({ leads, spam, onStatusChanged }: LeadRowsProps) {
+  return (
+    <ul aria-label={adminCopy.list.caption} className="flex flex-col gap-3 sm:hidden">
+      {leads.map((lead) => (
+        <li key={lead.id} className="rounded-2xl bg-white p-4 shadow-sm">
+          <article aria-label={leadName(lead)}>
+            <h2 className="text-lg font-bold">
+              <AdminLink href={adminPaths.lead(lead.id)} className="underline underline-offset-4">
+                {leadName(lead)}
+              </AdminLink>
+            </h2>
+            <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+              <dt className="font-semibold">{adminCopy.columns.receivedAt}</dt>
+              <dd>{receivedAt(lead)}</dd>
+              {leadColumns.map((column) => (
+                <div key={column.label} className="contents">
+                  <dt className="font-semibold">{column.label}</dt>
+                  <dd className="break-words">{column.value(lead)}</dd>
+                </div>
+              ))}
+            </dl>
+            {!spam && (
+              <div className="mt-3">
+                <StatusSelect
+                  id={lead.id}
+                  status={lead.status}
+                  name={leadName(lead)}
+                  label={adminCopy.list.statusOf(leadName(lead))}
+                  onChanged={onStatusChanged}
+                />
+              </div>
+            )}
+          </article>
+        </li>
+      ))}
+    </ul>
+  )
+}

@@ -1,0 +1,33 @@
+import { ADMIN_PAGE_PATH, LEAD_STATUSES, type LeadListQuery, type LeadStatus } from '../../../common/admin-api.ts'
+import { leadQueryString } from '../api/leads.ts'
+
+const isStatus = (value: string | null): value is LeadStatus => LEAD_STATUSES.some((status) => status === value)
+const text = (params: URLSearchParams, name: string) => params.get(name)?.trim() || undefined
+
+/** The list's filters and page, as the address holds them: what is shared is what is shown. */
+export function listQueryFrom(params: URLSearchParams): LeadListQuery {
+  const status = params.get('status')
+  return {
+    q: text(params, 'q'),
+    status: isStatus(status) ? status : undefined,
+    source: text(params, 'source'),
+    from: text(params, 'from'),
+    to: text(params, 'to'),
+    view: params.get('view') === 'spam' ? 'spam' : undefined,
+    cursor: text(params, 'cursor'),
+  }
+}
+
+/** The address of a list view. */
+export const listPath = (query: LeadListQuery) => `${ADMIN_PAGE_PATH}${leadQueryString(query)}`
+
+/** The export of every lead the view's filters match, not only the page shown. */
+export const exportPath = (query: LeadListQuery, format: string) =>
+  `/api/admin/leads/export${leadQueryString({ ...query, cursor: undefined }, { format })}`
+
+/** The cursors of the pages before this one, kept in the history entry so that "Newer" can go back one page. */
+export function cursorTrail(): string[] {
+  const state: unknown = window.history.state
+  if (typeof state !== 'object' || state === null || !('trail' in state) || !Array.isArray(state.trail)) return []
+  return state.trail.filter((cursor): cursor is string => typeof cursor === 'string')
+}

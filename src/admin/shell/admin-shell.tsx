@@ -1,0 +1,27 @@
+import { AccountPage } from '../account/account-page.tsx'
+import { ErasurePage } from '../erasure/erasure-page.tsx'
+import { LeadDetailPage } from '../lead/lead-detail-page.tsx'
+import { LeadListPage } from '../leads/lead-list-page.tsx'
+import { viewOf } from '../paths.ts'
+import { useLocation } from '../use-location.ts'
+import { AdminHeader } from './admin-header.tsx'
+import { NotFound } from './not-found.tsx'
+
+/** The header and the view the address names. */
+export function AdminShell() {
+  const { path, params } = useLocation()
+  const view = viewOf(path)
+  const spam = view.name === 'leads' && params.get('view') === 'spam'
+  return (
+    <>
+      <AdminHeader current={spam ? 'spam' : view.name} />
+      <main className="mx-auto max-w-7xl px-4 py-6 sm:px-6">
+        {view.name === 'leads' && <LeadListPage params={params} />}
+        {view.name === 'lead' && <LeadDetailPage key={view.id} id={view.id} />}
+        {view.name === 'erasure' && <ErasurePage />}
+        {view.name === 'account' && <AccountPage />}
+        {view.name === 'not-found' && <NotFound />}
+      </main>
+    </>
+  )
+}
