@@ -1,10 +1,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fastifyPlugin from 'fastify-plugin'
+import { ADMIN_PAGE_PATH } from '../common/admin-api.ts'
 import { SITE_MANIFEST_FILE } from '../common/site-manifest.ts'
 import { errorAnswer } from './error-answer.ts'
 import { chooseEncoding, loadStaticFiles, REVALIDATE, type StaticFile } from './static-files.ts'
 
 const NOT_FOUND_PAGE = '/404.html'
+// The lead inbox is one page whose views are paths under /admin: each gets that page.
+const ADMIN_PAGE = `${ADMIN_PAGE_PATH}/index.html`
 // The server's own reading (server/site-manifest.ts), not part of the page: nobody needs its URL.
 const SITE_MANIFEST = `/${SITE_MANIFEST_FILE}`
 
@@ -12,6 +15,8 @@ const SITE_MANIFEST = `/${SITE_MANIFEST_FILE}`
  * Serves the built site from memory and answers every other path: GET and
  * HEAD get status 404 with the prerendered not-found page (404.html, made by
  * scripts/prerender.ts), which React hydrates; other methods get a JSON 404.
+ * /admin and every path under it get the lead inbox's page, which shows the
+ * view the path names.
  * Registered on the root instance, since the not-found handler applies to the
  * whole app. A rebuilt site needs a restart.
  */
@@ -31,6 +36,10 @@ async function registerStaticSite(app: FastifyInstance, webRoot: string) {
     const options = { logLevel: 'warn', compress: false } as const
     app.get(path, options, handler)
     if (path === '/index.html') app.get('/', options, handler)
+    if (path === ADMIN_PAGE) {
+      app.get(ADMIN_PAGE_PATH, options, handler)
+      app.get(`${ADMIN_PAGE_PATH}/*`, options, handler)
+    }
   }
 
   const notFoundPage = files.get(NOT_FOUND_PAGE)
