@@ -18,12 +18,12 @@ export const kilobytes = (bytes: number, digits = 1) => `${(bytes / KB).toFixed(
 const gzipSize = (data: Buffer) => gzipSync(data, { level: 9 }).length
 
 /**
- * Gzip sizes of what the built index.html makes the browser fetch before it
- * can show the page: the document, its stylesheets, its entry script and the
- * modules it preloads. Chunks loaded on demand do not count.
+ * Gzip sizes of what a built page (index.html unless told) makes the browser
+ * fetch before it can show the page: the document, its stylesheets, its entry
+ * script and the modules it preloads. Chunks loaded on demand do not count.
  */
-export async function measureFirstView(webDir: string): Promise<FirstViewBytes> {
-  const html = await readFile(join(webDir, 'index.html'))
+export async function measureFirstView(webDir: string, page = 'index.html'): Promise<FirstViewBytes> {
+  const html = await readFile(join(webDir, page))
   const text = html.toString()
   const paths = (pattern: RegExp) => [...text.matchAll(pattern)].flatMap((match) => (match[1] ? [match[1]] : []))
   const scripts = [...paths(/<script[^>]+src="\/([^"]+)"/g), ...paths(/<link[^>]+rel="modulepreload"[^>]+href="\/([^"]+)"/g)]
