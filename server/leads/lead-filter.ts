@@ -4,8 +4,11 @@ import type { ContactField } from '../../common/application-form.ts'
 import { decodeCursor, type Cursor } from './cursor.ts'
 import { LeadQueryError } from './lead-query-error.ts'
 
-/** The answers the inbox's search looks in (each has a trigram index, migrations/009). */
+/** The answers the inbox's search looks in, in the order of their trigram index's expression (migrations/009). */
 export const SEARCH_FIELDS = ['name', 'email', 'instagram', 'business'] as const satisfies readonly ContactField[]
+
+/** The expression the search index holds: the planner uses the index only for this exact text. */
+export const SEARCH_TEXT = SEARCH_FIELDS.map((field) => `s.${field}`).join(" || ' ' || ")
 
 /** The list's filters, read and checked. */
 export interface LeadFilter {
@@ -67,7 +70,8 @@ export function filterSql(filter: LeadFilter, first = 1): { where: string; param
   if (filter.before !== undefined) conditions.push(`${time} < ${next(filter.before.toISOString())}::timestamptz`)
   if (filter.search !== undefined) {
     const pattern = next(likePattern(filter.search))
-    conditions.push(`(${SEARCH_FIELDS.map((field) => `s.${field} ILIKE ${pattern}`).join(' OR ')})`)
+    // The index finds candidates; each answer on its own decides.
+    conditions.push(`(${SEARCH_TEXT}) ILIKE ${pattern}`, `(${SEARCH_FIELDS.map((field) => `s.${field} ILIKE ${pattern}`).join(' OR ')})`)
   }
   return { where: conditions.join(' AND '), params, time, id }
 }

@@ -95,6 +95,12 @@ describe(`the lead list on ${DATABASE_TARGET}`, () => {
     expect(ids((await list({ q: 'BRA' })).leads)).toEqual([hit])
   })
 
+  it('does not count a match that spans two answers', async () => {
+    await insertLead(temp.db, { answers: { name: 'Ada Lovelace', email: 'countess@example.com' } })
+    expect(ids((await list({ q: 'lovelace countess' })).leads)).toEqual([])
+    expect((await list({ q: 'lovelace' })).leads).toHaveLength(1)
+  })
+
   it('searches LIKE wildcards as plain characters', async () => {
     const percent = await insertLead(temp.db, { answers: { business: 'growth 100% guaranteed' } })
     await insertLead(temp.db, { answers: { business: 'growth 1000 guaranteed' } })

@@ -28,10 +28,23 @@ export const toSummary = (row: SummaryRow): LeadSummary => ({
 })
 
 /**
- * Leads matching `filter` after `cursor` (newest first), `limit` of them:
- * keyset paging on (time, id), so a lead arriving between two pages shifts
- * nothing, and each page costs the same however deep it is.
+ * The statement listing leads matching `filter` after `cursor` (newest first),
+ * `limit` of them: keyset paging on (time, id), so a lead arriving between two
+ * pages shifts nothing, and each page costs the same however deep it is.
  */
+export function leadListSql(filter: LeadFilter, cursor: Cursor | undefined, limit: number, select = SUMMARY_COLUMNS) {
+  const { where, params, time, id } = filterSql(filter, 1)
+  const after = cursor === undefined ? '' : ` AND (${time}, ${id}) < ($${params.length + 1}::timestamptz, $${params.length + 2}::bigint)`
+  if (cursor !== undefined) params.push(cursor.receivedAt, cursor.id)
+  params.push(limit)
+  const sql = `SELECT ${select}
+     FROM contact_submissions s JOIN lead_pipeline p ON p.application_id = s.id
+     WHERE ${where}${after}
+     ORDER BY ${time} DESC, ${id} DESC
+     LIMIT $${params.length}`
+  return { sql, params }
+}
+
 export async function listLeadRows<T extends SummaryRow = SummaryRow>(
   db: Queryable,
   filter: LeadFilter,
@@ -39,18 +52,8 @@ export async function listLeadRows<T extends SummaryRow = SummaryRow>(
   limit: number,
   select = SUMMARY_COLUMNS,
 ): Promise<T[]> {
-  const { where, params, time, id } = filterSql(filter, 1)
-  const after = cursor === undefined ? '' : ` AND (${time}, ${id}) < ($${params.length + 1}::timestamptz, $${params.length + 2}::bigint)`
-  if (cursor !== undefined) params.push(cursor.receivedAt, cursor.id)
-  params.push(limit)
-  return db.query<T>(
-    `SELECT ${select}
-     FROM contact_submissions s JOIN lead_pipeline p ON p.application_id = s.id
-     WHERE ${where}${after}
-     ORDER BY ${time} DESC, ${id} DESC
-     LIMIT $${params.length}`,
-    params,
-  )
+  const { sql, params } = leadListSql(filter, cursor, limit, select)
+  return db.query<T>(sql, params)
 }
 
 /** One page of the list, with the cursor of the next when there is one. */

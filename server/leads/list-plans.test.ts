@@ -1,0 +1,64 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { LEAD_PAGE_SIZE, type LeadListQuery } from '../../common/admin-api.ts'
+import { DATABASE_TARGET } from '../testing/database-target.ts'
+import { seedLeads } from '../testing/seed-leads.ts'
+import { openTempDatabase, type TempDatabase } from '../testing/temp-database.ts'
+import { parseLeadQuery } from './lead-filter.ts'
+import { leadListSql } from './list-leads.ts'
+
+interface PlanNode {
+  'Node Type': string
+  'Relation Name'?: string
+  'Index Name'?: string
+  Plans?: PlanNode[]
+}
+
+const nodes = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(nodes)]
+
+let temp: TempDatabase
+beforeAll(async () => {
+  temp = await openTempDatabase()
+  // Enough rows that reading them all costs more than an index would.
+  await seedLeads(temp.db, 5000, { spacingSeconds: 60 })
+  await temp.db.exec('ANALYZE')
+})
+afterAll(async () => {
+  await temp.dispose()
+})
+
+/** The plan the database makes for the list's own statement. */
+async function planOf(query: LeadListQuery) {
+  const { filter, cursor } = parseLeadQuery(query)
+  const { sql, params } = leadListSql(filter, cursor, LEAD_PAGE_SIZE + 1)
+  const [row] = await temp.db.query<{ 'QUERY PLAN': [{ Plan: PlanNode }] | string }>(`EXPLAIN (FORMAT JSON) ${sql}`, params)
+  const plan = row?.['QUERY PLAN']
+  const parsed = (typeof plan === 'string' ? JSON.parse(plan) : plan) as [{ Plan: PlanNode }]
+  return nodes(parsed[0].Plan)
+}
+
+const seqScansOfSubmissions = (plan: PlanNode[]) =>
+  plan.filter((node) => node['Node Type'] === 'Seq Scan' && node['Relation Name'] === 'contact_submissions')
+
+describe(`the lead list's plans on ${DATABASE_TARGET}, over 5,000 applications`, () => {
+  it.each<[string, LeadListQuery]>([
+    ['the first page', {}],
+    ['the spam view', { view: 'spam' }],
+    ['a status filter', { status: 'won' }],
+    ['a search', { q: 'lovelace1234' }],
+    ['a source filter', { source: 'tiktok' }],
+  ])('reads %s through an index, never every application', async (_name, query) => {
+    const plan = await planOf(query)
+    expect(seqScansOfSubmissions(plan)).toEqual([])
+    expect(plan.some((node) => node['Index Name'] !== undefined || node['Node Type'].startsWith('Bitmap'))).toBe(true)
+  })
+
+  it('would notice a sequential scan', async () => {
+    // The same check on a statement that must read every row, so the test above can fail.
+    const [row] = await temp.db.query<{ 'QUERY PLAN': [{ Plan: PlanNode }] | string }>(
+      "EXPLAIN (FORMAT JSON) SELECT * FROM contact_submissions WHERE challenges LIKE '%x%'",
+    )
+    const plan = row?.['QUERY PLAN']
+    const parsed = (typeof plan === 'string' ? JSON.parse(plan) : plan) as [{ Plan: PlanNode }]
+    expect(seqScansOfSubmissions(nodes(parsed[0].Plan))).toHaveLength(1)
+  })
+})
