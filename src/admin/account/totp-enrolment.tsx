@@ -3,7 +3,7 @@ import { Button } from '../../components/ui/button.tsx'
 import { Input } from '../../components/ui/input.tsx'
 import { AdminApiError } from '../api/admin-fetch.ts'
 import { useSignedIn } from '../api/session.ts'
-import { useConfirmTotp, useStartTotp } from '../api/totp.ts'
+import { useEnableTotp, useStartTotp } from '../api/totp.ts'
 import { adminCopy } from '../content/admin-copy.ts'
 import { Field } from '../shell/field.tsx'
 import { Notice } from '../shell/notice.tsx'
@@ -19,7 +19,7 @@ const svgImage = (svg: string) => `data:image/svg+xml;charset=utf-8,${encodeURIC
 export function TotpEnrolment() {
   const { totpEnabled } = useSignedIn()
   const start = useStartTotp()
-  const confirm = useConfirmTotp()
+  const confirm = useEnableTotp()
   const [code, setCode] = useState('')
 
   if (confirm.isSuccess) {
@@ -49,7 +49,7 @@ export function TotpEnrolment() {
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
-    confirm.mutate(code.trim())
+    confirm.mutate({ code: code.trim() })
   }
   const wrongCode = confirm.error instanceof AdminApiError && confirm.error.status < 500
   return (

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import type { AdminSession, SignIn } from '../../../common/admin-api.ts'
+import type { AdminSession, AdminSetup, SignIn } from '../../../common/admin-api.ts'
 import { adminFetch, isUnauthorized } from './admin-fetch.ts'
 import { SESSION_KEY } from './session-key.ts'
 
@@ -22,6 +22,11 @@ export function useSignedIn(): AdminSession {
   const { data } = useSession()
   if (!data) throw new Error('No session: this screen is shown only when signed in.')
   return data
+}
+
+/** What the sign-in page must know first: whether this connection can carry a session at all. */
+export function useSetup() {
+  return useQuery({ queryKey: ['admin-setup'], queryFn: () => adminFetch<AdminSetup>('/setup'), staleTime: Infinity })
 }
 
 export function useSignIn() {

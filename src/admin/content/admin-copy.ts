@@ -29,7 +29,7 @@ export const adminCopy = {
     tooMany: 'Too many attempts. Wait a minute, then try again.',
     failed: 'Signing in failed. Try again.',
     insecure:
-      'This connection is not secure (not HTTPS). Your password and the leads would cross the network unencrypted: open the inbox over https:// instead.',
+      'This connection is not secure: it is not HTTPS. Signing in is refused here, because your password and the leads would cross the network unencrypted. Open the inbox over https:// instead.',
   },
   list: {
     leadsTitle: 'Leads',

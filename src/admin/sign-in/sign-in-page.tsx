@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react'
 import { Button } from '../../components/ui/button.tsx'
 import { Input } from '../../components/ui/input.tsx'
-import { useSignIn } from '../api/session.ts'
+import { useSetup, useSignIn } from '../api/session.ts'
 import { adminCopy } from '../content/admin-copy.ts'
 import { Field } from '../shell/field.tsx'
 import { Notice } from '../shell/notice.tsx'
@@ -12,11 +12,12 @@ const copy = adminCopy.signIn
 
 export function SignInPage() {
   const signIn = useSignIn()
+  const setup = useSetup()
   const [askCode, setAskCode] = useState(false)
   const problem = signIn.isError ? signInProblem(signIn.error) : undefined
   const message = problem && problemText(problem, signIn.variables?.code)
-  // The browser knows whether the page came over HTTPS (or from this machine); the server may say so too.
-  const insecure = !window.isSecureContext || problem === 'insecure'
+  // The server knows best (behind a proxy only it knows the way the request came); the browser knows too.
+  const insecure = setup.data?.secureTransport === false || problem === 'insecure' || !window.isSecureContext
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
