@@ -1,21 +1,37 @@
+import { Readable } from 'node:stream'
 import type { FastifyPluginAsync, FastifyReply } from 'fastify'
+import { z } from 'zod'
+import { EXPORT_FORMATS, erasureByEmailSchema, noteSchema, statusChangeSchema, type ErasureResult } from '../../common/admin-api.ts'
 import type { Database } from '../db/database.ts'
-import { parseLeadQuery } from '../leads/lead-filter.ts'
+import { eraseLead, eraseLeadsByEmail } from '../leads/erasure.ts'
+import { exportLeads } from '../leads/export-leads.ts'
+import { getLeadDetail } from '../leads/lead-detail.ts'
+import { describeIssues, parseLeadQuery } from '../leads/lead-filter.ts'
 import { LeadQueryError } from '../leads/lead-query-error.ts'
 import { listLeads } from '../leads/list-leads.ts'
+import { addNote, changeStatus } from '../leads/pipeline.ts'
+import { resendDelivery } from '../leads/resend.ts'
 
 export interface AdminLeadRouteOptions {
   db: Database
 }
 
 /** A 400 whose message says what to change, in the shape of every other error answer. */
-export const badRequest = (reply: FastifyReply, message: string) =>
-  reply.code(400).send({ statusCode: 400, error: 'Bad Request', message })
+export const badRequest = (reply: FastifyReply, message: string) => reply.code(400).send({ statusCode: 400, error: 'Bad Request', message })
+
+const notFound = (reply: FastifyReply, what: string) => reply.code(404).send({ statusCode: 404, error: 'Not Found', message: `no such ${what}` })
+
+// Ids are bigints; 18 digits always fit one, and anything else names no row.
+const idSchema = z.strictObject({ id: z.string().regex(/^[1-9]\d{0,17}$/, 'must be a positive whole number').transform(Number) })
+
+const exportQuerySchema = z.looseObject({ format: z.enum(EXPORT_FORMATS, { error: `format must be one of ${EXPORT_FORMATS.join(', ')}` }) })
+
+const CONTENT_TYPES = { csv: 'text/csv; charset=utf-8', json: 'application/json; charset=utf-8' } as const
 
 /**
  * The lead inbox's routes (common/admin-api.ts), registered under /api/admin
  * in a context that has already checked the session and, for changes, the
- * CSRF token.
+ * CSRF token, and set request.admin.
  */
 export const adminLeadRoutes: FastifyPluginAsync<AdminLeadRouteOptions> = async (app, { db }) => {
   app.get('/leads', async (request, reply) => {
@@ -26,5 +42,70 @@ export const adminLeadRoutes: FastifyPluginAsync<AdminLeadRouteOptions> = async 
       if (error instanceof LeadQueryError) return badRequest(reply, error.message)
       throw error
     }
+  })
+
+  app.get('/leads/export', async (request, reply) => {
+    const format = exportQuerySchema.safeParse(request.query)
+    if (!format.success) return badRequest(reply, describeIssues(format.error))
+    const { format: _format, cursor: _cursor, ...filters } = format.data
+    let filter
+    try {
+      filter = parseLeadQuery(filters).filter
+    } catch (error) {
+      if (error instanceof LeadQueryError) return badRequest(reply, error.message)
+      throw error
+    }
+    const day = new Date().toISOString().slice(0, 10)
+    const name = `${filter.spam ? 'spam' : 'leads'}-${day}.${format.data.format}`
+    return reply
+      .header('content-type', CONTENT_TYPES[format.data.format])
+      .header('content-disposition', `attachment; filename="${name}"`)
+      .header('cache-control', 'no-store')
+      .send(Readable.from(exportLeads(db, filter, format.data.format)))
+  })
+
+  app.get('/leads/:id', async (request, reply) => {
+    const params = idSchema.safeParse(request.params)
+    if (!params.success) return notFound(reply, 'lead')
+    const lead = await getLeadDetail(db, params.data.id)
+    return lead ?? notFound(reply, 'lead')
+  })
+
+  app.patch('/leads/:id', async (request, reply) => {
+    const params = idSchema.safeParse(request.params)
+    if (!params.success) return notFound(reply, 'lead')
+    const body = statusChangeSchema.safeParse(request.body)
+    if (!body.success) return badRequest(reply, describeIssues(body.error))
+    const change = await changeStatus(db, params.data.id, body.data.status, request.admin.email)
+    if (change === undefined) return notFound(reply, 'lead')
+    return getLeadDetail(db, params.data.id)
+  })
+
+  app.post('/leads/:id/notes', async (request, reply) => {
+    const params = idSchema.safeParse(request.params)
+    if (!params.success) return notFound(reply, 'lead')
+    const body = noteSchema.safeParse(request.body)
+    if (!body.success) return badRequest(reply, describeIssues(body.error))
+    const note = await addNote(db, params.data.id, body.data.body, request.admin.email)
+    return note === undefined ? notFound(reply, 'lead') : reply.code(201).send(note)
+  })
+
+  app.delete('/leads/:id', async (request, reply) => {
+    const params = idSchema.safeParse(request.params)
+    if (!params.success) return notFound(reply, 'lead')
+    const erased = await eraseLead(db, params.data.id, request.admin.email)
+    return erased ? ({ erased: 1 } satisfies ErasureResult) : notFound(reply, 'lead')
+  })
+
+  app.post('/erasure', async (request, reply) => {
+    const body = erasureByEmailSchema.safeParse(request.body)
+    if (!body.success) return badRequest(reply, describeIssues(body.error))
+    return { erased: await eraseLeadsByEmail(db, body.data.email, request.admin.email) } satisfies ErasureResult
+  })
+
+  app.post('/deliveries/:id/resend', async (request, reply) => {
+    const params = idSchema.safeParse(request.params)
+    if (!params.success) return notFound(reply, 'delivery')
+    return (await resendDelivery(db, params.data.id)) ? reply.code(204).send() : notFound(reply, 'delivery')
   })
 }
