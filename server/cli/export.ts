@@ -1,12 +1,11 @@
 // `npm run export -- --format csv|json [--since DATE] [--out FILE]`: every
 // application, for the operator's spreadsheet or CRM. See USAGE.
 import { once } from 'node:events'
-import { createWriteStream, existsSync, type WriteStream } from 'node:fs'
+import { createWriteStream, type WriteStream } from 'node:fs'
 import { rename, rm } from 'node:fs/promises'
-import { join } from 'node:path'
 import { loadConfigOrExit } from '../config.ts'
-import { DataDirInUseError } from '../db/data-dir-lock.ts'
-import { describeDatabase, openDatabase } from '../db/open-database.ts'
+import { describeDatabase } from '../db/open-database.ts'
+import { openCliDatabase } from './open-cli-database.ts'
 import { USAGE, UsageError, exportApplications, parseExportArgs, type ExportOptions } from './export-applications.ts'
 
 const fail = (message: string, code: number): never => {
@@ -33,15 +32,7 @@ async function main(argv: readonly string[]) {
 
   const config = loadConfigOrExit()
   const where = describeDatabase(config)
-  // Opening a missing data directory would create an empty database there.
-  if (config.databaseUrl === undefined && !existsSync(join(config.dataDir, 'PG_VERSION'))) {
-    fail(`There is no embedded database in ${config.dataDir}: set DATA_DIR (or DATABASE_URL) as for the server`, 1)
-  }
-  const db = await openDatabase(config, { purpose: 'maintenance' }).catch((error: unknown) => {
-    const message = error instanceof Error ? error.message : String(error)
-    if (error instanceof DataDirInUseError) fail(message, 1)
-    return fail(`Could not open ${where}: ${message}`, 1)
-  })
+  const db = await openCliDatabase(config).catch((error: unknown) => fail(error instanceof Error ? error.message : String(error), 1))
 
   // A file is written under a temporary name and renamed when complete, so a
   // failed export never leaves a truncated file that looks finished.
