@@ -1,0 +1,136 @@
+// npm run bench:admin — the lead inbox's list over 100,000 applications, on
+// PGlite and on PostgreSQL: server time of the first page, a search and
+// filtered pages, p50 and p95. Each request goes through the whole app
+// (routing, the session guard with a real signed-in session, the query, the
+// JSON answer) by app.inject, in this process, against the real database: no
+// socket, so the figures are the server's own time.
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { performance } from 'node:perf_hooks'
+import { ADMIN_API_PATH, type LeadPage } from '../common/admin-api.ts'
+import { buildApp } from '../server/app.ts'
+import { parseConfig } from '../server/config.ts'
+import type { Database } from '../server/db/database.ts'
+import { migrate } from '../server/db/migrate.ts'
+import { openPglite } from '../server/db/pglite.ts'
+import { openPostgres } from '../server/db/postgres.ts'
+import { createAdminAccount, signIn } from '../server/testing/admin-session.ts'
+import { startPostgresServer } from '../server/testing/postgres-server.ts'
+import { seedLeads } from '../server/testing/seed-leads.ts'
+import { ensureDebianPackages } from './support/debian-packages.ts'
+
+ensureDebianPackages({ postgresql: '/usr/lib/postgresql' })
+
+const LEADS = Number(process.env.BENCH_LEADS ?? 100_000)
+const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 200)
+const WARMUP = 20
+const PASSWORD = 'bench password, long enough'
+// BENCH_ANALYZE=false measures a database whose statistics were never gathered.
+const ANALYZE = process.env.BENCH_ANALYZE !== 'false'
+const SOME_LEAD = (index: number) => Math.floor(LEADS / 10) + ((index * 379) % Math.floor(LEADS * 0.9))
+
+/** What the inbox asks most: its first page, a search (a common name and one lead's address) and filters. */
+const SCENARIOS: [string, (index: number) => string][] = [
+  ['first page', () => '/leads'],
+  ['search, common name (~8 % of leads)', (index) => `/leads?q=${['lovelace', 'hopper', 'turing', 'liskov'][index % 4]}`],
+  // Row numbers from a tenth of the leads up are in few addresses (5@ is in many).
+  ['search, one lead (email)', (index) => `/leads?q=${encodeURIComponent(`${SOME_LEAD(index)}@example`)}`],
+  ['status filter (won, ~4 %)', () => '/leads?status=won'],
+  ['source + date range', () => '/leads?source=tiktok&from=2026-01-01&to=2026-12-31'],
+  ['spam view', () => '/leads?view=spam'],
+  ['second page (cursor)', () => ''],
+]
+
+interface Figures {
+  name: string
+  p50: number
+  p95: number
+  rows: number
+}
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN
+
+async function measure(target: string, db: Database): Promise<{ seedSeconds: number; figures: Figures[] }> {
+  await migrate(db)
+  const seedStart = performance.now()
+  await seedLeads(db, LEADS, { spamPercent: 1, spacingSeconds: 300 })
+  const seedSeconds = (performance.now() - seedStart) / 1000
+  // Seeded leads are old news: the notifier would spend the run emptying the outbox.
+  await db.exec('DELETE FROM lead_outbox')
+  // What autovacuum does on PostgreSQL soon after a bulk load; PGlite runs no autovacuum.
+  if (ANALYZE) await db.exec('VACUUM ANALYZE')
+  process.stdout.write(`${target}: seeded ${LEADS.toLocaleString('en')} applications in ${seedSeconds.toFixed(1)} s\n`)
+
+  const app = buildApp({ config: parseConfig({ WEB_ROOT: '/nonexistent' }), db })
+  await app.ready()
+  try {
+    const email = await createAdminAccount(db, 'bench@example.com', PASSWORD)
+    const { cookie } = await signIn(app, email, PASSWORD)
+    const get = async (path: string) => {
+      const response = await app.inject({ url: `${ADMIN_API_PATH}${path}`, headers: { cookie } })
+      if (response.statusCode !== 200) throw new Error(`${path}: ${response.statusCode} ${response.body}`)
+      return response.json<LeadPage>()
+    }
+    const first = await get('/leads')
+    const secondPage = `/leads?cursor=${first.nextCursor ?? ''}`
+    const figures: Figures[] = []
+    for (const [name, pathOf] of SCENARIOS) {
+      const path = (index: number) => pathOf(index) || secondPage
+      for (let index = 0; index < WARMUP; index++) await get(path(index))
+      const times: number[] = []
+      let rows = 0
+      for (let index = 0; index < REQUESTS; index++) {
+        const start = performance.now()
+        const page = await get(path(index))
+        times.push(performance.now() - start)
+        rows += page.leads.length
+      }
+      times.sort((a, b) => a - b)
+      figures.push({ name, p50: percentile(times, 50), p95: percentile(times, 95), rows: rows / REQUESTS })
+    }
+    return { seedSeconds, figures }
+  } finally {
+    await app.close()
+  }
+}
+
+async function onPglite() {
+  const dir = await mkdtemp(join(tmpdir(), 'bench-admin-pglite-'))
+  const db = await openPglite(dir)
+  try {
+    return await measure('PGlite', db)
+  } finally {
+    await db.close()
+    await rm(dir, { recursive: true, force: true })
+  }
+}
+
+async function onPostgres() {
+  const server = await startPostgresServer()
+  const db = openPostgres(server.url())
+  try {
+    return await measure('PostgreSQL', db)
+  } finally {
+    await db.close()
+    await server.dispose()
+  }
+}
+
+const GOALS = { PGlite: 150, PostgreSQL: 50 } as const
+const results = { PGlite: await onPglite(), PostgreSQL: await onPostgres() }
+
+process.stdout.write(
+  `\n${REQUESTS} requests per row after ${WARMUP} to warm up, app.inject with a signed-in session, ${LEADS.toLocaleString('en')} applications (1 % spam), ${ANALYZE ? 'after VACUUM ANALYZE' : 'statistics never gathered'}\n\n`,
+)
+process.stdout.write('| Request | Rows | PGlite p50 | PGlite p95 | PostgreSQL p50 | PostgreSQL p95 |\n|---|---:|---:|---:|---:|---:|\n')
+const ms = (value: number) => `${value.toFixed(1)} ms`
+for (const [index, row] of results.PGlite.figures.entries()) {
+  const postgres = results.PostgreSQL.figures[index]
+  process.stdout.write(`| ${row.name} | ${row.rows.toFixed(0)} | ${ms(row.p50)} | ${ms(row.p95)} | ${ms(postgres?.p50 ?? NaN)} | ${ms(postgres?.p95 ?? NaN)} |\n`)
+}
+for (const target of ['PGlite', 'PostgreSQL'] as const) {
+  const worst = Math.max(...results[target].figures.map((row) => row.p95))
+  process.stdout.write(`\n${target}: seeding took ${results[target].seedSeconds.toFixed(1)} s; worst p95 ${ms(worst)} (goal ≤ ${GOALS[target]} ms): ${worst <= GOALS[target] ? 'met' : 'NOT met'}`)
+}
+process.stdout.write('\n')
