@@ -175,23 +175,34 @@ export interface LeadDetail extends LeadSummary {
   notes: LeadNote[]
 }
 
-/** PATCH /api/admin/leads/:id */
+/** PATCH /api/admin/leads/:id: answers the LeadDetail after the change (a status the lead already has records nothing). */
 export const statusChangeSchema = z.strictObject({ status: leadStatusSchema })
 
-/** POST /api/admin/leads/:id/notes */
+/** POST /api/admin/leads/:id/notes: answers 201 with the LeadNote. */
 export const NOTE_MAX_LENGTH = 5000
 export const noteSchema = z.strictObject({ body: z.string().trim().min(1, { error: 'a note cannot be empty' }).max(NOTE_MAX_LENGTH) })
 
 /**
  * GET /api/admin/leads/export?format=csv|json plus the list's filters: every
- * lead of the filter, not one page.
+ * lead of the filter, not one page, newest first, as an attachment
+ * (leads-YYYY-MM-DD.csv, or spam-… for view=spam). The columns are those of
+ * `npm run export`, then status and source.
  */
 export const EXPORT_FORMATS = ['csv', 'json'] as const
 
-/** POST /api/admin/erasure: every lead with this email (after a confirmation in the inbox). DELETE /api/admin/leads/:id erases one. */
+/**
+ * POST /api/admin/erasure: every lead with this email, in any case, spam
+ * included (after a confirmation in the inbox). DELETE /api/admin/leads/:id
+ * erases one (404 when unknown). Both answer ErasureResult and leave an
+ * admin_audit entry that records how many, never the erased data.
+ */
 export const erasureByEmailSchema = z.strictObject({ email: z.string().trim().min(3).max(320) })
 export interface ErasureResult {
   erased: number
 }
 
-/** POST /api/admin/deliveries/:id/resend: due again now (a failed one becomes pending). */
+/**
+ * POST /api/admin/deliveries/:id/resend: due again now (a failed one becomes
+ * pending, with a fresh round of retries; its attempts stay on record). 204, or
+ * 404 for an unknown delivery.
+ */
