@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { defineConfig } from '@playwright/test'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './e2e/support/chromium.ts'
-import { BASE_URL, E2E_PORT, SERVICE_ROLE_KEY } from './e2e/support/env.ts'
+import { ADMIN_EMAIL, ADMIN_PASSWORD, ADMIN_TOTP_EMAIL, BASE_URL, E2E_PORT, SERVICE_ROLE_KEY } from './e2e/support/env.ts'
 import { chooseLeadInbox, inboxUrl, notificationEnv } from './e2e/support/lead-inbox.ts'
 
 /**
@@ -21,6 +21,10 @@ function freshDataDir(): string {
 }
 
 const leadInbox = await chooseLeadInbox()
+
+// The embedded database has one opener: the accounts are made before the server opens it.
+const addAdmin = (email: string) => `printf %s "$E2E_ADMIN_PASSWORD" | node dist/server/server/cli/admin.js add ${email}`
+const startServer = `sh -c '${addAdmin(ADMIN_EMAIL)} && ${addAdmin(ADMIN_TOTP_EMAIL)} && exec node dist/server/server/main.js'`
 
 export default defineConfig({
   testDir: 'e2e',
@@ -55,9 +59,9 @@ export default defineConfig({
     },
     {
       // `npm run test:e2e` builds the site and the server before this runs.
-      command: 'node dist/server/server/main.js',
+      command: startServer,
       url: `${BASE_URL}/healthz`,
-      // The embedded database's first start (initdb) takes 11–19 s on these machines.
+      // The embedded database's first start (initdb) takes 11–19 s on these machines, then each opening about 3.5 s.
       timeout: 120_000,
       reuseExistingServer: false,
       stdout: 'ignore',
@@ -69,6 +73,7 @@ export default defineConfig({
         SERVICE_ROLE_KEY,
         // Several tests submit from the same address within a minute.
         SUBMIT_RATE_LIMIT: '0',
+        E2E_ADMIN_PASSWORD: ADMIN_PASSWORD,
         ...notificationEnv(leadInbox),
       },
     },

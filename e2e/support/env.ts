@@ -13,3 +13,12 @@ export const BASE_URL = `http://127.0.0.1:${E2E_PORT}`
  * tests read back what the page stored, as an operator would.
  */
 export const SERVICE_ROLE_KEY = 'e2e-service-role-key-not-a-real-secret-0123456789'
+
+/**
+ * The lead inbox's accounts for this run, made with the admin CLI before the
+ * server starts (there is no default account). The second one turns on
+ * two-factor sign-in, which would lock the first one's tests out of it.
+ */
+export const ADMIN_EMAIL = 'e2e@example.com'
+export const ADMIN_TOTP_EMAIL = 'e2e-totp@example.com'
+export const ADMIN_PASSWORD = 'e2e-admin-password-not-a-real-one'

@@ -2,8 +2,8 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import type { ErasureResult, LeadDetail, LeadListQuery, LeadPage, LeadStatus } from '../../../common/admin-api.ts'
 import { adminFetch } from './admin-fetch.ts'
 import { useSignedIn } from './session.ts'
+import { LEADS_KEY } from './session-key.ts'
 
-const LEADS_KEY = ['admin-leads'] as const
 const leadKey = (id: number) => [...LEADS_KEY, 'detail', id] as const
 
 /** The query string of a list (or export) request: only the filters that are set. */

@@ -1,7 +1,7 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query'
 import type { AdminSession, AdminSetup, SignIn } from '../../../common/admin-api.ts'
 import { adminFetch, isUnauthorized } from './admin-fetch.ts'
-import { SESSION_KEY } from './session-key.ts'
+import { LEADS_KEY, SESSION_KEY } from './session-key.ts'
 
 async function fetchSession(): Promise<AdminSession | null> {
   try {
@@ -34,8 +34,8 @@ export function useSignIn() {
   return useMutation({
     mutationFn: (credentials: SignIn) => adminFetch<AdminSession>('/session', { method: 'POST', body: credentials }),
     onSuccess: (session) => {
-      queryClient.clear()
       queryClient.setQueryData(SESSION_KEY, session)
+      forgetLeads(queryClient)
     },
   })
 }
@@ -47,8 +47,14 @@ export function useSignOut() {
     mutationFn: () => adminFetch<unknown>('/session', { method: 'DELETE', csrfToken }),
     // Whatever the server answered, this tab keeps nothing of the session.
     onSettled: () => {
-      queryClient.clear()
       queryClient.setQueryData(SESSION_KEY, null)
+      forgetLeads(queryClient)
     },
   })
 }
+
+/**
+ * What one account read is not shown to the next. The session's own entry is
+ * set, never removed: the screens watch it to choose between sign-in and inbox.
+ */
+const forgetLeads = (queryClient: QueryClient) => queryClient.removeQueries({ queryKey: LEADS_KEY })

@@ -25,7 +25,7 @@ export const adminCopy = {
     submit: 'Sign in',
     submitting: 'Signing in…',
     wrong: 'That email and password do not match an account.',
-    wrongCode: 'Enter the code from your authenticator app.',
+    wrongCode: 'That code is not right, or it was already used. Enter the current code from your app, or an unused backup code.',
     tooMany: 'Too many attempts. Wait a minute, then try again.',
     failed: 'Signing in failed. Try again.',
     insecure:
@@ -60,7 +60,7 @@ export const adminCopy = {
   filters: {
     legend: 'Filter the leads',
     search: 'Search',
-    searchHint: 'Name, email, Instagram, phone or any answer',
+    searchHint: 'Name, email, Instagram or business',
     status: 'Status',
     anyStatus: 'Any status',
     source: 'Source',
