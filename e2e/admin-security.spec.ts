@@ -108,6 +108,7 @@ test.describe('the lead inbox, guarded', () => {
     const app = authenticator(await page.getByLabel('Key for manual entry').inputValue())
     expect(await seriousViolations(page)).toEqual([])
 
+    browserConsole.expectError(/status of 400/)
     await page.getByLabel('Code from the app').fill('000000' === app.now() ? '111111' : '000000')
     await page.getByRole('button', { name: 'Confirm and turn on' }).click()
     await expect(page.getByRole('alert')).toContainText('That code does not match')
