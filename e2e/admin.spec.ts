@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises'
 import { parse } from 'csv-parse/sync'
-import type { LeadDetail } from '../common/admin-api.ts'
+import { LEAD_PAGE_SIZE, type LeadDetail } from '../common/admin-api.ts'
 import { applicationForm } from '../common/application-form.ts'
 import {
   adminNav,
@@ -132,6 +132,36 @@ test.describe('the lead inbox', () => {
     await search.fill(tagOf(spam.name))
     await search.press('Enter')
     await expect(page.getByText('No leads match this view.')).toBeVisible()
+  })
+
+  test('pages through a long list with "Next page" and "Newer", the filter kept in the address', async ({ page, request, browserConsole }) => {
+    const first = uniqueAnswers()
+    const tag = tagOf(first.name)
+    const names: string[] = []
+    for (let index = 0; index <= LEAD_PAGE_SIZE; index++) {
+      const answers = { ...uniqueAnswers(), business: `Agency ${tag}`, name: `Lead ${index} ${tag}` }
+      await storeLead(request, answers)
+      names.push(answers.name)
+    }
+    const [oldest] = names
+    const newest = names.at(-1)!
+
+    await signIn(page, browserConsole, `/admin?q=${tag}`)
+    await expect(leadLink(page, newest)).toBeVisible()
+    await expect(page.getByRole('row')).toHaveCount(LEAD_PAGE_SIZE + 1)
+    await expect(leadLink(page, oldest!)).toHaveCount(0)
+    await expect(page.getByRole('button', { name: 'Newer' })).toHaveCount(0)
+
+    await page.getByRole('button', { name: 'Next page' }).click()
+    await expect(leadLink(page, oldest!)).toBeVisible()
+    await expect(page.getByRole('row')).toHaveCount(2)
+    await expect(page).toHaveURL(new RegExp(`q=${tag}.*cursor=`))
+    await expect(page.getByRole('button', { name: 'Next page' })).toHaveCount(0)
+
+    await page.getByRole('button', { name: 'Newer' }).click()
+    await expect(leadLink(page, newest)).toBeVisible()
+    await expect(page).not.toHaveURL(/cursor=/)
+    await expect(page).toHaveURL(new RegExp(`q=${tag}`))
   })
 
   test('exports the current filter as CSV', async ({ page, request, browserConsole }) => {

@@ -25,8 +25,19 @@ export function useLocation(): { path: string; params: URLSearchParams } {
 
 /** Goes to another view of the inbox without loading the page again; `replace` keeps the history as it is. */
 export function navigate(to: string, { replace = false, state = null }: { replace?: boolean; state?: unknown } = {}) {
+  if (new URL(to, window.location.href).pathname !== window.location.pathname) titleFocusPending = true
   if (replace) window.history.replaceState(state, '', to)
   else window.history.pushState(state, '', to)
   window.dispatchEvent(new Event(NAVIGATED))
   if (!replace) window.scrollTo(0, 0)
+}
+
+// Set when another view replaces the one the focus was in; its title takes the focus once shown.
+let titleFocusPending = false
+
+/** Whether the title now shown should take the focus: once per change of view, never on the first load. */
+export function takeTitleFocus() {
+  const pending = titleFocusPending
+  titleFocusPending = false
+  return pending
 }

@@ -1,11 +1,24 @@
-import { useEffect, type ReactNode } from 'react'
+import { useEffect, useRef, type ReactNode } from 'react'
 import { adminCopy } from '../content/admin-copy.ts'
+import { takeTitleFocus } from '../use-location.ts'
 
-/** The view's heading, also the tab's title so that history and tabs tell views apart. */
-export function PageTitle({ children, title }: { children: ReactNode; title?: string }) {
-  const text = title ?? (typeof children === 'string' ? children : undefined)
+/**
+ * The view's heading, also the tab's title so that history and tabs tell views
+ * apart. After a change of view it takes the focus, so keyboard and screen
+ * reader users start at the top of the new view, as after a page load.
+ */
+export function PageTitle({ children }: { children: ReactNode }) {
+  const text = typeof children === 'string' ? children : undefined
+  const heading = useRef<HTMLHeadingElement>(null)
+  useEffect(() => {
+    if (takeTitleFocus()) heading.current?.focus()
+  }, [])
   useEffect(() => {
     document.title = text ? `${text} · ${adminCopy.title}` : adminCopy.title
   }, [text])
-  return <h1 className="text-2xl font-bold sm:text-3xl">{children}</h1>
+  return (
+    <h1 ref={heading} tabIndex={-1} className="text-2xl font-bold focus:outline-none sm:text-3xl">
+      {children}
+    </h1>
+  )
 }

@@ -17,7 +17,7 @@ export function SignInPage() {
   const problem = signIn.isError ? signInProblem(signIn.error) : undefined
   const message = problem && problemText(problem, signIn.variables?.code)
   // The server knows best (behind a proxy only it knows the way the request came); the browser knows too.
-  const insecure = setup.data?.secureTransport === false || problem === 'insecure' || !window.isSecureContext
+  const insecure = setup.data?.secureTransport === false || problem === 'insecure' || window.isSecureContext === false
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()

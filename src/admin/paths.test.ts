@@ -1,0 +1,16 @@
+import { adminPaths, viewOf } from './paths.ts'
+
+describe('the inbox views', () => {
+  it.each([
+    ['/admin', { name: 'leads' }],
+    ['/admin/', { name: 'leads' }],
+    [adminPaths.lead(42), { name: 'lead', id: 42 }],
+    [adminPaths.erasure, { name: 'erasure' }],
+    [adminPaths.account, { name: 'account' }],
+    ['/admin/leads/0', { name: 'not-found' }],
+    ['/admin/leads/4x', { name: 'not-found' }],
+    ['/admin/elsewhere', { name: 'not-found' }],
+  ])('%s shows %o', (path, view) => {
+    expect(viewOf(path)).toEqual(view)
+  })
+})
