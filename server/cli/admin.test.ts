@@ -1,4 +1,5 @@
-import { execFile } from 'node:child_process'
+import { execFile, spawn } from 'node:child_process'
+import { existsSync } from 'node:fs'
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
@@ -201,6 +202,38 @@ describe(`the admin command on ${DATABASE_TARGET}`, () => {
     // The app sees the account the command added.
     app = await reopenApp()
     await signIn(app, 'piped@example.com', 'piped password 1')
+  })
+
+  // util-linux's script(1) gives the command a terminal, as an operator's shell would.
+  it.runIf(existsSync('/usr/bin/script'))('asks twice at a terminal, showing nothing typed, even typed ahead', async () => {
+    await dotEnv(temp.env)
+    const password = 'typed at the terminal'
+    let output = ''
+    await withDatabaseClosed(async () => {
+      const command = [process.execPath, '--import', TSX, ADMIN_SCRIPT, 'add', 'tty@example.com'].map((part) => `'${part}'`).join(' ')
+      const child = spawn('/usr/bin/script', ['-q', '-e', '-c', command, '/dev/null'], {
+        cwd: workDir,
+        env: { PATH: process.env.PATH ?? '', HOME: workDir },
+        stdio: ['pipe', 'pipe', 'pipe'],
+      })
+      let typed = false
+      child.stdout.on('data', (chunk: Buffer) => {
+        output += chunk.toString()
+        // Both answers as soon as the first prompt shows (before it, the terminal
+        // itself would echo): typing ahead of the second prompt is not echoed either.
+        if (!typed && output.includes('Password for tty@example.com: ')) {
+          typed = true
+          child.stdin.write(`${password}\r${password}\r`)
+        }
+      })
+      const code = await new Promise<number | null>((resolve) => child.on('exit', resolve))
+      child.stdin.end()
+      expect(output).toMatch(/Added tty@example\.com to /)
+      expect(code).toBe(0)
+    })
+    expect(output).not.toContain(password)
+    app = await reopenApp()
+    await signIn(app, 'tty@example.com', password)
   })
 
   it.runIf(DATABASE_TARGET === 'pglite')('refuses, explaining why, while a server has the embedded database open', async () => {
