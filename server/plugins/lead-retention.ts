@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify'
 import type { Queryable } from '../db/database.ts'
 
 // LEAD_RETENTION_DAYS counts whole days: a daily sweep keeps a lead at most a
-// day past its term, at one indexed DELETE a day (migrations/009).
+// day past its term, at one indexed DELETE a day (migrations/009), and an
+// ANALYZE a day keeps PGlite's plans as good as autovacuum keeps PostgreSQL's.
 export const LEAD_SWEEP_INTERVAL_MS = 24 * 60 * 60 * 1000
 
 /**
@@ -25,22 +26,35 @@ export async function deleteExpiredLeads(db: Queryable, days: number): Promise<n
 }
 
 /**
- * With LEAD_RETENTION_DAYS set, deletes expired leads when the server starts
- * and every day while it runs; unset, does nothing. Like the spam sweep, it
- * never holds the process open, and closing the app waits for a sweep in progress.
+ * Refreshes the planner's statistics of the tables the inbox's list reads.
+ * PostgreSQL's autovacuum does this on its own; PGlite runs no autovacuum, and
+ * without statistics its planner reads thousands of rows for a search of a
+ * common name where it could walk 50 in order (BENCHMARKS.md, bench:admin).
+ */
+export async function refreshInboxStatistics(db: Queryable): Promise<void> {
+  await db.query('ANALYZE contact_submissions, lead_pipeline')
+}
+
+/**
+ * When the server starts and every day while it runs: with LEAD_RETENTION_DAYS
+ * set, deletes expired leads; either way, refreshes the inbox's statistics.
+ * Like the spam sweep, it never holds the process open, and closing the app
+ * waits for a sweep in progress.
  */
 export function registerLeadRetention(app: FastifyInstance, db: Queryable, days: number | undefined) {
-  if (days === undefined) return
   let timer: NodeJS.Timeout | undefined
   let sweeping: Promise<void> = Promise.resolve()
   const sweep = () => {
     sweeping = sweeping.then(async () => {
       try {
-        const deleted = await deleteExpiredLeads(db, days)
-        if (deleted > 0) app.log.info({ deleted, retentionDays: days }, 'deleted leads past LEAD_RETENTION_DAYS')
+        if (days !== undefined) {
+          const deleted = await deleteExpiredLeads(db, days)
+          if (deleted > 0) app.log.info({ deleted, retentionDays: days }, 'deleted leads past LEAD_RETENTION_DAYS')
+        }
+        await refreshInboxStatistics(db)
       } catch (error) {
-        // A lead kept a day longer is the lesser harm; the next sweep tries again.
-        app.log.warn({ err: error }, 'could not delete leads past LEAD_RETENTION_DAYS')
+        // A lead kept a day longer, or a plan a day staler, is the lesser harm; the next sweep tries again.
+        app.log.warn({ err: error }, 'could not delete expired leads or refresh the inbox statistics')
       }
     })
   }
