@@ -114,7 +114,7 @@ describe(`the inbox's guard on ${DATABASE_TARGET}`, () => {
     expect((await getSession(session.cookie)).statusCode).toBe(200)
   })
 
-  it('refuses a sign-in that is not JSON, as a form on another site would send it', async () => {
+  it('refuses a sign-in that is not JSON, as a form on another site would send it, or that another site started', async () => {
     const response = await app.inject({
       method: 'POST',
       url: `${ADMIN_API_PATH}/session`,
@@ -123,6 +123,16 @@ describe(`the inbox's guard on ${DATABASE_TARGET}`, () => {
     })
     expect(response.statusCode).toBe(415)
     expect(response.cookies).toEqual([])
+
+    // Nor one another site's script started, which the browser marks.
+    const crossSite = await app.inject({
+      method: 'POST',
+      url: `${ADMIN_API_PATH}/session`,
+      headers: { 'sec-fetch-site': 'cross-site' },
+      payload: { email: 'owner@example.com', password: PASSWORD },
+    })
+    expect(crossSite.statusCode).toBe(403)
+    expect(crossSite.cookies).toEqual([])
   })
 
   it('answers 404 to an unknown path only when signed in', async () => {
