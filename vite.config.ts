@@ -1,6 +1,7 @@
 import tailwindcss from '@tailwindcss/vite'
 import react from '@vitejs/plugin-react'
 import { build, defineConfig, type Plugin } from 'vite'
+import { ADMIN_PAGE_PATH } from './common/admin-api.ts'
 import { SITE_MANIFEST_FILE, siteManifestFor, type SiteManifest } from './common/site-manifest.ts'
 import { parsePublicEnv } from './src/config/public-env.ts'
 import { resolvePublicConfig } from './src/config/resolve-public-config.ts'
@@ -87,10 +88,20 @@ function siteSettings(): Plugin {
 function adminPage(): Plugin {
   return {
     name: 'admin-page',
-    apply: (_config, { command, isSsrBuild }) => command === 'build' && !isSsrBuild,
+    // The dev server's fallback would give /admin/leads/1 the landing page: the inbox's views get the inbox.
+    configureServer(server) {
+      server.middlewares.use((request, _response, next) => {
+        const [path = '', query] = (request.url ?? '').split('?', 2)
+        if (path === ADMIN_PAGE_PATH || (path.startsWith(`${ADMIN_PAGE_PATH}/`) && !path.includes('.'))) {
+          request.url = `${ADMIN_PAGE_PATH}/index.html${query === undefined ? '' : `?${query}`}`
+        }
+        next()
+      })
+    },
     buildApp: {
       order: 'post',
       async handler(builder) {
+        // The SSR build (vite build --ssr) has no client environment, and no inbox to build.
         const client = builder.environments.client
         if (!client) return
         await builder.build(client)

@@ -93,8 +93,11 @@ test.describe('the lead inbox, guarded', () => {
     expect(html).not.toMatch(/<script(?![^>]*\ssrc=)[^>]*>/)
     expect(html).not.toMatch(/<style|\sstyle=/)
     // A refused script or style would be a console error, which fails the test.
-    await signIn(page, browserConsole)
-    await expect(adminNav(page)).toBeVisible()
+    await signIn(page, browserConsole, '/admin/no-such-view')
+    await expect(page.getByRole('heading', { level: 1, name: 'Nothing here' })).toBeVisible()
+    expect(await seriousViolations(page)).toEqual([])
+    await page.getByRole('link', { name: 'Back to the leads' }).click()
+    await expect(page.getByRole('heading', { level: 1, name: 'Leads' })).toBeFocused()
   })
 
   test('two-factor sign-in: turned on from the account page with the key shown, then a code is asked for', async ({ page, browserConsole }) => {

@@ -44,7 +44,6 @@ export const adminCopy = {
     statusOf: (name: string) => `Status of ${name}`,
     statusChanged: (name: string, status: string) => `${name} is now ${status}.`,
     statusFailed: 'The status could not be changed. Try again.',
-    updating: 'Updating…',
   },
   columns: {
     receivedAt: 'Received',
