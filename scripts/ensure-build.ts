@@ -17,6 +17,7 @@ const SOURCES = [
   'public',
   'scripts',
   'index.html',
+  'admin',
   'package.json',
   'package-lock.json',
   'vite.config.ts',
@@ -37,10 +38,11 @@ const built = existsSync(stamp) ? statSync(stamp).mtimeMs : 0
 const buildEnv = Object.entries(loadEnv('production', root, 'VITE_'))
   .sort(([a], [b]) => a.localeCompare(b))
   .join('\n')
-// The server refuses to start without the site manifest, so a page without one needs building.
+// The server refuses to start without the site manifest, so a page without one needs building;
+// a build from before the lead inbox has no admin/index.html.
 const stale =
   SOURCES.some((source) => newest(join(root, source)) > built) ||
-  !['index.html', SITE_MANIFEST_FILE].every((file) => existsSync(join(root, 'dist', 'web', file)))
+  !['index.html', 'admin/index.html', SITE_MANIFEST_FILE].every((file) => existsSync(join(root, 'dist', 'web', file)))
 const envChanged = existsSync(stamp) && readFileSync(stamp, 'utf8') !== buildEnv
 
 if (process.argv.includes('--record')) {
