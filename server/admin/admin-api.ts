@@ -6,13 +6,11 @@ import './admin-request.ts'
 import { adminLeadRoutes } from './lead-routes.ts'
 import { sessionGuard } from './session-guard.ts'
 import { sessionRoutes, signInRoutes } from './session-routes.ts'
-import { createSignInThrottle, SIGN_IN_LIMITS, type SignInLimits } from './sign-in-throttle.ts'
+import { createSignInThrottle } from './sign-in-throttle.ts'
 import { totpRoutes } from './totp-routes.ts'
 
 export interface AdminApiOptions {
   db: Database
-  /** The sign-in throttle's limits; SIGN_IN_LIMITS unless a test needs others. */
-  signInLimits?: SignInLimits
 }
 
 const CHANGES = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
@@ -24,7 +22,7 @@ const CHANGES = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
  * (docs/decisions/019-admin-sessions.md). A route added there is guarded
  * without saying so.
  */
-export const adminApi: FastifyPluginAsync<AdminApiOptions> = async (app, { db, signInLimits = SIGN_IN_LIMITS }) => {
+export const adminApi: FastifyPluginAsync<AdminApiOptions> = async (app, { db }) => {
   await app.register(fastifyCookie)
   // Null until the guard sets it; only guarded routes read it.
   app.decorateRequest('admin', null as unknown as FastifyRequest['admin'])
@@ -43,7 +41,7 @@ export const adminApi: FastifyPluginAsync<AdminApiOptions> = async (app, { db, s
     }
   })
 
-  const throttle = createSignInThrottle(db, signInLimits)
+  const throttle = createSignInThrottle(db)
   await app.register(signInRoutes, { db, throttle })
 
   await app.register(async (guarded) => {

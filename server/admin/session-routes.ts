@@ -42,12 +42,13 @@ export const signInRoutes: FastifyPluginAsync<{ db: Database; throttle: SignInTh
       )
     }
     const body = signInSchema.parse(request.body)
-    const account = await checkCredentials(db, throttle, body, request.ip)
+    const { account, factor } = await checkCredentials(db, throttle, body, request.ip)
     // Whatever session the browser came with is never the one it leaves with.
     await endSession(db, sessionCookieOf(request))
     const accountId = Number(account.id)
     const { id, csrfToken } = await createSession(db, accountId)
-    await recordAudit(db, { actor: account.email, action: 'sign-in', detail: { secondFactor: account.totp_enabled } })
+    // A backup code used is worth seeing: the account's authenticator may be lost, or its codes stolen.
+    await recordAudit(db, { actor: account.email, action: 'sign-in', detail: { factor } })
     deleteIdleSessions(db).catch((error: unknown) => request.log.warn({ err: error }, 'idle sessions not deleted'))
     setSessionCookie(reply, id)
     const session: AdminSession = { email: account.email, csrfToken, totpEnabled: account.totp_enabled }
@@ -81,7 +82,12 @@ function setSessionCookie(reply: FastifyReply, id: string) {
  * work, and both count against the throttle; a second factor is asked for only
  * once the password was right.
  */
-async function checkCredentials(db: Database, throttle: SignInThrottle, body: SignIn, ip: string): Promise<AccountRow> {
+async function checkCredentials(
+  db: Database,
+  throttle: SignInThrottle,
+  body: SignIn,
+  ip: string,
+): Promise<{ account: AccountRow; factor: 'password' | 'totp' | 'backup-code' }> {
   const email = normalizeEmail(body.email)
   await throttle.check(email, ip)
   const [account] = await db.query<AccountRow>(
@@ -94,16 +100,19 @@ async function checkCredentials(db: Database, throttle: SignInThrottle, body: Si
     await throttle.failed(email, ip)
     throw new AdminError(401, WRONG_CREDENTIALS)
   }
-  if (account.totp_enabled && account.totp_secret !== null) {
-    const code = body.code ?? ''
-    if (code === '') throw new AdminError(401, 'Enter the code from your authenticator app, or a backup code.', TOTP_REQUIRED)
-    const accountId = Number(account.id)
-    const right = /^\d{6}$/.test(code) ? await useTotpCode(db, accountId, account.totp_secret, code) : await useBackupCode(db, accountId, code)
-    if (!right) {
-      await throttle.failed(email, ip)
-      throw new AdminError(401, 'That code is not right, or was already used: enter the current code, or an unused backup code.', TOTP_REQUIRED)
-    }
+  if (!account.totp_enabled || account.totp_secret === null) {
+    await throttle.succeeded(email)
+    return { account, factor: 'password' }
+  }
+  const code = body.code ?? ''
+  if (code === '') throw new AdminError(401, 'Enter the code from your authenticator app, or a backup code.', TOTP_REQUIRED)
+  const accountId = Number(account.id)
+  const factor = /^\d{6}$/.test(code) ? 'totp' : 'backup-code'
+  const right = factor === 'totp' ? await useTotpCode(db, accountId, account.totp_secret, code) : await useBackupCode(db, accountId, code)
+  if (!right) {
+    await throttle.failed(email, ip)
+    throw new AdminError(401, 'That code is not right, or was already used: enter the current code, or an unused backup code.', TOTP_REQUIRED)
   }
   await throttle.succeeded(email)
-  return account
+  return { account, factor }
 }

@@ -125,6 +125,11 @@ describe(`two-factor sign-in on ${DATABASE_TARGET}`, () => {
     expect(again.statusCode).toBe(401)
     expect(again.json()).toMatchObject({ error: TOTP_REQUIRED })
     expect((await signInAnswer({ code: backupCodes[1] ?? '' })).statusCode).toBe(200)
+    const factors = await temp.db.query<{ factor: string }>(
+      "SELECT detail->>'factor' AS factor FROM admin_audit WHERE actor_email = $1 AND action = 'sign-in'",
+      [EMAIL],
+    )
+    expect(factors.filter((row) => row.factor === 'backup-code')).toHaveLength(2)
   })
 
   it('turns off with the password, after which the password alone signs in', async () => {
