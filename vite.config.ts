@@ -83,7 +83,7 @@ function siteSettings(): Plugin {
  * entries would move what they share (React, the dialog) into common chunks
  * and so change the landing page's files; built apart, the landing page's
  * bytes do not depend on the inbox at all. The dev server serves both pages
- * as they are.
+ * as they are (docs/decisions/021-lead-inbox-page-apart.md).
  */
 function adminPage(): Plugin {
   return {
