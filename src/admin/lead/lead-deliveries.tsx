@@ -23,9 +23,9 @@ export function LeadDeliveries({ deliveries }: { deliveries: LeadDelivery[] }) {
               <button
                 type="button"
                 aria-label={copy.resendOf(delivery.channel)}
-                disabled={resend.isPending}
-                onClick={() => resend.mutate(delivery.id)}
-                className="min-h-11 rounded-full px-4 font-semibold ring-1 ring-ink/25 hover:bg-ink/5 disabled:text-ink/40"
+                aria-disabled={resend.isPending}
+                onClick={() => !resend.isPending && resend.mutate(delivery.id)}
+                className="min-h-11 rounded-full px-4 font-semibold ring-1 ring-ink/25 hover:bg-ink/5 aria-disabled:text-ink/40"
               >
                 {copy.resend}
               </button>

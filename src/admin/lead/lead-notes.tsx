@@ -16,7 +16,7 @@ export function LeadNotes({ leadId, notes }: { leadId: number; notes: LeadNote[]
   const [draft, setDraft] = useState('')
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
-    if (!draft.trim()) return
+    if (!draft.trim() || addNote.isPending) return
     addNote.mutate({ id: leadId, body: draft }, { onSuccess: () => setDraft('') })
   }
   return (
@@ -40,7 +40,7 @@ export function LeadNotes({ leadId, notes }: { leadId: number; notes: LeadNote[]
           )}
         </Field>
         <div>
-          <Button type="submit" disabled={addNote.isPending}>
+          <Button type="submit" aria-disabled={addNote.isPending}>
             {addNote.isPending ? copy.addingNote : copy.addNote}
           </Button>
         </div>

@@ -27,8 +27,9 @@ export function StatusSelect({ id, status, label, visibleLabel = false, onChange
       </label>
       <select
         id={selectId}
+        // Never disabled while saving: a disabled control drops the keyboard's focus.
         value={shown}
-        disabled={change.isPending}
+        aria-busy={change.isPending}
         aria-describedby={change.isError ? `${selectId}-error` : undefined}
         onChange={(event) => {
           const next = event.target.value as LeadStatus

@@ -21,6 +21,7 @@ export function SignInPage() {
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
+    if (signIn.isPending) return
     const form = new FormData(event.currentTarget)
     const code = String(form.get('code') ?? '').trim()
     signIn.mutate(
@@ -53,7 +54,7 @@ export function SignInPage() {
           </Field>
         )}
         {message && <Notice tone="error">{message}</Notice>}
-        <Button type="submit" disabled={signIn.isPending}>
+        <Button type="submit" aria-disabled={signIn.isPending}>
           {signIn.isPending ? copy.submitting : copy.submit}
         </Button>
       </form>
