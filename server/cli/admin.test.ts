@@ -241,7 +241,8 @@ describe(`the admin command on ${DATABASE_TARGET}`, () => {
     const result = await runAdmin(['list'])
     expect(result.code).toBe(1)
     expect(result.stdout).toBe('')
-    expect(result.stderr).toMatch(/is in use.*stop the server first/s)
+    expect(result.stderr).toMatch(/^Accounts cannot be changed while a server runs on the embedded database: stop the server/)
+    expect(result.stderr).toMatch(/is in use.*holds .*landing\.lock/s)
   })
 })
 

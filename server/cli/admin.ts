@@ -2,6 +2,7 @@
 // accounts, managed on the server only (there is no sign-up). See USAGE.
 import { AccountError } from '../admin/accounts.ts'
 import { loadConfigOrExit } from '../config.ts'
+import { DataDirInUseError } from '../db/data-dir-lock.ts'
 import { migrateDatabase, describeDatabase } from '../db/open-database.ts'
 import { USAGE, UsageError, parseAdminArgs, runAdminCommand, type AdminCommand } from './admin-command.ts'
 import { openCliDatabase } from './open-cli-database.ts'
@@ -28,9 +29,13 @@ async function main(argv: readonly string[]) {
   const config = loadConfigOrExit()
   const where = describeDatabase(config)
   // The first account may come before the server ever started: add creates the database.
-  const db = await openCliDatabase(config, { create: command.name === 'add' }).catch((error: unknown) =>
-    fail(error instanceof Error ? error.message : String(error), 1),
-  )
+  const db = await openCliDatabase(config, { create: command.name === 'add' }).catch((error: unknown) => {
+    const message = error instanceof Error ? error.message : String(error)
+    if (error instanceof Error && error.cause instanceof DataDirInUseError) {
+      return fail(`Accounts cannot be changed while a server runs on the embedded database: stop the server, then run this again.\n${message}`, 1)
+    }
+    return fail(message, 1)
+  })
   try {
     await migrateDatabase(config, db)
     await runAdminCommand(db, command, where, {
