@@ -34,7 +34,6 @@ describe('PostgreSQL stopped for 5 s while leads are announced', () => {
     const live = server!
     const agent = connectionPool(CONNECTIONS)
     const sent: Application[] = []
-    const started = performance.now()
     let back = 0
     const chaos = (async () => {
       await new Promise((resolve) => setTimeout(resolve, 1_000))
