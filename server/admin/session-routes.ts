@@ -89,30 +89,31 @@ async function checkCredentials(
   ip: string,
 ): Promise<{ account: AccountRow; factor: 'password' | 'totp' | 'backup-code' }> {
   const email = normalizeEmail(body.email)
-  await throttle.check(email, ip)
+  await throttle.attempt(email, ip)
   const [account] = await db.query<AccountRow>(
     `SELECT id, email, password_hash, totp_secret, totp_enabled_at IS NOT NULL AS totp_enabled
      FROM admin_accounts WHERE email = $1`,
     [email],
   )
   const passwordRight = account ? await verifyPassword(account.password_hash, body.password) : await verifyNothing(body.password)
-  if (!account || !passwordRight) {
-    await throttle.failed(email, ip)
-    throw new AdminError(401, WRONG_CREDENTIALS)
-  }
+  // A wrong guess stays counted.
+  if (!account || !passwordRight) throw new AdminError(401, WRONG_CREDENTIALS)
   if (!account.totp_enabled || account.totp_secret === null) {
-    await throttle.succeeded(email)
+    await throttle.refund(email, ip, 'signed-in')
     return { account, factor: 'password' }
   }
   const code = body.code ?? ''
-  if (code === '') throw new AdminError(401, 'Enter the code from your authenticator app, or a backup code.', TOTP_REQUIRED)
+  if (code === '') {
+    // The page asks for the code only after this answer: asking is not a wrong guess.
+    await throttle.refund(email, ip, 'code-missing')
+    throw new AdminError(401, 'Enter the code from your authenticator app, or a backup code.', TOTP_REQUIRED)
+  }
   const accountId = Number(account.id)
   const factor = /^\d{6}$/.test(code) ? 'totp' : 'backup-code'
   const right = factor === 'totp' ? await useTotpCode(db, accountId, account.totp_secret, code) : await useBackupCode(db, accountId, code)
   if (!right) {
-    await throttle.failed(email, ip)
     throw new AdminError(401, 'That code is not right, or was already used: enter the current code, or an unused backup code.', TOTP_REQUIRED)
   }
-  await throttle.succeeded(email)
+  await throttle.refund(email, ip, 'signed-in')
   return { account, factor }
 }

@@ -80,6 +80,23 @@ describe(`the sign-in throttle on ${DATABASE_TARGET}`, () => {
     }
   })
 
+  it('counts guesses sent in one burst as they arrive, not once they have all been checked', async () => {
+    await createAdminAccount(temp.db, 'burst@example.com', PASSWORD)
+    const burst = await Promise.all(Array.from({ length: 25 }, (_, index) => attempt('burst@example.com', `burst guess ${index}`)))
+    const statuses = burst.map((response) => response.statusCode).sort()
+    expect(statuses.filter((status) => status === 401)).toHaveLength(SIGN_IN_LIMITS.perAccount)
+    expect(statuses.filter((status) => status === 429)).toHaveLength(25 - SIGN_IN_LIMITS.perAccount)
+    expect((await attempt('burst@example.com', PASSWORD)).statusCode).toBe(429)
+  })
+
+  it('does not count right sign-ins against the address', async () => {
+    const address = '192.0.2.55'
+    await createAdminAccount(temp.db, 'frequent@example.com', PASSWORD)
+    for (let count = 0; count < SIGN_IN_LIMITS.perAddress + 5; count++) {
+      expect((await attempt('frequent@example.com', PASSWORD, address)).statusCode).toBe(200)
+    }
+  })
+
   it('throttles an unknown email as it would a known one', async () => {
     for (let count = 0; count < SIGN_IN_LIMITS.perAccount; count++) {
       expect((await attempt('nobody@example.com', 'wrong password')).statusCode).toBe(401)

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import { normalizeIP } from '@fastify/rate-limit'
 import type { Database } from '../db/database.ts'
 import { DatabaseUnavailableError } from '../db/database.ts'
-import { databaseHitCounter } from '../db/hit-counter.ts'
+import { databaseHitCounter, type HitCount } from '../db/hit-counter.ts'
 import { AdminError } from './admin-error.ts'
 
 export interface SignInLimits {
@@ -22,17 +22,30 @@ export interface SignInLimits {
 export const SIGN_IN_LIMITS: SignInLimits = { perAccount: 10, perAddress: 30, windowMs: 15 * 60_000 }
 
 export interface SignInThrottle {
-  /** Throws 429 while the email or the address is past its limit, whatever the password. */
+  /**
+   * Counts a sign-in against the email and the address before the password is
+   * checked, so guesses sent in one burst are counted as they arrive, not once
+   * they have all been checked. Throws 429 past either limit, whatever the password.
+   */
+  attempt(email: string, ip: string): Promise<void>
+  /**
+   * Takes back an attempt that guessed nothing wrong: a right password, or
+   * one still waiting for its second factor. A right sign-in also ends the
+   * email's count, but only takes its own attempt off the address's count,
+   * which an attacker with an account of their own could otherwise reset.
+   */
+  refund(email: string, ip: string, outcome: 'signed-in' | 'code-missing'): Promise<void>
+  /** For a signed-in account's own checks (two-factor changes): throws 429 while the email or the address is past its limit. */
   check(email: string, ip: string): Promise<void>
-  /** Counts a failed sign-in against both. */
+  /** Counts a wrong code or password given while signed in against both. */
   failed(email: string, ip: string): Promise<void>
-  /** A right password ends the account's count (not the address's, which an attacker with an account could reset). */
-  succeeded(email: string): Promise<void>
 }
 
 // The key column holds 200 characters; an email may have 320.
 const accountKey = (email: string) => `admin-sign-in account ${createHash('sha256').update(email).digest('hex')}`
 const addressKey = (ip: string) => `admin-sign-in address ${normalizeIP(ip)}`
+
+const TAKE_BACK = 'UPDATE rate_limit_hits SET hits = greatest(hits - 1, 0) WHERE key = $1'
 
 /**
  * Counted in the database the submission limit uses (migrations/004), so every
@@ -41,28 +54,46 @@ const addressKey = (ip: string) => `admin-sign-in address ${normalizeIP(ip)}`
  */
 export function createSignInThrottle(db: Database, limits: SignInLimits = SIGN_IN_LIMITS): SignInThrottle {
   const counter = databaseHitCounter(db)
-  const unavailable = (error: unknown) => {
+  const unavailable = (error: unknown): never => {
     throw new DatabaseUnavailableError('the sign-in count could not be read or written', { cause: error })
   }
+  // Refuses when a count is past `allowed(limit)`; says how long until the last window that refuses ends.
+  const refuseOver = (account: HitCount, address: HitCount, allowed: (limit: number) => number) => {
+    const refusing = [
+      { count: account, limit: limits.perAccount },
+      { count: address, limit: limits.perAddress },
+    ].filter(({ count, limit }) => count.hits > allowed(limit))
+    if (refusing.length === 0) return
+    const seconds = Math.max(1, Math.ceil(Math.max(...refusing.map(({ count }) => count.ttlMs)) / 1000))
+    throw new AdminError(
+      429,
+      `Too many failed sign-ins: try again in ${Math.ceil(seconds / 60)} minute${seconds > 60 ? 's' : ''}.`,
+      undefined,
+      { 'retry-after': String(seconds) },
+    )
+  }
+  const hitBoth = (email: string, ip: string) =>
+    Promise.all([counter.hit(accountKey(email), limits.windowMs), counter.hit(addressKey(ip), limits.windowMs)]).catch(unavailable)
+
   return {
+    async attempt(email, ip) {
+      const [account, address] = await hitBoth(email, ip)
+      // Counted already, this attempt is refused once the ones before it reached the limit.
+      refuseOver(account, address, (limit) => limit)
+    },
+    async refund(email, ip, outcome) {
+      await Promise.all([
+        outcome === 'signed-in' ? db.query('DELETE FROM rate_limit_hits WHERE key = $1', [accountKey(email)]) : db.query(TAKE_BACK, [accountKey(email)]),
+        db.query(TAKE_BACK, [addressKey(ip)]),
+      ])
+    },
     async check(email, ip) {
       const [account, address] = await Promise.all([counter.peek(accountKey(email)), counter.peek(addressKey(ip))]).catch(unavailable)
-      const over = [account.hits >= limits.perAccount ? account.ttlMs : 0, address.hits >= limits.perAddress ? address.ttlMs : 0]
-      const waitMs = Math.max(...over)
-      if (account.hits < limits.perAccount && address.hits < limits.perAddress) return
-      const seconds = Math.max(1, Math.ceil(waitMs / 1000))
-      throw new AdminError(
-        429,
-        `Too many failed sign-ins: try again in ${Math.ceil(seconds / 60)} minute${seconds > 60 ? 's' : ''}.`,
-        undefined,
-        { 'retry-after': String(seconds) },
-      )
+      // Not counted yet: refused if counting it would be refused.
+      refuseOver(account, address, (limit) => limit - 1)
     },
     async failed(email, ip) {
-      await Promise.all([counter.hit(accountKey(email), limits.windowMs), counter.hit(addressKey(ip), limits.windowMs)]).catch(unavailable)
-    },
-    async succeeded(email) {
-      await db.query('DELETE FROM rate_limit_hits WHERE key = $1', [accountKey(email)])
+      await hitBoth(email, ip)
     },
   }
 }
