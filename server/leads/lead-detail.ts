@@ -50,7 +50,7 @@ async function leadDeliveries(db: Queryable, id: number): Promise<LeadDelivery[]
 async function statusHistory(db: Queryable, id: number): Promise<LeadStatusChange[]> {
   const rows = await db.query<{ from_status: LeadStatus | null; to_status: LeadStatus; author: string; at: string }>(
     `SELECT from_status, to_status, author, ${utcText('at')} AS at
-     FROM lead_status_changes WHERE application_id = $1 ORDER BY at, id`,
+     FROM lead_status_changes WHERE application_id = $1 ORDER BY id`,
     [id],
   )
   return rows.map((row) => ({ from: row.from_status, to: row.to_status, author: row.author, at: row.at }))

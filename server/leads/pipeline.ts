@@ -5,7 +5,8 @@ import { utcText } from './list-leads.ts'
 /**
  * Moves lead `id` to `status` and records the change (from, to, who, when) in
  * one statement, so neither is kept without the other; the row lock makes two
- * changes at once each record the status the other left. Resolves to the
+ * changes at once each record the status the other left, and the time is
+ * read after the lock, so the history's order is the order they happened. Resolves to the
  * change, null when the lead already had that status (nothing recorded), or
  * undefined when there is no such lead.
  */
@@ -16,8 +17,8 @@ export async function changeStatus(db: Queryable, id: number, status: LeadStatus
      ), updated AS (
        UPDATE lead_pipeline p SET status = $2 FROM old WHERE p.application_id = $1 AND old.status <> $2 RETURNING p.application_id
      ), change AS (
-       INSERT INTO lead_status_changes (application_id, from_status, to_status, author)
-       SELECT $1, old.status, $2, $3 FROM old WHERE old.status <> $2
+       INSERT INTO lead_status_changes (application_id, from_status, to_status, author, at)
+       SELECT $1, old.status, $2, $3, clock_timestamp() FROM old WHERE old.status <> $2
        RETURNING from_status, to_status, author, at
      )
      SELECT EXISTS (SELECT 1 FROM old) AS found, change.from_status, change.to_status, change.author, ${utcText('change.at')} AS at
