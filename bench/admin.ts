@@ -35,6 +35,7 @@ const SCENARIOS: [string, (index: number) => string][] = [
   // Row numbers from a tenth of the leads up are in few addresses (5@ is in many).
   ['search, one lead (email)', (index) => `/leads?q=${encodeURIComponent(`${SOME_LEAD(index)}@example`)}`],
   ['status filter (won, ~4 %)', () => '/leads?status=won'],
+  ['status filter and a common name', (index) => `/leads?status=lost&q=${['lovelace', 'hopper', 'turing', 'liskov'][index % 4]}`],
   ['source + date range', () => '/leads?source=tiktok&from=2026-01-01&to=2026-12-31'],
   ['spam view', () => '/leads?view=spam'],
   ['second page (cursor)', () => ''],

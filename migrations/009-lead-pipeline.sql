@@ -80,15 +80,18 @@ $$;
 CREATE INDEX contact_submissions_source_idx ON contact_submissions (lead_source(attribution), created_at, id) WHERE NOT spam;
 
 -- Search: a case-insensitive substring of name, email, instagram or business.
--- One trigram index over the four, joined by spaces, rather than one per
--- column: a single index scan is cheap enough that the planner takes it over
--- reading the table from a few thousand rows on, where four ORed scans lose
--- until far more. The list rechecks each column itself (server/leads/
--- lead-filter.ts), so a match across two answers does not count. fastupdate
--- off: PGlite runs no autovacuum to merge a pending list, which would make
--- every search slower and steer the planner away from the index.
+-- One trigram index over the four rather than one per column: a single index
+-- scan is cheap enough that the planner takes it over reading the table from a
+-- few thousand rows on, where four ORed scans lose until far more. The answers
+-- are joined by the unit separator (U+001F), which the search strips from what
+-- it looks for (server/leads/lead-filter.ts): a match can then never span two
+-- answers, so no per-answer recheck is needed, and the planner estimates one
+-- condition well (with a recheck it underestimated the matches and joined a
+-- status filter the slow way). fastupdate off: PGlite runs no autovacuum to
+-- merge a pending list, which would slow every search and steer the planner
+-- away from the index.
 CREATE INDEX contact_submissions_search_idx ON contact_submissions
-  USING gin ((name || ' ' || email || ' ' || instagram || ' ' || business) gin_trgm_ops) WITH (fastupdate = off);
+  USING gin ((name || E'\x1f' || email || E'\x1f' || instagram || E'\x1f' || business) gin_trgm_ops) WITH (fastupdate = off);
 
 -- Erasure finds every lead of an address, whatever its case.
 CREATE INDEX contact_submissions_email_lower_idx ON contact_submissions (lower(email));

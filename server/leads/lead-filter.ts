@@ -7,8 +7,11 @@ import { LeadQueryError } from './lead-query-error.ts'
 /** The answers the inbox's search looks in, in the order of their trigram index's expression (migrations/009). */
 export const SEARCH_FIELDS = ['name', 'email', 'instagram', 'business'] as const satisfies readonly ContactField[]
 
+/** Joins the answers in the search index; never part of what is searched for, so no match spans two answers. */
+export const SEARCH_SEPARATOR = '\x1f'
+
 /** The expression the search index holds: the planner uses the index only for this exact text. */
-export const SEARCH_TEXT = SEARCH_FIELDS.map((field) => `s.${field}`).join(" || ' ' || ")
+export const SEARCH_TEXT = SEARCH_FIELDS.map((field) => `s.${field}`).join(" || E'\\x1f' || ")
 
 /** The list's filters, read and checked. */
 export interface LeadFilter {
@@ -31,7 +34,7 @@ export function parseLeadQuery(input: unknown): { filter: LeadFilter; cursor: Cu
   const query = result.data
   return {
     filter: {
-      search: query.q === '' ? undefined : query.q,
+      search: searchText(query.q),
       status: query.status,
       source: query.source === '' || query.source === undefined ? undefined : query.source.toLowerCase(),
       from: query.from === undefined ? undefined : new Date(`${query.from}T00:00:00Z`),
@@ -40,6 +43,11 @@ export function parseLeadQuery(input: unknown): { filter: LeadFilter; cursor: Cu
     },
     cursor: query.cursor === undefined ? undefined : decodeCursor(query.cursor),
   }
+}
+
+function searchText(q: string | undefined) {
+  const text = q?.replaceAll(SEARCH_SEPARATOR, '').trim()
+  return text === '' ? undefined : text
 }
 
 /** Each issue as `field: message`, the way the inbox can show it. */
@@ -70,8 +78,7 @@ export function filterSql(filter: LeadFilter, first = 1): { where: string; param
   if (filter.before !== undefined) conditions.push(`${time} < ${next(filter.before.toISOString())}::timestamptz`)
   if (filter.search !== undefined) {
     const pattern = next(likePattern(filter.search))
-    // The index finds candidates; each answer on its own decides.
-    conditions.push(`(${SEARCH_TEXT}) ILIKE ${pattern}`, `(${SEARCH_FIELDS.map((field) => `s.${field} ILIKE ${pattern}`).join(' OR ')})`)
+    conditions.push(`(${SEARCH_TEXT}) ILIKE ${pattern}`)
   }
   return { where: conditions.join(' AND '), params, time, id }
 }
