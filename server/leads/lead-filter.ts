@@ -27,7 +27,7 @@ export interface LeadFilter {
 
 const DAY_MS = 24 * 60 * 60 * 1000
 
-/** Reads the list's query string; throws LeadQueryError with the first problem in words. */
+/** Reads the list's query string; throws LeadQueryError naming every problem in words. */
 export function parseLeadQuery(input: unknown): { filter: LeadFilter; cursor: Cursor | undefined } {
   const result = leadListQuerySchema.safeParse(input)
   if (!result.success) throw new LeadQueryError(describeIssues(result.error))
