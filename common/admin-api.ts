@@ -1,10 +1,10 @@
 /**
- * The lead inbox's API under /api/admin, written once: the server validates
- * with these schemas and the inbox's pages read the same types. Every route
+ * The lead inbox's API under /api/admin, written once: its paths, constants
+ * and answers; what the server validates requests with is in
+ * admin-api-schema.ts. Kept free of zod, so the inbox's page does not ship it. Every route
  * needs a session (401 without one); every change also needs the session's
  * CSRF token in the `x-csrf-token` header (403 without it).
  */
-import { z } from 'zod'
 import type { applicationForm, FieldKey } from './application-form.ts'
 
 export const ADMIN_API_PATH = '/api/admin'
@@ -14,21 +14,12 @@ export const CSRF_HEADER = 'x-csrf-token'
 /** The pipeline, in its order. */
 export const LEAD_STATUSES = ['new', 'contacted', 'booked', 'won', 'lost'] as const
 export type LeadStatus = (typeof LEAD_STATUSES)[number]
-export const leadStatusSchema = z.enum(LEAD_STATUSES, { error: `status must be one of ${LEAD_STATUSES.join(', ')}` })
 
 /** A password an account may have. */
 export const PASSWORD_MIN_LENGTH = 12
 export const PASSWORD_MAX_LENGTH = 1024
 
 // ---- Sessions -------------------------------------------------------------
-
-/** POST /api/admin/session: sign in. `code` is a TOTP code or a backup code, for an account that has one. */
-export const signInSchema = z.strictObject({
-  email: z.string().trim().min(1).max(320),
-  password: z.string().min(1).max(PASSWORD_MAX_LENGTH),
-  code: z.string().trim().max(64).optional(),
-})
-export type SignIn = z.infer<typeof signInSchema>
 
 /**
  * The answer to a sign-in that needs a second factor and had none (or a wrong
@@ -71,50 +62,15 @@ export interface TotpSetup {
   qrSvg: string
 }
 
-/** POST /api/admin/totp/enable: the first code from the app turns it on. */
-export const totpEnableSchema = z.strictObject({ code: z.string().trim().min(1, { error: 'enter the code from the app' }).max(64) })
-export type TotpEnable = z.infer<typeof totpEnableSchema>
-
 /** The answer to enabling: the backup codes, shown once; each signs in once in place of a TOTP code. */
 export const BACKUP_CODE_COUNT = 10
 export interface TotpEnabled {
   backupCodes: string[]
 }
 
-/** POST /api/admin/totp/disable: a current code (or backup code), or the account's password. */
-export const totpDisableSchema = z
-  .strictObject({
-    code: z.string().trim().max(64).optional(),
-    password: z.string().min(1).max(PASSWORD_MAX_LENGTH).optional(),
-  })
-  .refine((body) => (body.code !== undefined && body.code !== '') || body.password !== undefined, {
-    error: 'give a code from the app, a backup code, or the password',
-  })
-export type TotpDisable = z.infer<typeof totpDisableSchema>
-
 // ---- Leads ----------------------------------------------------------------
 
 export const LEAD_PAGE_SIZE = 50
-
-/**
- * GET /api/admin/leads. Newest first; `cursor` is the opaque `nextCursor` of
- * the page before. Dates are ISO days (YYYY-MM-DD), both ends included, in UTC.
- * `view=spam` lists the honeypot's catch instead of leads.
- */
-export const leadListQuerySchema = z
-  .strictObject({
-    q: z.string().trim().max(200).optional(),
-    status: leadStatusSchema.optional(),
-    source: z.string().trim().max(255).optional(),
-    from: z.iso.date({ error: 'from must be a date (YYYY-MM-DD)' }).optional(),
-    to: z.iso.date({ error: 'to must be a date (YYYY-MM-DD)' }).optional(),
-    view: z.enum(['leads', 'spam']).default('leads'),
-    cursor: z.string().max(200).optional(),
-  })
-  .refine((query) => query.from === undefined || query.to === undefined || query.from <= query.to, {
-    error: 'the date range is backwards: from is after to',
-  })
-export type LeadListQuery = z.input<typeof leadListQuerySchema>
 
 export type LeadAnswers = Record<FieldKey<typeof applicationForm>, string>
 
@@ -175,12 +131,8 @@ export interface LeadDetail extends LeadSummary {
   notes: LeadNote[]
 }
 
-/** PATCH /api/admin/leads/:id: answers the LeadDetail after the change (a status the lead already has records nothing). */
-export const statusChangeSchema = z.strictObject({ status: leadStatusSchema })
-
 /** POST /api/admin/leads/:id/notes: answers 201 with the LeadNote. */
 export const NOTE_MAX_LENGTH = 5000
-export const noteSchema = z.strictObject({ body: z.string().trim().min(1, { error: 'a note cannot be empty' }).max(NOTE_MAX_LENGTH) })
 
 /**
  * GET /api/admin/leads/export?format=csv|json plus the list's filters: every
@@ -196,7 +148,6 @@ export const EXPORT_FORMATS = ['csv', 'json'] as const
  * erases one (404 when unknown). Both answer ErasureResult and leave an
  * admin_audit entry that records how many, never the erased data.
  */
-export const erasureByEmailSchema = z.strictObject({ email: z.string().trim().min(3).max(320) })
 export interface ErasureResult {
   erased: number
 }

@@ -1,12 +1,6 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify'
-import {
-  INSECURE_TRANSPORT,
-  TOTP_REQUIRED,
-  signInSchema,
-  type AdminSession,
-  type AdminSetup,
-  type SignIn,
-} from '../../common/admin-api.ts'
+import { INSECURE_TRANSPORT, TOTP_REQUIRED, type AdminSession, type AdminSetup } from '../../common/admin-api.ts'
+import { signInSchema, type SignIn } from '../../common/admin-api-schema.ts'
 import type { Database, Row } from '../db/database.ts'
 import { normalizeEmail } from './accounts.ts'
 import { AdminError } from './admin-error.ts'

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify'
 import QRCode from 'qrcode'
-import { totpDisableSchema, totpEnableSchema, type TotpEnabled, type TotpSetup } from '../../common/admin-api.ts'
+import { type TotpEnabled, type TotpSetup } from '../../common/admin-api.ts'
+import { totpDisableSchema, totpEnableSchema } from '../../common/admin-api-schema.ts'
 import type { Database, Row } from '../db/database.ts'
 import { AdminError } from './admin-error.ts'
 import { recordAudit } from './audit.ts'

@@ -1,5 +1,6 @@
 import type { z } from 'zod'
-import { leadListQuerySchema, type LeadStatus } from '../../common/admin-api.ts'
+import { type LeadStatus } from '../../common/admin-api.ts'
+import { leadListQuerySchema } from '../../common/admin-api-schema.ts'
 import type { ContactField } from '../../common/application-form.ts'
 import { decodeCursor, type Cursor } from './cursor.ts'
 import { LeadQueryError } from './lead-query-error.ts'

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { LEAD_PAGE_SIZE, type LeadListQuery, type LeadSummary } from '../../common/admin-api.ts'
+import { LEAD_PAGE_SIZE, type LeadSummary } from '../../common/admin-api.ts'
+import type { LeadListQuery } from '../../common/admin-api-schema.ts'
 import { DATABASE_TARGET } from '../testing/database-target.ts'
 import { insertLead } from '../testing/seed-leads.ts'
 import { openTempDatabase, type TempDatabase } from '../testing/temp-database.ts'

@@ -1,5 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import type { ErasureResult, LeadDetail, LeadListQuery, LeadPage, LeadStatus } from '../../../common/admin-api.ts'
+import type { ErasureResult, LeadDetail, LeadPage, LeadStatus } from '../../../common/admin-api.ts'
+import type { LeadListQuery } from '../../../common/admin-api-schema.ts'
 import { adminFetch } from './admin-fetch.ts'
 import { useSignedIn } from './session.ts'
 import { LEADS_KEY } from './session-key.ts'

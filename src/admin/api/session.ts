@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query'
-import type { AdminSession, AdminSetup, SignIn } from '../../../common/admin-api.ts'
+import type { AdminSession, AdminSetup } from '../../../common/admin-api.ts'
+import type { SignIn } from '../../../common/admin-api-schema.ts'
 import { adminFetch, isUnauthorized } from './admin-fetch.ts'
 import { LEADS_KEY, SESSION_KEY } from './session-key.ts'
 

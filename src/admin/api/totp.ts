@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import type { AdminSession, TotpEnable, TotpEnabled, TotpSetup } from '../../../common/admin-api.ts'
+import type { AdminSession, TotpEnabled, TotpSetup } from '../../../common/admin-api.ts'
+import type { TotpEnable } from '../../../common/admin-api-schema.ts'
 import { adminFetch } from './admin-fetch.ts'
 import { useSignedIn } from './session.ts'
 import { SESSION_KEY } from './session-key.ts'

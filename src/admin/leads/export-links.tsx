@@ -1,4 +1,5 @@
-import { EXPORT_FORMATS, type LeadListQuery } from '../../../common/admin-api.ts'
+import { EXPORT_FORMATS } from '../../../common/admin-api.ts'
+import type { LeadListQuery } from '../../../common/admin-api-schema.ts'
 import { adminCopy } from '../content/admin-copy.ts'
 import { exportPath } from './list-query.ts'
 

@@ -1,5 +1,6 @@
 import type { FormEvent } from 'react'
-import { LEAD_STATUSES, type LeadListQuery } from '../../../common/admin-api.ts'
+import { LEAD_STATUSES } from '../../../common/admin-api.ts'
+import type { LeadListQuery } from '../../../common/admin-api-schema.ts'
 import { Button } from '../../components/ui/button.tsx'
 import { fieldClassName, Input } from '../../components/ui/input.tsx'
 import { adminCopy, statusLabels } from '../content/admin-copy.ts'

@@ -1,4 +1,5 @@
-import { ADMIN_PAGE_PATH, LEAD_STATUSES, type LeadListQuery, type LeadStatus } from '../../../common/admin-api.ts'
+import { ADMIN_PAGE_PATH, LEAD_STATUSES, type LeadStatus } from '../../../common/admin-api.ts'
+import type { LeadListQuery } from '../../../common/admin-api-schema.ts'
 import { leadQueryString } from '../api/leads.ts'
 
 const isStatus = (value: string | null): value is LeadStatus => LEAD_STATUSES.some((status) => status === value)

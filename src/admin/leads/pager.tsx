@@ -1,4 +1,4 @@
-import type { LeadListQuery } from '../../../common/admin-api.ts'
+import type { LeadListQuery } from '../../../common/admin-api-schema.ts'
 import { adminCopy } from '../content/admin-copy.ts'
 import { navigate } from '../use-location.ts'
 import { cursorTrail, listPath } from './list-query.ts'
