@@ -3,10 +3,12 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import { Webhook } from 'standardwebhooks'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CONTACT_FIELDS } from '../../common/application-form.ts'
+import { ADMIN_API_PATH, CSRF_HEADER } from '../../common/admin-api.ts'
 import { CONTACT_SUBMISSIONS_PATH } from '../../common/contact-submission.ts'
 import { validAnswers } from '../../common/testing/valid-answers.ts'
 import { buildApp } from '../app.ts'
 import { parseConfig } from '../config.ts'
+import { createAdminAccount, signIn } from '../testing/admin-session.ts'
 import { DATABASE_TARGET } from '../testing/database-target.ts'
 import { startReceiver } from '../testing/http-receiver.ts'
 import { openTempDatabase, type TempDatabase } from '../testing/temp-database.ts'
@@ -372,6 +374,38 @@ describe(`webhooks on ${DATABASE_TARGET}`, () => {
       expect(receiver.requests).toHaveLength(1)
     } finally {
       await second.stop()
+      await receiver.close()
+    }
+  })
+
+  it('sends a delivery again at once when the inbox asks, even on a channel paused for an hour', async () => {
+    const receiver = await startReceiver((index, response) => {
+      if (index === 0) response.writeHead(503)
+    })
+    const app = buildApp({ config: parseConfig(env(receiver.url('/resend'))), db: temp.db })
+    try {
+      await app.ready()
+      const lead = await insertApplication(temp.db)
+      await eventually(async () => (await attemptsOf(lead)).length === 1, 'the first attempt refused')
+      // As after a long outage: the delivery waits an hour, and so does its channel.
+      await temp.db.query(`UPDATE lead_deliveries SET next_attempt_at = now() + interval '1 hour' WHERE application_id = $1`, [lead])
+      await temp.db.query(`UPDATE lead_delivery_targets SET paused_until = now() + interval '1 hour' WHERE target = $1`, [
+        webhookTarget(receiver.url('/resend')),
+      ])
+      const email = await createAdminAccount(temp.db, `resend-${randomUUID()}@example.com`, 'correct horse battery')
+      const session = await signIn(app, email, 'correct horse battery')
+      const [delivery] = await deliveriesOf(lead)
+      const answer = await app.inject({
+        method: 'POST',
+        url: `${ADMIN_API_PATH}/deliveries/${delivery?.id}/resend`,
+        headers: { cookie: session.cookie, [CSRF_HEADER]: session.csrfToken },
+      })
+      expect(answer.statusCode).toBe(204)
+      const [sent] = await eventually(() => settled(lead), 'delivered after the resend')
+      expect(sent).toMatchObject({ state: 'delivered' })
+      expect((await attemptsOf(lead)).map((attempt) => attempt.status)).toEqual([503, 200])
+    } finally {
+      await app.close()
       await receiver.close()
     }
   })
