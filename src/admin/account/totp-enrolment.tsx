@@ -8,6 +8,7 @@ import { adminCopy } from '../content/admin-copy.ts'
 import { Field } from '../shell/field.tsx'
 import { Notice } from '../shell/notice.tsx'
 import { BackupCodes } from './backup-codes.tsx'
+import { TotpDisable } from './totp-disable.tsx'
 
 const copy = adminCopy.account
 
@@ -30,7 +31,7 @@ export function TotpEnrolment() {
       </>
     )
   }
-  if (totpEnabled) return <p>{copy.totpOn}</p>
+  if (totpEnabled) return <TotpDisable />
   if (!start.isSuccess) {
     return (
       <>

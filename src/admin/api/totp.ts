@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { AdminSession, TotpEnabled, TotpSetup } from '../../../common/admin-api.ts'
-import type { TotpEnable } from '../../../common/admin-api-schema.ts'
+import type { TotpDisable, TotpEnable } from '../../../common/admin-api-schema.ts'
 import { adminFetch } from './admin-fetch.ts'
 import { useSignedIn } from './session.ts'
 import { SESSION_KEY } from './session-key.ts'
@@ -17,5 +17,15 @@ export function useEnableTotp() {
     mutationFn: (body: TotpEnable) => adminFetch<TotpEnabled>('/totp/enable', { method: 'POST', body, csrfToken }),
     onSuccess: () =>
       queryClient.setQueryData<AdminSession | null>(SESSION_KEY, (session) => session && { ...session, totpEnabled: true }),
+  })
+}
+
+export function useDisableTotp() {
+  const queryClient = useQueryClient()
+  const { csrfToken } = useSignedIn()
+  return useMutation({
+    mutationFn: (body: TotpDisable) => adminFetch<undefined>('/totp/disable', { method: 'POST', body, csrfToken }),
+    onSuccess: () =>
+      queryClient.setQueryData<AdminSession | null>(SESSION_KEY, (session) => session && { ...session, totpEnabled: false }),
   })
 }

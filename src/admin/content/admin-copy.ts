@@ -143,6 +143,12 @@ export const adminCopy = {
     backupTitle: 'Backup codes',
     backupIntro: 'Each code signs you in once if you lose your phone. Save them somewhere safe now: they are not shown again.',
     done: 'Two-factor authentication is on.',
+    disablePassword: 'Password, to turn it off',
+    disable: 'Turn off two-factor authentication',
+    disabling: 'Turning off…',
+    disabled: 'Two-factor authentication is off.',
+    wrongPassword: 'That password is not right.',
+    disableFailed: 'Two-factor authentication could not be turned off. Try again.',
     signOut: 'Sign out',
   },
 }
