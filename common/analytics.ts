@@ -31,6 +31,11 @@ export const STEP_EVENTS: readonly EventType[] = ['step_viewed', 'step_completed
 export const MAX_BATCH_BYTES = 8 * 1024
 export const MAX_BATCH_EVENTS = 50
 
+/** A batch's `path`: the page's path, starting with `/`, without its query or fragment. */
+export const MAX_PATH_LENGTH = 200
+/** A batch's `source`, in UTF-16 code units. */
+export const MAX_SOURCE_LENGTH = 100
+
 /**
  * One batch, as the page sends it (`text/plain`, JSON inside, so no preflight):
  * the path it was sent from, the visit's source (last-touch utm_source, else

@@ -29,6 +29,60 @@ REVOKE ALL ON SEQUENCE lead_deliveries_id_seq, lead_delivery_attempts_id_seq FRO
 ALTER FUNCTION lead_outbox_enqueue() SECURITY DEFINER SET search_path = public, pg_temp;
 REVOKE EXECUTE ON FUNCTION lead_outbox_enqueue() FROM PUBLIC, anon, authenticated;
 `,
+  '010-page-events.sql': `-- anon may insert events, naming only what the page sends, and read nothing:
+-- not the events, not the salts, not the figures (the inbox reads those with
+-- the server's own connection).
+ALTER TABLE page_events ENABLE ROW LEVEL SECURITY;
+ALTER TABLE page_event_salts ENABLE ROW LEVEL SECURITY;
+ALTER TABLE page_event_daily ENABLE ROW LEVEL SECURITY;
+REVOKE ALL ON TABLE page_events, page_event_salts, page_event_daily FROM anon, authenticated;
+GRANT INSERT (type, step, source, path) ON TABLE page_events TO anon;
+CREATE POLICY page_events_anon_insert ON page_events
+  FOR INSERT TO anon
+  WITH CHECK (true);
+
+-- anon cannot write \`visitor\`: this trigger hashes it from the request's
+-- headers, which PostgREST hands the transaction, as the server does from the
+-- connection. The address is Supabase's edge's (cf-connecting-ip, else the
+-- first X-Forwarded-For hop) and the site is the page's Origin. A visitor that
+-- asks not to be tracked (Sec-GPC: 1) and an obvious robot are dropped without
+-- an error, as the server drops them; the server's list of robots (isbot) is
+-- longer than this pattern, so a few more robots are counted here. An insert
+-- with the hash already set (the server's own) is left as it is.
+CREATE FUNCTION page_events_hash_visitor() RETURNS trigger
+LANGUAGE plpgsql AS $$
+DECLARE
+  headers jsonb := coalesce(nullif(current_setting('request.headers', true), ''), '{}')::jsonb;
+  agent text := coalesce(headers->>'user-agent', '');
+BEGIN
+  IF NEW.visitor IS NOT NULL THEN
+    RETURN NEW;
+  END IF;
+  IF headers->>'sec-gpc' = '1' OR agent = ''
+     OR agent ~* '(bot|crawl|spider|slurp|headless|lighthouse|phantomjs|curl|wget|python|java/|go-http|axios|node-fetch)' THEN
+    RETURN NULL;
+  END IF;
+  NEW.visitor := page_event_visitor(
+    btrim(coalesce(headers->>'cf-connecting-ip', split_part(headers->>'x-forwarded-for', ',', 1))),
+    agent,
+    coalesce(headers->>'origin', headers->>'host'));
+  RETURN NEW;
+END
+$$;
+
+-- BEFORE, so the row's NOT NULL visitor is filled in before it is checked.
+CREATE TRIGGER page_events_hash_visitor
+  BEFORE INSERT ON page_events
+  FOR EACH ROW EXECUTE FUNCTION page_events_hash_visitor();
+
+-- anon may not read or make salts: the trigger runs with its owner's rights,
+-- with a fixed search_path (pg_temp last, so no temporary table stands in for
+-- the salts). Nobody calls these functions over the API.
+ALTER FUNCTION page_events_hash_visitor() SECURITY DEFINER SET search_path = public, pg_temp;
+ALTER FUNCTION page_event_visitor(text, text, text) SET search_path = public, pg_temp;
+REVOKE EXECUTE ON FUNCTION page_events_hash_visitor(), page_event_visitor(text, text, text), page_event_roll_up(),
+  page_event_counts(date, date), page_event_counts_from_raw(date, date) FROM PUBLIC, anon, authenticated;
+`,
 }
 
 export interface SupabaseMigration {
