@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import type { Queryable } from '../db/database.ts'
+import { registerPeriodicSweep } from './periodic-sweep.ts'
 
 // LEAD_RETENTION_DAYS counts whole days: a daily sweep keeps a lead at most a
 // day past its term, at one indexed DELETE a day (migrations/009), and an
@@ -38,32 +39,19 @@ export async function refreshInboxStatistics(db: Queryable): Promise<void> {
 /**
  * When the server starts and every day while it runs: with LEAD_RETENTION_DAYS
  * set, deletes expired leads; either way, refreshes the inbox's statistics.
- * Like the spam sweep, it never holds the process open, and closing the app
- * waits for a sweep in progress.
+ * A lead kept a day longer, or a plan a day staler, is the lesser harm: a
+ * failed sweep waits for the next.
  */
 export function registerLeadRetention(app: FastifyInstance, db: Queryable, days: number | undefined) {
-  let timer: NodeJS.Timeout | undefined
-  let sweeping: Promise<void> = Promise.resolve()
-  const sweep = () => {
-    sweeping = sweeping.then(async () => {
-      try {
-        if (days !== undefined) {
-          const deleted = await deleteExpiredLeads(db, days)
-          if (deleted > 0) app.log.info({ deleted, retentionDays: days }, 'deleted leads past LEAD_RETENTION_DAYS')
-        }
-        await refreshInboxStatistics(db)
-      } catch (error) {
-        // A lead kept a day longer, or a plan a day staler, is the lesser harm; the next sweep tries again.
-        app.log.warn({ err: error }, 'could not delete expired leads or refresh the inbox statistics')
+  registerPeriodicSweep(app, {
+    intervalMs: LEAD_SWEEP_INTERVAL_MS,
+    failure: 'could not delete expired leads or refresh the inbox statistics',
+    async run() {
+      if (days !== undefined) {
+        const deleted = await deleteExpiredLeads(db, days)
+        if (deleted > 0) app.log.info({ deleted, retentionDays: days }, 'deleted leads past LEAD_RETENTION_DAYS')
       }
-    })
-  }
-  app.addHook('onReady', async () => {
-    sweep()
-    timer = setInterval(sweep, LEAD_SWEEP_INTERVAL_MS).unref()
-  })
-  app.addHook('onClose', async () => {
-    clearInterval(timer)
-    await sweeping
+      await refreshInboxStatistics(db)
+    },
   })
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import type { Queryable } from '../db/database.ts'
+import { registerPeriodicSweep } from './periodic-sweep.ts'
 
 // Spam only has to be gone within about a day of its term; once an hour is
 // plenty and costs one indexed DELETE (migrations/003).
@@ -25,30 +26,15 @@ export async function deleteExpiredSpam(db: Queryable, days: number): Promise<nu
 
 /**
  * Deletes expired spam when the server starts and every hour while it runs.
- * The sweep never holds the process open or delays its start, and closing the
- * app waits for a sweep in progress, so the database can close after it.
+ * Spam kept an hour longer harms nobody: a failed sweep waits for the next.
  */
 export function registerSpamRetention(app: FastifyInstance, db: Queryable, days: number) {
-  let timer: NodeJS.Timeout | undefined
-  let sweeping: Promise<void> = Promise.resolve()
-  const sweep = () => {
-    // Chained, so a slow sweep is never overlapped by the next one.
-    sweeping = sweeping.then(async () => {
-      try {
-        const deleted = await deleteExpiredSpam(db, days)
-        if (deleted > 0) app.log.info({ deleted, retentionDays: days }, 'deleted expired spam')
-      } catch (error) {
-        // Spam kept an hour longer harms nobody; the next sweep tries again.
-        app.log.warn({ err: error }, 'could not delete expired spam')
-      }
-    })
-  }
-  app.addHook('onReady', async () => {
-    sweep()
-    timer = setInterval(sweep, SPAM_SWEEP_INTERVAL_MS).unref()
-  })
-  app.addHook('onClose', async () => {
-    clearInterval(timer)
-    await sweeping
+  registerPeriodicSweep(app, {
+    intervalMs: SPAM_SWEEP_INTERVAL_MS,
+    failure: 'could not delete expired spam',
+    async run() {
+      const deleted = await deleteExpiredSpam(db, days)
+      if (deleted > 0) app.log.info({ deleted, retentionDays: days }, 'deleted expired spam')
+    },
   })
 }
