@@ -2,7 +2,7 @@ import { adminCopy } from '../content/admin-copy.ts'
 import { adminPaths } from '../paths.ts'
 import { AdminLink } from '../shell/admin-link.tsx'
 import { leadColumns, leadName, receivedAt, type LeadRowsProps } from './lead-columns.ts'
-import { StatusSelect } from './status-select.tsx'
+import { RowStatusSelect } from './row-status-select.tsx'
 
 /** The list below 640 px: one card per lead, the same facts as the table's row. */
 export function LeadCards({ leads, spam, onStatusChanged }: LeadRowsProps) {
@@ -28,13 +28,7 @@ export function LeadCards({ leads, spam, onStatusChanged }: LeadRowsProps) {
             </dl>
             {!spam && (
               <div className="mt-3">
-                <StatusSelect
-                  id={lead.id}
-                  status={lead.status}
-                  name={leadName(lead)}
-                  label={adminCopy.list.statusOf(leadName(lead))}
-                  onChanged={onStatusChanged}
-                />
+                <RowStatusSelect lead={lead} onChanged={onStatusChanged} />
               </div>
             )}
           </article>

@@ -2,7 +2,7 @@ import { adminCopy } from '../content/admin-copy.ts'
 import { adminPaths } from '../paths.ts'
 import { AdminLink } from '../shell/admin-link.tsx'
 import { leadColumns, leadName, receivedAt, type LeadRowsProps } from './lead-columns.ts'
-import { StatusSelect } from './status-select.tsx'
+import { RowStatusSelect } from './row-status-select.tsx'
 
 const columns = adminCopy.columns
 const cell = 'px-3 py-2 align-top'
@@ -49,13 +49,7 @@ export function LeadTable({ leads, spam, onStatusChanged }: LeadRowsProps) {
               ))}
               {!spam && (
                 <td className={cell}>
-                  <StatusSelect
-                    id={lead.id}
-                    status={lead.status}
-                    name={leadName(lead)}
-                    label={adminCopy.list.statusOf(leadName(lead))}
-                    onChanged={onStatusChanged}
-                  />
+                  <RowStatusSelect lead={lead} onChanged={onStatusChanged} />
                 </td>
               )}
             </tr>
