@@ -4,7 +4,7 @@
  * the inbox's page imports only their types.
  */
 import { z } from 'zod'
-import { LEAD_STATUSES, NOTE_MAX_LENGTH, PASSWORD_MAX_LENGTH } from './admin-api.ts'
+import { FUNNEL_MAX_DAYS, LEAD_STATUSES, NOTE_MAX_LENGTH, PASSWORD_MAX_LENGTH } from './admin-api.ts'
 
 export const leadStatusSchema = z.enum(LEAD_STATUSES, { error: `status must be one of ${LEAD_STATUSES.join(', ')}` })
 
@@ -59,3 +59,25 @@ export const noteSchema = z.strictObject({ body: z.string().trim().min(1, { erro
 
 /** POST /api/admin/erasure (see ErasureResult). */
 export const erasureByEmailSchema = z.strictObject({ email: z.string().trim().min(3).max(320) })
+
+const DAY_MS = 24 * 60 * 60 * 1000
+const daysBetween = (from: string, to: string) => (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS
+
+/**
+ * GET /api/admin/funnel and /api/admin/funnel.csv (see Funnel). Dates are ISO
+ * days in UTC, both ends included; either may be left out (the server fills
+ * in the last FUNNEL_DEFAULT_DAYS). An empty source means every source.
+ */
+export const funnelQuerySchema = z
+  .strictObject({
+    from: z.iso.date({ error: 'from must be a date (YYYY-MM-DD)' }).optional(),
+    to: z.iso.date({ error: 'to must be a date (YYYY-MM-DD)' }).optional(),
+    source: z.string().trim().max(255).optional(),
+  })
+  .refine((query) => query.from === undefined || query.to === undefined || query.from <= query.to, {
+    error: 'the date range is backwards: from is after to',
+  })
+  .refine((query) => query.from === undefined || query.to === undefined || daysBetween(query.from, query.to) < FUNNEL_MAX_DAYS, {
+    error: `the date range is too long: at most ${FUNNEL_MAX_DAYS} days`,
+  })
+export type FunnelQuery = z.input<typeof funnelQuerySchema>

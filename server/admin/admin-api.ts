@@ -2,6 +2,7 @@ import fastifyCookie from '@fastify/cookie'
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
 import type { Database } from '../db/database.ts'
 import { AdminError, answerAdminError } from './admin-error.ts'
+import { adminFunnelRoutes } from './funnel-routes.ts'
 import './admin-request.ts'
 import { adminLeadRoutes } from './lead-routes.ts'
 import { sessionGuard } from './session-guard.ts'
@@ -49,6 +50,7 @@ export const adminApi: FastifyPluginAsync<AdminApiOptions> = async (app, { db })
     await guarded.register(sessionRoutes, { db })
     await guarded.register(totpRoutes, { db, throttle })
     await guarded.register(adminLeadRoutes, { db })
+    await guarded.register(adminFunnelRoutes, { db })
     // Unknown paths answer 404 only to the signed in: nobody else learns which exist.
     guarded.all('/*', async () => {
       throw new AdminError(404, 'There is no such inbox route.')

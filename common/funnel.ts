@@ -1,0 +1,62 @@
+/**
+ * The funnel's gates, in order, written once: the server counts them, the
+ * inbox's Funnel screen and its CSV name them the same way. One gate per
+ * question of the wizard, so a new question is a new gate without a change here.
+ */
+import { FUNNEL_DEFAULT_DAYS } from './admin-api.ts'
+import type { EventType } from './analytics.ts'
+import { applicationForm } from './application-form.ts'
+
+export interface FunnelStageDefinition {
+  id: string
+  /** The event whose visitors the gate counts. */
+  event: EventType
+  /** For step_viewed: the question, 1-based. */
+  step: number | null
+  label: string
+}
+
+/** The wizard's questions: step_viewed carries 1 to this. */
+export const STEP_COUNT = applicationForm.length
+
+const gate = (id: string, event: EventType, label: string): FunnelStageDefinition => ({ id, event, step: null, label })
+
+export const FUNNEL_STAGES: readonly FunnelStageDefinition[] = [
+  gate('visitors', 'page_view', 'Visitors'),
+  gate('results_viewed', 'results_viewed', 'Results viewed'),
+  gate('countdown_finished', 'countdown_finished', 'Countdown finished'),
+  gate('apply_clicked', 'apply_clicked', 'Apply clicked'),
+  ...applicationForm.map((_question, index) => ({
+    id: `step-${index + 1}`,
+    event: 'step_viewed' as const,
+    step: index + 1,
+    label: `Step ${index + 1} of ${STEP_COUNT} reached`,
+  })),
+  gate('submitted', 'submit_succeeded', 'Submitted'),
+  gate('booking_opened', 'booking_opened', 'Booking opened'),
+]
+
+/** The gate's label; an id no gate has is shown as it is. */
+export const funnelStageLabel = (id: string) => FUNNEL_STAGES.find((stage) => stage.id === id)?.label ?? id
+
+const DAY_MS = 24 * 60 * 60 * 1000
+
+/** The ISO day (UTC) of a time. */
+export const isoDay = (time: Date) => time.toISOString().slice(0, 10)
+
+/** The ISO day `days` after `day` (before, when negative). */
+export const addDays = (day: string, days: number) => isoDay(new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS))
+
+/** The range when none is asked for: the last FUNNEL_DEFAULT_DAYS, today (UTC) included. */
+export function defaultFunnelRange(now = new Date()): { from: string; to: string } {
+  const to = isoDay(now)
+  return { from: addDays(to, 1 - FUNNEL_DEFAULT_DAYS), to }
+}
+
+/** The range a query asks for: a missing end is filled in so that the range is FUNNEL_DEFAULT_DAYS long. */
+export function funnelRange(query: { from?: string | undefined; to?: string | undefined }, now = new Date()): { from: string; to: string } {
+  if (query.from !== undefined && query.to !== undefined) return { from: query.from, to: query.to }
+  if (query.from !== undefined) return { from: query.from, to: addDays(query.from, FUNNEL_DEFAULT_DAYS - 1) }
+  if (query.to !== undefined) return { from: addDays(query.to, 1 - FUNNEL_DEFAULT_DAYS), to: query.to }
+  return defaultFunnelRange(now)
+}

@@ -1,0 +1,86 @@
+import { DIRECT_SOURCE, type Funnel, type FunnelDay, type FunnelStage } from '../../common/admin-api.ts'
+import { addDays, FUNNEL_STAGES } from '../../common/funnel.ts'
+import type { Queryable } from '../db/database.ts'
+
+/** The funnel asked for: UTC days, both included, and one source or every one. */
+export interface FunnelRange {
+  from: string
+  to: string
+  /** undefined for every source; DIRECT_SOURCE for visits without one. */
+  source: string | undefined
+}
+
+// The most sources the screen offers to choose from.
+const SOURCE_CHOICES = 50
+
+/**
+ * Which rows of page_event_counts (migrations/010-page-events.sql) a range
+ * reads, and their parameters from $3 on: the all_sources rows for every
+ * source (a visitor of two sources in a day is one visitor there), else the
+ * source's own rows, where direct visits have no source.
+ */
+function sourceCondition(source: string | undefined): { where: string; params: unknown[] } {
+  if (source === undefined) return { where: 'all_sources', params: [] }
+  if (source === DIRECT_SOURCE) return { where: 'NOT all_sources AND source IS NULL', params: [] }
+  return { where: 'NOT all_sources AND source = $3', params: [source] }
+}
+
+const stageKey = (type: string, step: number | null) => (step === null ? type : `${type}:${step}`)
+
+/** Each gate's visitors, with what was lost since the gate before. */
+export function funnelStages(visitorsOf: (type: string, step: number | null) => number): FunnelStage[] {
+  let before: number | undefined
+  return FUNNEL_STAGES.map((stage) => {
+    const visitors = visitorsOf(stage.event, stage.step)
+    const dropOff = before === undefined ? null : before - visitors
+    const dropOffRate = before === undefined || before === 0 || dropOff === null ? null : dropOff / before
+    before = visitors
+    return { id: stage.id, visitors, dropOff, dropOffRate }
+  })
+}
+
+/**
+ * The funnel of a range, from page_event_counts: the rollups for the days
+ * rolled up, the raw events for the rest (today, and yesterday until the sweep
+ * rolls it up), so figures stay when the raw events of old days are deleted.
+ * Visitors are summed over days: a visitor-day each, as the hash is daily.
+ */
+export async function readFunnel(db: Queryable, range: FunnelRange): Promise<Funnel> {
+  const { where, params } = sourceCondition(range.source)
+  const rangeParams = [range.from, range.to, ...params]
+  const counts = `page_event_counts($1::date, $2::date)`
+  const stageRows = await db.query<{ type: string; step: number | null; visitors: string }>(
+    `SELECT type, step, sum(visitors)::text AS visitors FROM ${counts} WHERE ${where} GROUP BY type, step`,
+    rangeParams,
+  )
+  const dayRows = await db.query<{ day: string; visitors: string; applications: string }>(
+    `SELECT to_char(day, 'YYYY-MM-DD') AS day,
+       coalesce(sum(visitors) FILTER (WHERE type = 'page_view'), 0)::text AS visitors,
+       coalesce(sum(visitors) FILTER (WHERE type = 'submit_succeeded'), 0)::text AS applications
+     FROM ${counts} WHERE ${where} AND type IN ('page_view', 'submit_succeeded') GROUP BY day`,
+    rangeParams,
+  )
+  const sourceRows = await db.query<{ source: string | null }>(
+    `SELECT source FROM ${counts} WHERE NOT all_sources AND type = 'page_view'
+     GROUP BY source ORDER BY sum(visitors) DESC, source LIMIT ${SOURCE_CHOICES}`,
+    [range.from, range.to],
+  )
+
+  const stageVisitors = new Map(stageRows.map((row) => [stageKey(row.type, row.step === null ? null : Number(row.step)), Number(row.visitors)]))
+  const byDay = new Map(dayRows.map((row) => [row.day, row]))
+  const days: FunnelDay[] = []
+  for (let day = range.from; day <= range.to; day = addDays(day, 1)) {
+    const row = byDay.get(day)
+    const visitors = Number(row?.visitors ?? 0)
+    const applications = Number(row?.applications ?? 0)
+    days.push({ day, visitors, applications, conversionRate: visitors === 0 ? null : applications / visitors })
+  }
+  return {
+    from: range.from,
+    to: range.to,
+    source: range.source ?? null,
+    stages: funnelStages((type, step) => stageVisitors.get(stageKey(type, step)) ?? 0),
+    days,
+    sources: sourceRows.map((row) => row.source ?? DIRECT_SOURCE),
+  }
+}
