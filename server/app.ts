@@ -10,10 +10,13 @@ import type { Config } from './config.ts'
 import type { Database } from './db/database.ts'
 import { answerError, createClientErrorHandler, createFrameworkErrorHandler } from './error-answer.ts'
 import { registerLeadNotifications } from './plugins/lead-notifications.ts'
+import { registerEventRetention } from './plugins/event-retention.ts'
 import { registerLeadRetention } from './plugins/lead-retention.ts'
 import { registerSecurityHeaders } from './plugins/security-headers.ts'
 import { registerSpamRetention } from './plugins/spam-retention.ts'
 import { SUBMISSION_BODY_LIMIT } from './routes/contact-submissions.ts'
+import { databaseHitCounter } from './db/hit-counter.ts'
+import { eventsRoutes } from './routes/events.ts'
 import { healthRoutes } from './routes/health.ts'
 import { restApi } from './routes/rest-api.ts'
 import { staticSite } from './static-site.ts'
@@ -72,10 +75,17 @@ export function buildApp({ config, db, site = DEFAULT_SITE, logger = false }: Ap
   registerSpamRetention(app, db, config.spamRetentionDays)
   registerLeadRetention(app, db, config.leadRetentionDays)
   registerLeadNotifications(app, db, config.notifications)
+  registerEventRetention(app, db, config.analytics.retentionDays)
 
   app.register(restApi, { prefix: '/rest/v1', db, config })
   registerAdminHeaders(app)
   app.register(adminApi, { prefix: ADMIN_API_PATH, db })
+  app.register(eventsRoutes, {
+    db,
+    analytics: config.analytics,
+    // As for applications: instances sharing PostgreSQL share the count.
+    sharedCounter: config.databaseUrl === undefined ? undefined : databaseHitCounter(db),
+  })
   app.register(healthRoutes, { db })
   app.register(staticSite, { webRoot: config.webRoot })
   return app

@@ -50,6 +50,10 @@ describe('parseConfig', () => {
       SMTP_URL: 'smtps://mailer:secret@smtp.example:465',
       LEAD_EMAIL_TO: 'sales@brandscale.example, owner@brandscale.example',
       LEAD_EMAIL_FROM: 'leads@brandscale.example',
+      ANALYTICS: 'off',
+      EVENTS_RETENTION_DAYS: '30',
+      EVENTS_RATE_LIMIT: '0',
+      ANALYTICS_ACCEPT_UA: 'landing-e2e-run',
     })
     expect(config).toEqual({
       port: 3000,
@@ -76,7 +80,12 @@ describe('parseConfig', () => {
           from: 'leads@brandscale.example',
         },
       },
+      analytics: { enabled: false, retentionDays: 30, rateLimit: 0, acceptUserAgent: 'landing-e2e-run' },
     })
+  })
+
+  it('counts funnel events by default, keeps them 90 days and accepts no robot', () => {
+    expect(parseConfig({}).analytics).toEqual({ enabled: true, retentionDays: 90, rateLimit: 120, acceptUserAgent: undefined })
   })
 
   it('treats empty values as unset', () => {
@@ -98,6 +107,10 @@ describe('parseConfig', () => {
     ['TRUST_PROXY', 'yes please'],
     ['CORS_ORIGINS', 'https://example.com/path'],
     ['HSTS_MAX_AGE', '-5'],
+    ['ANALYTICS', 'false'],
+    ['EVENTS_RETENTION_DAYS', '0'],
+    ['EVENTS_RATE_LIMIT', 'lots'],
+    ['ANALYTICS_ACCEPT_UA', 'bot'],
     ['WEB_CONCURRENCY', '0'],
     ['WEB_CONCURRENCY', '2'],
     ['SPAM_RETENTION_DAYS', '0'],

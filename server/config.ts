@@ -33,6 +33,22 @@ export interface Config {
   leadRetentionDays: number | undefined
   /** Where new leads are announced; every channel is optional. */
   notifications: NotificationConfig
+  /** The funnel's events (POST /api/events). */
+  analytics: AnalyticsConfig
+}
+
+export interface AnalyticsConfig {
+  /** ANALYTICS=off: the events route answers 204 and stores nothing. */
+  enabled: boolean
+  /** EVENTS_RETENTION_DAYS: days raw events are kept; the daily figures are kept for good. */
+  retentionDays: number
+  /** EVENTS_RATE_LIMIT: batches per client address per minute; 0 turns the limit off. */
+  rateLimit: number
+  /**
+   * ANALYTICS_ACCEPT_UA: a User-Agent holding this text is counted even if it
+   * looks like a robot or a headless browser. For tests only.
+   */
+  acceptUserAgent: string | undefined
 }
 
 export interface NotificationConfig {
@@ -162,6 +178,17 @@ const envSchema = z.object({
     }),
   ),
   LEAD_EMAIL_FROM: optional(z.string().trim().refine(isEmailAddress, 'must be an email address')),
+  ANALYTICS: optional(z.enum(['on', 'off'], 'must be on or off')),
+  EVENTS_RETENTION_DAYS: optional(
+    z
+      .string()
+      .regex(/^\d{1,6}$/, 'must be a whole number of days, 1 or more')
+      .transform(Number)
+      .refine((days) => days >= 1, 'must be a whole number of days, 1 or more'),
+  ),
+  EVENTS_RATE_LIMIT: optional(wholeNumber),
+  // Short markers would match real robots' names too.
+  ANALYTICS_ACCEPT_UA: optional(z.string().min(8, 'must be at least 8 characters long')),
 }).superRefine((vars, context) => {
   if (vars.LEAD_WEBHOOK_URL && !vars.LEAD_WEBHOOK_SECRET) {
     context.addIssue({ code: 'custom', path: ['LEAD_WEBHOOK_SECRET'], message: 'is needed with LEAD_WEBHOOK_URL: every webhook is signed' })
@@ -214,6 +241,12 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
         vars.SMTP_URL && vars.LEAD_EMAIL_TO && vars.LEAD_EMAIL_FROM
           ? { smtpUrl: vars.SMTP_URL, to: vars.LEAD_EMAIL_TO, from: vars.LEAD_EMAIL_FROM }
           : undefined,
+    },
+    analytics: {
+      enabled: vars.ANALYTICS !== 'off',
+      retentionDays: vars.EVENTS_RETENTION_DAYS ?? 90,
+      rateLimit: vars.EVENTS_RATE_LIMIT ?? 120,
+      acceptUserAgent: vars.ANALYTICS_ACCEPT_UA,
     },
   }
 }

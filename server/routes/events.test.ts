@@ -1,0 +1,263 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { EVENTS_PATH, MAX_BATCH_BYTES, MAX_BATCH_EVENTS, type EventBatch } from '../../common/analytics.ts'
+import { STEP_COUNT } from '../../common/analytics-schema.ts'
+import { buildApp } from '../app.ts'
+import { parseConfig } from '../config.ts'
+import type { Database } from '../db/database.ts'
+import { DATABASE_TARGET } from '../testing/database-target.ts'
+import { failingDatabase, openTempDatabase, type TempDatabase } from '../testing/temp-database.ts'
+
+const CHROME = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36'
+const FIREFOX = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0'
+const HEADLESS = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/131.0.0.0 Safari/537.36'
+const GOOGLEBOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)'
+const MARKER = 'landing-e2e-run'
+const ADDRESS = '203.0.113.77'
+
+const BATCH: EventBatch = {
+  path: '/',
+  source: 'newsletter',
+  events: [
+    { type: 'page_view' },
+    { type: 'apply_clicked' },
+    { type: 'step_viewed', step: 1 },
+    { type: 'step_completed', step: 1 },
+    { type: 'step_viewed', step: 2 },
+  ],
+}
+
+let temp: TempDatabase
+beforeAll(async () => {
+  temp = await openTempDatabase()
+})
+afterAll(async () => {
+  await temp.dispose()
+})
+beforeEach(async () => {
+  await temp.db.exec('DELETE FROM page_events; DELETE FROM page_event_salts; DELETE FROM page_event_daily; DELETE FROM rate_limit_hits')
+})
+
+function appWith(env: Record<string, string> = {}, db: Database = temp.db) {
+  return buildApp({ config: parseConfig({ EVENTS_RATE_LIMIT: '0', ANALYTICS_ACCEPT_UA: MARKER, ...env }), db })
+}
+
+interface Send {
+  body?: unknown
+  userAgent?: string
+  address?: string
+  headers?: Record<string, string>
+}
+
+async function send(app: ReturnType<typeof appWith>, { body = BATCH, userAgent = CHROME, address = ADDRESS, headers = {} }: Send = {}) {
+  return app.inject({
+    method: 'POST',
+    url: EVENTS_PATH,
+    remoteAddress: address,
+    headers: { 'content-type': 'text/plain;charset=UTF-8', 'user-agent': userAgent, ...headers },
+    payload: typeof body === 'string' ? body : JSON.stringify(body),
+  })
+}
+
+const storedEvents = () =>
+  temp.db.query<{ type: string; step: number | null; source: string | null; path: string; visitor: string }>(
+    `SELECT type, step, source, path, encode(visitor, 'hex') AS visitor FROM page_events ORDER BY type, step`,
+  )
+
+const visitorsOf = async () => new Set((await storedEvents()).map((event) => event.visitor))
+
+describe(`POST ${EVENTS_PATH} on ${DATABASE_TARGET}`, () => {
+  let app: ReturnType<typeof appWith>
+  beforeAll(async () => {
+    app = appWith()
+    await app.ready()
+  })
+  afterAll(async () => {
+    await app.close()
+  })
+
+  it('stores exactly the events sent, with the batch’s path and source, and answers 204', async () => {
+    const response = await send(app)
+    expect(response.statusCode).toBe(204)
+    expect(response.body).toBe('')
+    const rows = await storedEvents()
+    expect(rows.map(({ type, step, source, path }) => ({ type, step, source, path }))).toEqual([
+      { type: 'apply_clicked', step: null, source: 'newsletter', path: '/' },
+      { type: 'page_view', step: null, source: 'newsletter', path: '/' },
+      { type: 'step_completed', step: 1, source: 'newsletter', path: '/' },
+      { type: 'step_viewed', step: 1, source: 'newsletter', path: '/' },
+      { type: 'step_viewed', step: 2, source: 'newsletter', path: '/' },
+    ])
+    expect(new Set(rows.map((row) => row.visitor)).size).toBe(1)
+    expect(rows[0]?.visitor).toMatch(/^[0-9a-f]{64}$/)
+  })
+
+  it('takes application/json as well, and a batch without a source as direct', async () => {
+    const response = await send(app, {
+      body: { path: '/thanks', events: [{ type: 'booking_opened' }] },
+      headers: { 'content-type': 'application/json' },
+    })
+    expect(response.statusCode).toBe(204)
+    expect((await storedEvents()).map(({ type, source, path }) => ({ type, source, path }))).toEqual([
+      { type: 'booking_opened', source: null, path: '/thanks' },
+    ])
+  })
+
+  it('gives the same visitor the same hash within a day, and another address or browser another', async () => {
+    await send(app)
+    await send(app)
+    expect((await visitorsOf()).size).toBe(1)
+    await send(app, { userAgent: FIREFOX })
+    expect((await visitorsOf()).size).toBe(2)
+    await send(app, { address: '198.51.100.4' })
+    expect((await visitorsOf()).size).toBe(3)
+  })
+
+  it('gives the same visitor a new hash once the salt has rotated', async () => {
+    await send(app)
+    const [before] = await visitorsOf()
+    // What midnight does: today's salt becomes yesterday's, and the next event makes a new one.
+    await temp.db.exec(`UPDATE page_event_salts SET day = day - 1, created_at = created_at - interval '1 day'`)
+    await temp.db.exec('DELETE FROM page_events')
+    await send(app)
+    const after = await visitorsOf()
+    expect(after.size).toBe(1)
+    expect(after.has(before ?? '')).toBe(false)
+    expect(await temp.db.query('SELECT day FROM page_event_salts')).toHaveLength(2)
+  })
+
+  it('keeps neither the address nor the User-Agent in any column of any table', async () => {
+    await send(app, { address: ADDRESS })
+    await send(app, { address: '2001:db8::1234' })
+    const dump = await temp.db.query<{ text: string }>(
+      `SELECT row_to_json(e)::text AS text FROM page_events e
+       UNION ALL SELECT row_to_json(s)::text FROM page_event_salts s`,
+    )
+    expect(dump.length).toBeGreaterThan(0)
+    for (const { text } of dump) {
+      for (const secret of [ADDRESS, '2001:db8::1234', '2001:db8:0:0:0:0:0:1234', 'Chrome/131']) expect(text).not.toContain(secret)
+    }
+  })
+
+  it('counts nothing from a visitor that sends Sec-GPC: 1', async () => {
+    const response = await send(app, { headers: { 'sec-gpc': '1' } })
+    expect(response.statusCode).toBe(204)
+    expect(await storedEvents()).toEqual([])
+  })
+
+  it('drops robots and headless browsers without telling them, and counts the test marker', async () => {
+    for (const userAgent of [GOOGLEBOT, HEADLESS, 'curl/8.5.0', '']) {
+      const response = await send(app, { userAgent })
+      expect(response.statusCode, userAgent).toBe(204)
+    }
+    expect(await storedEvents()).toEqual([])
+    expect((await send(app, { userAgent: `${HEADLESS} ${MARKER}` })).statusCode).toBe(204)
+    expect(await storedEvents()).toHaveLength(BATCH.events.length)
+  })
+
+  it('takes a batch of exactly MAX_BATCH_BYTES and MAX_BATCH_EVENTS', async () => {
+    const events = Array.from({ length: MAX_BATCH_EVENTS }, () => ({ type: 'results_navigated' }))
+    const json = JSON.stringify({ path: '/', events })
+    const body = json.slice(0, -1) + ' '.repeat(MAX_BATCH_BYTES - Buffer.byteLength(json)) + '}'
+    expect(Buffer.byteLength(body)).toBe(MAX_BATCH_BYTES)
+    expect((await send(app, { body })).statusCode).toBe(204)
+    expect(await storedEvents()).toHaveLength(MAX_BATCH_EVENTS)
+  })
+
+  const refused: [string, unknown, RegExp][] = [
+    ['one event too many', { path: '/', events: Array.from({ length: MAX_BATCH_EVENTS + 1 }, () => ({ type: 'page_view' })) }, /events: must hold at most 50 events/],
+    ['no events', { path: '/', events: [] }, /at least one event/],
+    ['an unknown type', { path: '/', events: [{ type: 'page_view' }, { type: 'purchase' }] }, /events\.1\.type: must be one of page_view/],
+    ['step 0', { path: '/', events: [{ type: 'step_viewed', step: 0 }] }, /events\.0\.step: must be from 1 to/],
+    ['a step past the last question', { path: '/', events: [{ type: 'step_completed', step: STEP_COUNT + 1 }] }, /events\.0\.step/],
+    ['a fractional step', { path: '/', events: [{ type: 'step_viewed', step: 1.5 }] }, /whole number/],
+    ['a step event without its step', { path: '/', events: [{ type: 'step_viewed' }] }, /events\.0\.step: is required for step_viewed/],
+    ['a step on an event without one', { path: '/', events: [{ type: 'page_view', step: 1 }] }, /events\.0\.step: is only for/],
+    ['a path with a query', { path: '/?email=a@b.c', events: [{ type: 'page_view' }] }, /path: must start with \//],
+    ['a path that is not a path', { path: 'https://x.test/', events: [{ type: 'page_view' }] }, /path/],
+    ['a long source', { path: '/', source: 'x'.repeat(101), events: [{ type: 'page_view' }] }, /source: must be at most 100/],
+    ['a NUL in the source', { path: '/', source: 'a\u0000b', events: [{ type: 'page_view' }] }, /source: must hold no control/],
+    ['no path', { events: [{ type: 'page_view' }] }, /path/],
+    ['a list instead of a batch', [{ type: 'page_view' }], /batch/],
+    ['malformed JSON', '{"path": "/", "events": [', /not JSON/],
+    ['an empty body', '', /empty/],
+  ]
+  it.each(refused)('refuses %s with 400 and a message, storing nothing', async (_name, body, message) => {
+    const response = await send(app, { body })
+    expect(response.statusCode).toBe(400)
+    expect(response.json<{ message: string }>().message).toMatch(message)
+    expect(await storedEvents()).toEqual([])
+  })
+
+  it('refuses a body one byte over MAX_BATCH_BYTES with 413, storing nothing', async () => {
+    const json = JSON.stringify(BATCH)
+    const body = json.slice(0, -1) + ' '.repeat(MAX_BATCH_BYTES + 1 - Buffer.byteLength(json)) + '}'
+    const response = await send(app, { body })
+    expect(response.statusCode).toBe(413)
+    expect(response.json<{ message: string }>().message).toMatch(/over 8192 bytes/)
+    expect(await storedEvents()).toEqual([])
+  })
+
+  it('refuses other media types with 415', async () => {
+    const response = await send(app, { headers: { 'content-type': 'application/x-www-form-urlencoded' } })
+    expect(response.statusCode).toBe(415)
+    expect(await storedEvents()).toEqual([])
+  })
+})
+
+describe(`${EVENTS_PATH} settings on ${DATABASE_TARGET}`, () => {
+  it('limits batches per address per minute with 429', async () => {
+    const app = appWith({ EVENTS_RATE_LIMIT: '3' })
+    try {
+      const statuses = []
+      for (let i = 0; i < 4; i++) statuses.push((await send(app)).statusCode)
+      expect(statuses).toEqual([204, 204, 204, 429])
+      const refusal = await send(app)
+      expect(refusal.headers['retry-after']).toMatch(/^\d+$/)
+      expect(refusal.json<{ message: string }>().message).toMatch(/At most 3 batches per minute/)
+      expect((await send(app, { address: '198.51.100.9' })).statusCode).toBe(204)
+      expect(await storedEvents()).toHaveLength(4 * BATCH.events.length)
+    } finally {
+      await app.close()
+    }
+  })
+
+  it('stores nothing with ANALYTICS=off, still answering 204', async () => {
+    const app = appWith({ ANALYTICS: 'off' })
+    try {
+      expect((await send(app)).statusCode).toBe(204)
+      expect((await send(app, { body: 'not even JSON' })).statusCode).toBe(204)
+      expect(await storedEvents()).toEqual([])
+    } finally {
+      await app.close()
+    }
+  })
+
+  it('drops events with 204 when the database fails, and still refuses a bad batch with 400', async () => {
+    const app = appWith({}, failingDatabase(() => Object.assign(new Error('connection refused'), { code: '08006' })))
+    try {
+      expect((await send(app)).statusCode).toBe(204)
+      expect((await send(app, { body: '[' })).statusCode).toBe(400)
+    } finally {
+      await app.close()
+    }
+  })
+
+  it('drops events with 204 while the database is closed, and stores them again once it is back', async () => {
+    const app = appWith()
+    try {
+      await app.ready()
+      await temp.db.close()
+      expect((await send(app)).statusCode).toBe(204)
+    } finally {
+      await app.close()
+      await temp.reopen()
+    }
+    const again = appWith()
+    try {
+      expect((await send(again)).statusCode).toBe(204)
+      expect(await storedEvents()).toHaveLength(BATCH.events.length)
+    } finally {
+      await again.close()
+    }
+  })
+})

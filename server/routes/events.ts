@@ -1,0 +1,131 @@
+import type { FastifyError, FastifyPluginAsync, FastifyRequest } from 'fastify'
+import { isbot } from 'isbot'
+import { EVENTS_PATH, MAX_BATCH_BYTES } from '../../common/analytics.ts'
+import { eventBatchSchema } from '../../common/analytics-schema.ts'
+import type { AnalyticsConfig } from '../config.ts'
+import type { Database } from '../db/database.ts'
+import type { HitCounter } from '../db/hit-counter.ts'
+import { RATE_LIMITED, registerRateLimit } from '../plugins/rate-limit.ts'
+
+export interface EventsOptions {
+  db: Database
+  analytics: AnalyticsConfig
+  /** The database's counter, shared by every instance (PostgreSQL); without, this process counts. */
+  sharedCounter?: HitCounter | undefined
+}
+
+// Headless browsers announce themselves; isbot leaves them to the caller.
+const HEADLESS = /headless|phantomjs|slimerjs|electron\//i
+
+// One hash per batch, however many events it holds (the function makes today's salt if need be).
+const INSERT = `WITH visitor AS MATERIALIZED (SELECT page_event_visitor($1, $2, $3) AS hash)
+  INSERT INTO page_events (visitor, type, step, source, path)
+  SELECT visitor.hash, e.type, e.step, $4, $5
+  FROM visitor, jsonb_to_recordset($6::jsonb) AS e(type text, step smallint)`
+
+// A failing database would otherwise log once per batch.
+const OUTAGE_LOG_INTERVAL_MS = 60_000
+
+class EventsError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+  ) {
+    super(message)
+  }
+}
+
+/**
+ * POST EVENTS_PATH: the page's funnel events. Accepted batches, and those
+ * dropped by policy (analytics off, Sec-GPC, robots), are all answered 204,
+ * so a sender learns nothing from the answer. A batch that breaks the contract
+ * is refused whole with 400 (413 over MAX_BATCH_BYTES) and a message naming the
+ * problem. When the database cannot take a batch it is dropped, still with
+ * 204: events are not leads, and an answer the page would retry only adds load
+ * to a database that is already failing.
+ */
+export const eventsRoutes: FastifyPluginAsync<EventsOptions> = async (app, { db, analytics, sharedCounter }) => {
+  await registerRateLimit(app, {
+    perMinute: analytics.rateLimit,
+    shared: sharedCounter,
+    // The plugin has set Retry-After already.
+    refusal: () => new EventsError(429, `At most ${analytics.rateLimit} batches per minute from one address.`),
+  })
+
+  // sendBeacon sends a string as text/plain (no CORS preflight); fetch may say JSON.
+  app.removeAllContentTypeParsers()
+  app.addContentTypeParser(['text/plain', 'application/json'], { parseAs: 'string', bodyLimit: MAX_BATCH_BYTES }, (_request, body, done) => {
+    done(null, body)
+  })
+
+  app.setErrorHandler(async (error: FastifyError, request, reply) => {
+    const status = error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500
+    if (status === 500) request.log.error({ err: error }, 'events request failed')
+    const message =
+      status === 413
+        ? `The body is over ${MAX_BATCH_BYTES} bytes.`
+        : status === 415
+          ? 'Send the batch as text/plain or application/json.'
+          : status === 500
+            ? 'Internal Server Error'
+            : error.message
+    return reply.code(status).send({ statusCode: status, message })
+  })
+
+  let lastOutageLog = 0
+  app.post<{ Body: string | undefined }>(
+    EVENTS_PATH,
+    {
+      bodyLimit: MAX_BATCH_BYTES,
+      config: RATE_LIMITED,
+      // Before the body is read: what is dropped anyway costs no parsing.
+      onRequest: async (request, reply) => {
+        if (!counts(request, analytics)) return reply.code(204).send()
+      },
+    },
+    async (request, reply) => {
+      const batch = parseBatch(request.body)
+      try {
+        await db.query(
+          INSERT,
+          [request.ip, userAgent(request), request.host, batch.source ?? null, batch.path, JSON.stringify(batch.events)],
+          { prepare: true },
+        )
+      } catch (error) {
+        if (Date.now() - lastOutageLog > OUTAGE_LOG_INTERVAL_MS) {
+          lastOutageLog = Date.now()
+          request.log.warn({ err: error }, 'funnel events dropped: the database did not take them')
+        }
+      }
+      return reply.code(204).send()
+    },
+  )
+}
+
+function userAgent(request: FastifyRequest) {
+  return request.headers['user-agent'] ?? ''
+}
+
+/** Whether this request's events are counted at all; none are without a User-Agent. */
+function counts(request: FastifyRequest, analytics: AnalyticsConfig) {
+  if (!analytics.enabled || request.headers['sec-gpc'] === '1') return false
+  const agent = userAgent(request)
+  if (analytics.acceptUserAgent !== undefined && agent.includes(analytics.acceptUserAgent)) return true
+  return agent !== '' && !isbot(agent) && !HEADLESS.test(agent)
+}
+
+function parseBatch(body: string | undefined) {
+  if (body === undefined || body === '') throw new EventsError(400, 'The body is empty: send a batch as JSON.')
+  let json: unknown
+  try {
+    json = JSON.parse(body)
+  } catch {
+    throw new EventsError(400, 'The body is not JSON.')
+  }
+  const result = eventBatchSchema.safeParse(json)
+  if (!result.success) {
+    const problems = result.error.issues.slice(0, 5).map((issue) => `${issue.path.join('.') || 'batch'}: ${issue.message}`)
+    throw new EventsError(400, `The batch is not valid: ${problems.join('; ')}.`)
+  }
+  return result.data
+}
