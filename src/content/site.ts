@@ -54,6 +54,8 @@ export const site = {
      * person only if the page's styles fail. No word autofill could match.
      */
     honeypotLabel: 'Leave this field empty',
+    /** How long unsent answers, and that the countdown has run out, stay on the visitor's device. */
+    savedForDays: 7,
   },
   bookingUrl: DEFAULT_BOOKING_URL,
   booking: {

@@ -1,3 +1,4 @@
+import { useAnalytics } from '../features/analytics/hooks/use-analytics.ts'
 import { LazyApplicationDialog, preloadApplication } from '../features/application/lazy-application-dialog.tsx'
 import { CountdownSection } from '../features/landing/components/countdown-section.tsx'
 import { Hero } from '../features/landing/components/hero.tsx'
@@ -6,6 +7,7 @@ import { SiteHeader } from '../features/landing/components/site-header.tsx'
 import { VideoSection } from '../features/landing/components/video-section.tsx'
 
 export function LandingPage() {
+  useAnalytics()
   return (
     <>
       <SiteHeader />

@@ -13,5 +13,7 @@ beforeEach(() => {
 
 afterEach(() => {
   cleanup()
+  // The page keeps answers and the countdown on the device: each test starts as a first visit.
+  localStorage.clear()
   vi.restoreAllMocks()
 })

@@ -1,5 +1,5 @@
 import type { EmblaOptionsType } from 'embla-carousel'
-import type { KeyboardEvent, ReactNode } from 'react'
+import { useEffect, useRef, type KeyboardEvent, type ReactNode } from 'react'
 import { useSeenOnScreen } from '../../hooks/use-seen-on-screen.ts'
 import { cn } from '../../lib/cn.ts'
 import { useLazyEmbla, useScrollState } from './use-lazy-embla.ts'
@@ -16,11 +16,19 @@ interface CarouselProps {
    * screen, so slides can hold back their images until then.
    */
   slides: readonly { key: string | number; content: (inView: boolean) => ReactNode }[]
+  /** Called once, when the carousel is first on screen. */
+  onSeen?: () => void
+  /** Called once, the first time the visitor moves it (buttons, arrow keys or a swipe). */
+  onFirstMove?: () => void
 }
 
-export function Carousel({ label, previousLabel, nextLabel, options, slideClassName, slides }: CarouselProps) {
+export function Carousel({ label, previousLabel, nextLabel, options, slideClassName, slides, onSeen, onFirstMove }: CarouselProps) {
   const [viewportRef, api] = useLazyEmbla(options)
   const inView = useSeenOnScreen(viewportRef)
+  useEffect(() => {
+    if (inView) onSeen?.()
+  }, [inView, onSeen])
+  useFirstMove(api, onFirstMove)
   const canScrollPrev = useScrollState(api, (embla) => embla.canScrollPrev())
   const canScrollNext = useScrollState(api, (embla) => embla.canScrollNext())
 
@@ -63,6 +71,23 @@ export function Carousel({ label, previousLabel, nextLabel, options, slideClassN
       </div>
     </div>
   )
+}
+
+/** Embla's select event follows every move, whatever made it. */
+function useFirstMove(api: ReturnType<typeof useLazyEmbla>[1], onFirstMove: (() => void) | undefined) {
+  const moved = useRef(false)
+  useEffect(() => {
+    if (!api || !onFirstMove) return
+    const select = () => {
+      if (moved.current) return
+      moved.current = true
+      onFirstMove()
+    }
+    api.on('select', select)
+    return () => {
+      api.off('select', select)
+    }
+  }, [api, onFirstMove])
 }
 
 interface CarouselButtonProps {

@@ -7,6 +7,7 @@ import type { BookingProvider } from '../../../config/booking-provider.ts'
 import { publicConfig } from '../../../config/public-config.ts'
 import { applicationIntro } from '../../../content/application-intro.ts'
 import { site } from '../../../content/site.ts'
+import { track } from '../../analytics/track.ts'
 import { pageAttribution } from '../../attribution/attribution-store.ts'
 import { bookingProviderFor, prefilledBookingUrl, type CampaignTouch } from '../booking/prefilled-booking-url.ts'
 import { useApplicationWizard } from '../hooks/use-application-wizard.ts'
@@ -54,12 +55,16 @@ export function ApplicationDialog({
     },
     form,
   })
+  const { stepIndex } = wizard
+  useEffect(() => {
+    if (open) track('step_viewed', stepIndex + 1)
+  }, [open, stepIndex])
 
   return (
     <>
       <Dialog open={open} onOpenChange={setOpen}>
         <DialogTrigger asChild>
-          <Button ref={applyRef} size="large">
+          <Button ref={applyRef} size="large" onClick={() => track('apply_clicked')}>
             {site.countdown.applyLabel}
           </Button>
         </DialogTrigger>

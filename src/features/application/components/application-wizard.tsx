@@ -1,5 +1,6 @@
 import type { FormEvent } from 'react'
 import { Button } from '../../../components/ui/button.tsx'
+import { savedAnswers } from '../../../content/saved-answers.ts'
 import { site } from '../../../content/site.ts'
 import type { ApplicationWizard as Wizard } from '../hooks/use-application-wizard.ts'
 import { HoneypotField } from './honeypot-field.tsx'
@@ -26,7 +27,7 @@ export function ApplicationWizard({ wizard }: { wizard: Wizard }) {
         <ProgressBar value={stepIndex + 1} max={stepCount} label={site.application.progressLabel} valueText={questionLabel} />
       </div>
       <StepField
-        key={step.key}
+        key={`${step.key}:${wizard.round}`}
         field={step}
         value={wizard.answers[step.key] ?? ''}
         invalid={wizard.invalidField === step.key}
@@ -42,6 +43,17 @@ export function ApplicationWizard({ wizard }: { wizard: Wizard }) {
         <Button type="submit" disabled={submitting}>
           {isLastStep ? (submitting ? site.application.submitting : site.application.submit) : site.application.next}
         </Button>
+      </div>
+      <div className="flex flex-wrap items-center justify-between gap-x-4 text-sm text-ink/70">
+        <p>{savedAnswers.notice}</p>
+        <button
+          type="button"
+          onClick={wizard.startOver}
+          disabled={submitting}
+          className="min-h-11 font-semibold text-ink underline underline-offset-4 hover:text-ink/80 disabled:cursor-not-allowed disabled:opacity-50"
+        >
+          {savedAnswers.startOver}
+        </button>
       </div>
       <HoneypotField ref={registerHoneypot} />
     </form>

@@ -1,4 +1,7 @@
 import { site } from '../../../content/site.ts'
+import { track } from '../../analytics/track.ts'
+
+const onLinkClick = () => track('booking_link_clicked')
 
 /**
  * Always shown after a successful application: the automatic booking tab is
@@ -12,6 +15,7 @@ export function BookingConfirmation({ url }: { url: string }) {
         href={url}
         target="_blank"
         rel="noopener noreferrer"
+        onClick={onLinkClick}
         className="mt-4 inline-flex min-h-12 items-center rounded-full bg-gold px-8 font-bold text-ink hover:bg-gold-strong"
       >
         {site.booking.linkLabel}

@@ -1,10 +1,12 @@
-import { useRef, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { toast } from 'sonner'
 import { applicationForm, type FormDefinition } from '../../../../common/application-form.ts'
 import { HONEYPOT_MAX_LENGTH, answersSchema } from '../../../../common/contact-submission.ts'
 import { site } from '../../../content/site.ts'
 import { randomUuid } from '../../../lib/random-uuid.ts'
+import { track } from '../../analytics/track.ts'
 import { submitApplication } from '../api/submit-application.ts'
+import { pageDraft, type Draft, type DraftStore } from '../draft/draft-store.ts'
 import { useReplacingErrorToast } from './use-replacing-error-toast.ts'
 
 export type Answers = Record<string, string>
@@ -30,25 +32,40 @@ interface WizardOptions {
   onSubmitted: (application: StoredApplication) => void
   /** The questions to ask, one per step. */
   form?: FormDefinition
+  /** Where the answers are kept as they are typed; this device's storage unless given. */
+  draft?: DraftStore
 }
+
+/** The kept answers of this form's questions, the others blank. */
+const answersFrom = (form: FormDefinition, draft: Draft | null): Answers =>
+  Object.fromEntries(form.map((field) => [field.key, draft?.answers[field.key] ?? '']))
 
 /**
  * The application, one question per step: which question is showing, the
  * answers so far, and sending them. Lives above the dialog, so closing and
  * reopening it keeps every answer.
  */
-export function useApplicationWizard({ onSubmitted, form = applicationForm }: WizardOptions) {
+export function useApplicationWizard({ onSubmitted, form = applicationForm, draft = pageDraft }: WizardOptions) {
   // Built once: the questions do not change while the page is open.
   const [schema] = useState(() => answersSchema(form))
-  const [stepIndex, setStepIndex] = useState(0)
-  const [answers, setAnswers] = useState<Answers>(() => emptyAnswers(form))
+  // Read once, as the application first renders: it only ever does in the browser.
+  const [kept] = useState(() => draft.read())
+  const [answers, setAnswers] = useState<Answers>(() => answersFrom(form, kept))
+  // Never past the first question still unanswered: every answer before the shown one has passed.
+  const reachable = (wanted: number, current: Answers) => {
+    const blank = form.findIndex((field) => schema.shape[field.key]?.safeParse(current[field.key]).success !== true)
+    return Math.min(wanted, blank === -1 ? form.length - 1 : blank)
+  }
+  const [stepIndex, setStepIndex] = useState(() => reachable(kept?.step ?? 0, answers))
+  // Bumped by 'Start over', so the first question takes the focus again.
+  const [round, setRound] = useState(0)
   const [invalidField, setInvalidField] = useState<string | null>(null)
   const [submitting, setSubmitting] = useState(false)
   const fieldRequiredToast = useReplacingErrorToast(site.toasts.fieldRequired)
   const failedToast = useReplacingErrorToast(site.toasts.submissionFailed)
-  // Kept through failed attempts and manual resubmits, so an application the
-  // server stored but whose answer got lost is recognised instead of stored twice.
-  const submissionId = useRef<string | null>(null)
+  // Kept through failed attempts, manual resubmits and, with the draft, reloads, so an
+  // application the server stored but whose answer got lost is recognised instead of stored twice.
+  const submissionId = useRef<string | null>(kept?.submissionId ?? null)
   // Read from the page when sending, not tracked per keystroke: a bot may set
   // the value without firing any input event.
   const honeypot = useRef<HTMLInputElement | null>(null)
@@ -59,12 +76,47 @@ export function useApplicationWizard({ onSubmitted, form = applicationForm }: Wi
   const step = stepAt(form, stepIndex)
   const isLastStep = stepIndex === form.length - 1
 
+  // Another tab changed or cleared the draft: the last write wins here too,
+  // except over an application on its way, which is sent as it was.
+  const sending = useRef(false)
+  useEffect(
+    () =>
+      draft.subscribe((changed) => {
+        if (sending.current) return
+        const next = answersFrom(form, changed)
+        submissionId.current = changed?.submissionId ?? null
+        setAnswers(next)
+        setStepIndex((current) => reachable(current, next))
+      }),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- reachable reads only the form and its schema, fixed for the page's life
+    [draft, form],
+  )
+
+  const goTo = (index: number) => {
+    setStepIndex(index)
+    draft.saveStep(index)
+  }
+
   const setAnswer = (field: string, value: string) => {
     // Edited answers make a new application: were the old one stored unseen, the
     // edit is kept as a row of its own rather than dismissed as a duplicate.
-    if (value !== answers[field]) submissionId.current = null
+    if (value !== answers[field]) {
+      submissionId.current = null
+      draft.saveAnswer(field, value)
+    }
     setAnswers((current) => ({ ...current, [field]: value }))
     if (invalidField === field) setInvalidField(null)
+  }
+
+  /** Forgets every answer, here and on the device, and goes back to the first question. */
+  const startOver = () => {
+    if (submitting) return
+    draft.clear()
+    submissionId.current = null
+    setAnswers(emptyAnswers(form))
+    setStepIndex(0)
+    setInvalidField(null)
+    setRound((current) => current + 1)
   }
 
   const rejectBlank = (field: string) => {
@@ -74,7 +126,9 @@ export function useApplicationWizard({ onSubmitted, form = applicationForm }: Wi
 
   const send = async (valid: Answers) => {
     setSubmitting(true)
+    sending.current = true
     const id = (submissionId.current ??= randomUuid())
+    draft.saveSubmissionId(id)
     try {
       await submitApplication({
         answers: valid,
@@ -84,13 +138,18 @@ export function useApplicationWizard({ onSubmitted, form = applicationForm }: Wi
       })
     } catch (error) {
       console.error('Application submission failed:', error)
+      track('submit_failed')
       failedToast.show()
       setSubmitting(false)
+      sending.current = false
       return
     }
+    track('submit_succeeded')
+    draft.clear()
     failedToast.dismiss()
     toast.success(site.toasts.submitted.title, { description: site.toasts.submitted.description })
     setSubmitting(false)
+    sending.current = false
     submissionId.current = null
     setAnswers(emptyAnswers(form))
     setStepIndex(0)
@@ -104,8 +163,9 @@ export function useApplicationWizard({ onSubmitted, form = applicationForm }: Wi
       rejectBlank(step.key)
       return
     }
+    track('step_completed', stepIndex + 1)
     if (!isLastStep) {
-      setStepIndex(stepIndex + 1)
+      goTo(stepIndex + 1)
       return
     }
     // Every answer passed on the way here; parsing trims them all, and would throw
@@ -114,13 +174,14 @@ export function useApplicationWizard({ onSubmitted, form = applicationForm }: Wi
   }
 
   const back = () => {
-    if (stepIndex > 0 && !submitting) setStepIndex(stepIndex - 1)
+    if (stepIndex > 0 && !submitting) goTo(stepIndex - 1)
   }
 
   return {
     step,
     stepIndex,
     stepCount: form.length,
+    round,
     isLastStep,
     answers,
     invalidField,
@@ -133,6 +194,7 @@ export function useApplicationWizard({ onSubmitted, form = applicationForm }: Wi
     setAnswer,
     advance,
     back,
+    startOver,
   }
 }
 

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react'
+import { track } from '../../analytics/track.ts'
 
 /**
  * Opens the booking page in a new tab a moment after the application is
@@ -20,7 +21,9 @@ export function useBookingRedirect(delayMs: number) {
       // The booking page is another site: it must not reach this one through
       // window.opener. A blocked tab comes back as null.
       const tab = window.open(bookingUrl, '_blank')
-      if (tab) tab.opener = null
+      if (!tab) return
+      tab.opener = null
+      track('booking_opened')
     }, delayMs)
   }
 

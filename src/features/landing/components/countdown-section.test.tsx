@@ -41,3 +41,26 @@ it('asks for what 0:00 will show once 30 seconds are left, not before', () => {
   act(() => vi.advanceTimersByTime(1_000))
   expect(onAlmostDone).toHaveBeenCalledTimes(1)
 })
+
+it('remembers on the device that the countdown ran out, and shows the action at once for a week after', async () => {
+  const { sendEventsTo } = await import('../../analytics/track.ts')
+  const events: unknown[] = []
+  sendEventsTo((event) => events.push(event))
+  // The earlier tests' countdowns ran out too.
+  events.length = 0
+  const first = render(<CountdownSection>Ready</CountdownSection>)
+  act(() => vi.advanceTimersByTime(90_000))
+  expect(events).toEqual([{ type: 'countdown_finished' }])
+  expect(Object.keys(localStorage)).toEqual(['countdown.finished_at'])
+  first.unmount()
+
+  act(() => vi.advanceTimersByTime(6 * 24 * 60 * 60 * 1000))
+  const again = render(<CountdownSection>Ready</CountdownSection>)
+  expect(screen.getByRole('timer')).toHaveTextContent(/^0:00$/)
+  expect(screen.getByText('Ready')).toBeVisible()
+  again.unmount()
+
+  act(() => vi.advanceTimersByTime(7 * 24 * 60 * 60 * 1000 + 1))
+  render(<CountdownSection>Ready</CountdownSection>)
+  expect(screen.getByRole('timer')).toHaveTextContent(/^1:30$/)
+})

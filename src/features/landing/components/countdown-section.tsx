@@ -1,6 +1,11 @@
-import { useEffect, type ReactNode } from 'react'
+import { useEffect, useSyncExternalStore, type ReactNode } from 'react'
 import { site } from '../../../content/site.ts'
+import { track } from '../../analytics/track.ts'
+import { countdownFinishedBefore, rememberCountdownFinished } from '../countdown-memory.ts'
 import { formatCountdown, useCountdown } from '../hooks/use-countdown.ts'
+
+const noSubscription = () => () => undefined
+const notBefore = () => false
 
 interface CountdownSectionProps {
   /** What appears once the countdown reaches 0:00, and stays. */
@@ -10,13 +15,22 @@ interface CountdownSectionProps {
 }
 
 export function CountdownSection({ children, onAlmostDone }: CountdownSectionProps) {
-  const remaining = useCountdown(site.countdown.seconds)
+  const counted = useCountdown(site.countdown.seconds)
+  // Read after hydration only: the prerendered page, like a first visit, starts at 1:30.
+  const waitedBefore = useSyncExternalStore(noSubscription, countdownFinishedBefore, notBefore)
+  const remaining = waitedBefore ? 0 : counted
   const finished = remaining === 0
   const almostDone = remaining <= site.countdown.preloadAtSeconds
 
   useEffect(() => {
     if (almostDone) onAlmostDone?.()
   }, [almostDone, onAlmostDone])
+
+  useEffect(() => {
+    if (!finished) return
+    rememberCountdownFinished()
+    track('countdown_finished')
+  }, [finished])
 
   return (
     <section aria-labelledby="apply-heading" className="mx-auto max-w-3xl px-6 pb-24 text-center">

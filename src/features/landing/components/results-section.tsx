@@ -1,8 +1,11 @@
 import { Carousel } from '../../../components/ui/carousel.tsx'
 import { resultSlides } from '../../../content/result-slides.ts'
 import { site } from '../../../content/site.ts'
+import { track } from '../../analytics/track.ts'
 
 const carouselOptions = { loop: true, align: 'start' } as const
+const onSeen = () => track('results_viewed')
+const onFirstMove = () => track('results_navigated')
 
 export function ResultsSection() {
   return (
@@ -16,6 +19,8 @@ export function ResultsSection() {
         previousLabel={site.results.previousLabel}
         nextLabel={site.results.nextLabel}
         options={carouselOptions}
+        onSeen={onSeen}
+        onFirstMove={onFirstMove}
         slideClassName="basis-full sm:basis-1/2 lg:basis-1/3"
         slides={resultSlides.map((slide, index) => ({
           key: slide.id,
