@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { readdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { CONTACT_FIELDS } from '../common/application-form.ts'
 import { HONEYPOT_FIELD, submittedColumns } from '../common/contact-submission.ts'
 import { validAnswers } from '../common/testing/valid-answers.ts'
@@ -185,5 +185,74 @@ describe('supabase/migrations', () => {
       "SELECT relrowsecurity FROM pg_class WHERE relname = 'contact_submissions'",
     )
     expect(security?.relrowsecurity).toBe(true)
+  })
+})
+
+// The funnel's events (migrations/010): the page inserts them as anon through
+// PostgREST, which hands the request's headers to the transaction as request.headers.
+
+const CHROME = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36'
+
+/** Runs `sql` as anon with a PostgREST request's headers, in a transaction of its own. */
+const asAnon = <T>(headers: Record<string, string>, run: (tx: Queryable) => Promise<T>) =>
+  temp.db.transaction(async (tx) => {
+    await tx.query(`SELECT set_config('request.headers', $1, true)`, [JSON.stringify(headers)])
+    await tx.exec('SET LOCAL ROLE anon')
+    return run(tx)
+  })
+
+const insertEvent = (headers: Record<string, string>, type = 'page_view', step: number | null = null) =>
+  asAnon(headers, (tx) => tx.query('INSERT INTO page_events (type, step, source, path) VALUES ($1, $2, $3, $4)', [type, step, 'google', '/']))
+
+const visitors = async () =>
+  (await temp.db.query<{ visitor: string }>(`SELECT encode(visitor, 'hex') AS visitor FROM page_events`)).map((row) => row.visitor)
+
+const browser = (address: string, agent = CHROME) => ({
+  'user-agent': agent,
+  'cf-connecting-ip': address,
+  'x-forwarded-for': `${address}, 10.0.0.1`,
+  origin: 'https://brandscale.example',
+})
+
+describe('page_events on Supabase', () => {
+  beforeEach(async () => {
+    await temp.db.exec('DELETE FROM page_events; DELETE FROM page_event_salts')
+  })
+
+  it('takes anon’s events and hashes the visitor from the request’s headers, keeping no address', async () => {
+    await insertEvent(browser('203.0.113.5'))
+    await insertEvent(browser('203.0.113.5'), 'step_viewed', 1)
+    await insertEvent(browser('203.0.113.6'))
+    const stored = await visitors()
+    expect(stored).toHaveLength(3)
+    expect(new Set(stored).size).toBe(2)
+    const dump = await temp.db.query<{ text: string }>('SELECT row_to_json(e)::text AS text FROM page_events e')
+    for (const { text } of dump) expect(text).not.toContain('203.0.113')
+  })
+
+  it('drops without an error what asks not to be tracked or comes from a robot', async () => {
+    await insertEvent({ ...browser('203.0.113.5'), 'sec-gpc': '1' })
+    await insertEvent(browser('203.0.113.5', 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)'))
+    await insertEvent(browser('203.0.113.5', CHROME.replace('Chrome/', 'HeadlessChrome/')))
+    expect(await visitors()).toEqual([])
+  })
+
+  it('lets anon insert only what the page sends, and read nothing', async () => {
+    await expect(
+      asAnon(browser('203.0.113.5'), (tx) => tx.query(`INSERT INTO page_events (type, path, visitor) VALUES ('page_view', '/', sha256('x'))`)),
+    ).rejects.toThrow(/permission denied/)
+    await expect(asAnon(browser('203.0.113.5'), (tx) => tx.query('SELECT 1 FROM page_events'))).rejects.toThrow(/permission denied/)
+    for (const table of ['page_event_salts', 'page_event_daily']) {
+      await expect(asAnon({}, (tx) => tx.query(`SELECT 1 FROM ${table}`))).rejects.toThrow(/permission denied/)
+    }
+    await expect(asAnon({}, (tx) => tx.query(`SELECT page_event_visitor('a', 'b', 'c')`))).rejects.toThrow(/permission denied/)
+    await expect(asAnon({}, (tx) => tx.query(`SELECT * FROM page_event_counts(current_date, current_date)`))).rejects.toThrow(
+      /permission denied/,
+    )
+  })
+
+  it('refuses an event the contract does not allow', async () => {
+    await expect(insertEvent(browser('203.0.113.5'), 'purchase')).rejects.toThrow(/check constraint/)
+    await expect(insertEvent(browser('203.0.113.5'), 'step_viewed', null)).rejects.toThrow(/check constraint/)
   })
 })
