@@ -22,3 +22,11 @@ export const SERVICE_ROLE_KEY = 'e2e-service-role-key-not-a-real-secret-01234567
 export const ADMIN_EMAIL = 'e2e@example.com'
 export const ADMIN_TOTP_EMAIL = 'e2e-totp@example.com'
 export const ADMIN_PASSWORD = 'e2e-admin-password-not-a-real-one'
+
+/**
+ * The server counts no funnel events from headless browsers, unless their
+ * User-Agent holds the text it is given in ANALYTICS_ACCEPT_UA: the test
+ * browser's does, so a run's events are stored like a visitor's.
+ */
+export const ANALYTICS_ACCEPT_UA = 'brand-landing-e2e'
+export const E2E_USER_AGENT = `Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36 ${ANALYTICS_ACCEPT_UA}`

@@ -1,0 +1,98 @@
+import { ADMIN_PAGE_PATH } from '../common/admin-api.ts'
+import type { Funnel } from '../common/admin-api.ts'
+import { isSubmissionRequest, QUESTIONS, expectSubmissionFailedToast, expectSubmittedToast, fillApplication, uniqueAnswers, wizard } from './support/application.ts'
+import { callAdminApi, signIn } from './support/admin.ts'
+import { flushEvents, recordEventBatches, sentEvents } from './support/analytics.ts'
+import { expect, test } from './support/fixtures.ts'
+import { HEADLINE, applicationDialog, applyNowButton, skipCountdown } from './support/landing.ts'
+
+const steps = QUESTIONS.flatMap((_question, index) => [`step_viewed:${index + 1}`, `step_completed:${index + 1}`])
+
+test('a visit through every gate sends each event once, in order, in text/plain batches without a cookie', async ({
+  page,
+  context,
+  browser,
+  browserConsole,
+}) => {
+  // A source of its own, so the stored funnel read back below holds this visit only.
+  const source = `e2e-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`
+  const sent = recordEventBatches(page)
+  await page.clock.install()
+  await page.goto(`/?utm_source=${source}`)
+  await expect(page.getByRole('heading', { level: 1, name: HEADLINE })).toBeVisible()
+
+  const carousel = page.getByRole('region', { name: 'Result screenshots' })
+  await carousel.scrollIntoViewIfNeeded()
+  const next = carousel.getByRole('button', { name: 'Next slide' })
+  await expect(next).toBeEnabled()
+  await next.click()
+  await next.click()
+  // Switching tabs sends what happened so far; nothing is sent twice.
+  await flushEvents(page, sent, 3)
+  expect(sentEvents(sent)).toEqual(['page_view', 'results_viewed', 'results_navigated'])
+
+  await skipCountdown(page)
+  await applyNowButton(page).click()
+  await expect(applicationDialog(page)).toBeVisible()
+  await fillApplication(page, uniqueAnswers())
+
+  // The server refuses the first try, so the visitor sends it again.
+  await page.route(isSubmissionRequest, (route) => route.fulfill({ status: 400, json: { message: 'refused for the test' } }), { times: 1 })
+  browserConsole.expectError(/status of 400|Application submission failed/)
+  await wizard(page).submit.click()
+  await expectSubmissionFailedToast(page)
+  await wizard(page).submit.click()
+  await expectSubmittedToast(page)
+
+  const bookingTab = context.waitForEvent('page')
+  await (await bookingTab).waitForLoadState()
+  const linkTab = context.waitForEvent('page')
+  await page.getByRole('link', { name: 'Book your call' }).click()
+  await (await linkTab).waitForLoadState()
+
+  const expected = [
+    'page_view',
+    'results_viewed',
+    'results_navigated',
+    'countdown_finished',
+    'apply_clicked',
+    ...steps,
+    'submit_failed',
+    `step_completed:${QUESTIONS.length}`,
+    'submit_succeeded',
+    'booking_opened',
+    'booking_link_clicked',
+  ]
+  await page.bringToFront()
+  await flushEvents(page, sent, expected.length)
+  expect(sentEvents(sent)).toEqual(expected)
+
+  for (const { batch, contentType, allHeaders } of sent) {
+    expect(batch.path).toBe('/')
+    expect(batch.source).toBe(source)
+    expect(contentType).toMatch(/^text\/plain\b/)
+    expect(Object.keys(await allHeaders)).not.toContain('cookie')
+  }
+  expect(await context.cookies(), 'the landing page sets no cookie').toEqual([])
+  const kept = await page.evaluate(() => Object.keys(localStorage).sort())
+  expect(kept, 'nothing but the attribution and that the countdown ran out').toEqual([
+    'attribution.first_touch',
+    'attribution.last_touch',
+    'countdown.finished_at',
+  ])
+
+  // The server stored them: the inbox's funnel for this source counts one visitor at every gate.
+  const inbox = await browser.newContext()
+  try {
+    const admin = await inbox.newPage()
+    await signIn(admin, browserConsole, ADMIN_PAGE_PATH)
+    await expect
+      .poll(async () => {
+        const answer = await callAdminApi(admin, 'GET', `/funnel?source=${source}`)
+        return answer.status === 200 ? (answer.body as Funnel).stages.map((stage) => `${stage.id}=${stage.visitors}`) : answer.status
+      })
+      .toEqual(expect.arrayContaining(['visitors=1', 'results_viewed=1', `step-${QUESTIONS.length}=1`, 'submitted=1', 'booking_opened=1']))
+  } finally {
+    await inbox.close()
+  }
+})

@@ -1,0 +1,49 @@
+import type { Page, Request } from '@playwright/test'
+import { EVENTS_PATH, type EventBatch } from '../../common/analytics.ts'
+import { expect } from './fixtures.ts'
+
+/** One batch of funnel events as the page sent it. */
+export interface SentBatch {
+  batch: EventBatch
+  contentType: string
+  /** Every header the browser sent, cookies included. */
+  allHeaders: Promise<Record<string, string>>
+}
+
+const isEventBatch = (request: Request) => request.method() === 'POST' && new URL(request.url()).pathname === EVENTS_PATH
+
+/** Every batch of events the page sends from now on, as it goes out (reloads included). */
+export function recordEventBatches(page: Page): SentBatch[] {
+  const sent: SentBatch[] = []
+  page.on('request', (request) => {
+    if (!isEventBatch(request)) return
+    const batch = JSON.parse(request.postData() ?? 'null') as EventBatch
+    sent.push({ batch, contentType: request.headers()['content-type'] ?? '', allHeaders: request.allHeaders() })
+  })
+  return sent
+}
+
+/**
+ * What the page does as its visitor switches to another tab or app: the
+ * document turns hidden, then visible again. Headless Chromium's page is
+ * never hidden by itself.
+ */
+export async function switchAwayAndBack(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true })
+    document.dispatchEvent(new Event('visibilitychange'))
+    // Deleting the page's own value brings back the browser's.
+    delete (document as { visibilityState?: DocumentVisibilityState }).visibilityState
+    document.dispatchEvent(new Event('visibilitychange'))
+  })
+}
+
+/** The events of every batch sent, in order, as `type` or `type:step`. */
+export const sentEvents = (sent: readonly SentBatch[]) =>
+  sent.flatMap(({ batch }) => batch.events.map((event) => (event.step === undefined ? event.type : `${event.type}:${event.step}`)))
+
+/** Hides the page and waits until the events sent add up to `count`. */
+export async function flushEvents(page: Page, sent: readonly SentBatch[], count: number): Promise<void> {
+  await switchAwayAndBack(page)
+  await expect.poll(() => sentEvents(sent).length).toBeGreaterThanOrEqual(count)
+}
