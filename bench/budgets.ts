@@ -6,6 +6,7 @@ import { join } from 'node:path'
 import { startServer, stopServer } from '../reliability/support/server-process.ts'
 import { pgliteTarget } from '../reliability/support/targets.ts'
 import { CHROMIUM_PATH } from '../e2e/support/chromium.ts'
+import { chunkBytes } from './support/chunk-bytes.ts'
 import { ensureDebianPackages } from './support/debian-packages.ts'
 import { FIRST_VIEW_BUDGETS as BUDGETS, kilobytes, measureFirstView } from './support/first-view-bytes.ts'
 import { runLighthouse } from './support/lighthouse.ts'
@@ -14,6 +15,9 @@ const LIGHTHOUSE_ATTEMPTS = 3
 // The lead inbox is its own page (admin/index.html): visitors never load it, its users sign in on a phone too.
 const ADMIN_PAGE = 'admin/index.html'
 const ADMIN_JAVASCRIPT_BUDGET = 150 * 1024
+// The funnel's sender (src/features/analytics/event-sender.ts), loaded after hydration.
+const ANALYTICS_CHUNK = /^event-sender-/
+const ANALYTICS_BUDGET = 2 * 1024
 
 const failures: string[] = []
 const report = (what: string, ok: boolean, shown: string) => {
@@ -30,6 +34,9 @@ atMostBytes('initial JavaScript, gzip', bytes.javascript, BUDGETS.javascript)
 atMostBytes('CSS, gzip', bytes.css, BUDGETS.css)
 const admin = await measureFirstView(webDir, ADMIN_PAGE)
 atMostBytes('lead inbox (/admin) initial JavaScript, gzip', admin.javascript, ADMIN_JAVASCRIPT_BUDGET)
+const analytics = await chunkBytes(webDir, ANALYTICS_CHUNK)
+if (analytics === undefined) report('analytics chunk, gzip', false, 'no assets/event-sender-*.js in the build')
+else atMostBytes('analytics chunk (loaded after hydration), gzip', analytics, ANALYTICS_BUDGET)
 
 if (CHROMIUM_PATH === '/usr/bin/chromium') ensureDebianPackages({ chromium: CHROMIUM_PATH })
 const target = await pgliteTarget()
