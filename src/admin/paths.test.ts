@@ -5,6 +5,8 @@ describe('the inbox views', () => {
     ['/admin', { name: 'leads' }],
     ['/admin/', { name: 'leads' }],
     [adminPaths.lead(42), { name: 'lead', id: 42 }],
+    [adminPaths.funnel, { name: 'funnel' }],
+    [`${adminPaths.funnel}/`, { name: 'funnel' }],
     [adminPaths.erasure, { name: 'erasure' }],
     [adminPaths.account, { name: 'account' }],
     ['/admin/leads/0', { name: 'not-found' }],

@@ -5,16 +5,24 @@ export const adminPaths = {
   leads: ADMIN_PAGE_PATH,
   spam: `${ADMIN_PAGE_PATH}?view=spam`,
   lead: (id: number) => `${ADMIN_PAGE_PATH}/leads/${id}`,
+  funnel: `${ADMIN_PAGE_PATH}/funnel`,
   erasure: `${ADMIN_PAGE_PATH}/erasure`,
   account: `${ADMIN_PAGE_PATH}/account`,
 }
 
-export type AdminView = { name: 'leads' } | { name: 'lead'; id: number } | { name: 'erasure' } | { name: 'account' } | { name: 'not-found' }
+export type AdminView =
+  | { name: 'leads' }
+  | { name: 'lead'; id: number }
+  | { name: 'funnel' }
+  | { name: 'erasure' }
+  | { name: 'account' }
+  | { name: 'not-found' }
 
 /** Which view a path shows. */
 export function viewOf(path: string): AdminView {
   const rest = path.slice(ADMIN_PAGE_PATH.length).replace(/\/+$/, '')
   if (rest === '') return { name: 'leads' }
+  if (rest === '/funnel') return { name: 'funnel' }
   if (rest === '/erasure') return { name: 'erasure' }
   if (rest === '/account') return { name: 'account' }
   const lead = /^\/leads\/([1-9][0-9]{0,15})$/.exec(rest)

@@ -6,6 +6,7 @@ import { AdminLink } from './admin-link.tsx'
 const links = [
   { id: 'leads', href: adminPaths.leads, label: adminCopy.nav.leads },
   { id: 'spam', href: adminPaths.spam, label: adminCopy.nav.spam },
+  { id: 'funnel', href: adminPaths.funnel, label: adminCopy.nav.funnel },
   { id: 'erasure', href: adminPaths.erasure, label: adminCopy.nav.erasure },
   { id: 'account', href: adminPaths.account, label: adminCopy.nav.account },
 ] as const

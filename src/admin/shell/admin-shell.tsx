@@ -1,5 +1,6 @@
 import { AccountPage } from '../account/account-page.tsx'
 import { ErasurePage } from '../erasure/erasure-page.tsx'
+import { FunnelPage } from '../funnel/funnel-page.tsx'
 import { LeadDetailPage } from '../lead/lead-detail-page.tsx'
 import { LeadListPage } from '../leads/lead-list-page.tsx'
 import { viewOf } from '../paths.ts'
@@ -18,6 +19,7 @@ export function AdminShell() {
       <main className="mx-auto max-w-7xl px-4 py-6 sm:px-6">
         {view.name === 'leads' && <LeadListPage params={params} />}
         {view.name === 'lead' && <LeadDetailPage key={view.id} id={view.id} />}
+        {view.name === 'funnel' && <FunnelPage params={params} />}
         {view.name === 'erasure' && <ErasurePage />}
         {view.name === 'account' && <AccountPage />}
         {view.name === 'not-found' && <NotFound />}
