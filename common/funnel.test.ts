@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest'
+import { FUNNEL_DEFAULT_DAYS } from './admin-api.ts'
+import { applicationForm } from './application-form.ts'
+import { addDays, defaultFunnelRange, FUNNEL_STAGES, funnelRange, funnelStageLabel } from './funnel.ts'
+
+describe('the funnel', () => {
+  it('has a gate per question of the wizard, between Apply and the submission', () => {
+    const ids = FUNNEL_STAGES.map((stage) => stage.id)
+    expect(ids).toEqual([
+      'visitors',
+      'results_viewed',
+      'countdown_finished',
+      'apply_clicked',
+      ...applicationForm.map((_question, index) => `step-${index + 1}`),
+      'submitted',
+      'booking_opened',
+    ])
+    expect(FUNNEL_STAGES.find((stage) => stage.id === 'step-2')).toMatchObject({ event: 'step_viewed', step: 2 })
+    expect(funnelStageLabel('step-1')).toBe(`Step 1 of ${applicationForm.length} reached`)
+  })
+
+  it('counts days in UTC, across months and leap days', () => {
+    expect(addDays('2028-02-28', 1)).toBe('2028-02-29')
+    expect(addDays('2028-03-01', -1)).toBe('2028-02-29')
+    expect(addDays('2026-12-31', 1)).toBe('2027-01-01')
+  })
+
+  it('covers the last 30 days, today included, when no range is asked for, and fills in a missing end', () => {
+    const lateEvening = new Date('2026-11-25T23:59:59.999Z')
+    expect(defaultFunnelRange(lateEvening)).toEqual({ from: addDays('2026-11-25', 1 - FUNNEL_DEFAULT_DAYS), to: '2026-11-25' })
+    expect(funnelRange({}, lateEvening)).toEqual(defaultFunnelRange(lateEvening))
+    expect(funnelRange({ from: '2026-01-01' })).toEqual({ from: '2026-01-01', to: '2026-01-30' })
+    expect(funnelRange({ to: '2026-01-30' })).toEqual({ from: '2026-01-01', to: '2026-01-30' })
+    expect(funnelRange({ from: '2026-01-05', to: '2026-01-06' })).toEqual({ from: '2026-01-05', to: '2026-01-06' })
+  })
+})
