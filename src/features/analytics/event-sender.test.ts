@@ -128,3 +128,33 @@ describe('startSending', () => {
     expect(document.cookie).toBe('')
   })
 })
+
+describe('postBatch to Supabase', () => {
+  afterEach(() => {
+    vi.doUnmock('../../config/public-config.ts')
+    vi.unstubAllGlobals()
+  })
+
+  it("inserts one row per event into page_events with the anon key's headers, and no beacon", async () => {
+    vi.resetModules()
+    vi.doMock('../../config/public-config.ts', () => ({
+      publicConfig: { apiUrl: 'https://project.supabase.co', apiAnonKey: 'anon-key' },
+    }))
+    const { postBatch: post, SUPABASE_EVENTS_PATH } = await import('./event-sender.ts')
+    const sendBeacon = vi.fn(() => true)
+    vi.stubGlobal('navigator', { sendBeacon })
+    const fetchMock = vi.fn(() => Promise.resolve(new Response(null, { status: 201 })))
+    vi.stubGlobal('fetch', fetchMock)
+    post({ path: '/', source: 'ig', events: [{ type: 'page_view' }, { type: 'step_viewed', step: 2 }] })
+    expect(sendBeacon).not.toHaveBeenCalled()
+    expect(fetchMock).toHaveBeenCalledExactlyOnceWith(`https://project.supabase.co${SUPABASE_EVENTS_PATH}`, {
+      method: 'POST',
+      headers: { apikey: 'anon-key', Authorization: 'Bearer anon-key', 'Content-Type': 'application/json', Prefer: 'return=minimal' },
+      body: JSON.stringify([
+        { path: '/', source: 'ig', type: 'page_view', step: null },
+        { path: '/', source: 'ig', type: 'step_viewed', step: 2 },
+      ]),
+      keepalive: true,
+    })
+  })
+})
