@@ -83,6 +83,7 @@ export function buildApp({ config, db, site = DEFAULT_SITE, logger = false }: Ap
   app.register(eventsRoutes, {
     db,
     analytics: config.analytics,
+    corsOrigins: config.corsOrigins,
     // As for applications: instances sharing PostgreSQL share the count.
     sharedCounter: config.databaseUrl === undefined ? undefined : databaseHitCounter(db),
   })

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { EVENTS_PATH, MAX_BATCH_BYTES, MAX_BATCH_EVENTS, type EventBatch } from '../../common/analytics.ts'
 import { STEP_COUNT } from '../../common/analytics-schema.ts'
 import { buildApp } from '../app.ts'
@@ -34,7 +34,8 @@ afterAll(async () => {
   await temp.dispose()
 })
 beforeEach(async () => {
-  await temp.db.exec('DELETE FROM page_events; DELETE FROM page_event_salts; DELETE FROM page_event_daily; DELETE FROM rate_limit_hits')
+  // Salts stay: the app keeps the day's salt in memory, as the database has it.
+  await temp.db.exec('DELETE FROM page_events; DELETE FROM page_event_daily; DELETE FROM rate_limit_hits')
 })
 
 function appWith(env: Record<string, string> = {}, db: Database = temp.db) {
@@ -112,17 +113,33 @@ describe(`POST ${EVENTS_PATH} on ${DATABASE_TARGET}`, () => {
     expect((await visitorsOf()).size).toBe(3)
   })
 
-  it('gives the same visitor a new hash once the salt has rotated', async () => {
+  it('gives the same visitor a new hash the next day, from a new salt', async () => {
     await send(app)
-    const [before] = await visitorsOf()
-    // What midnight does: today's salt becomes yesterday's, and the next event makes a new one.
-    await temp.db.exec(`UPDATE page_event_salts SET day = day - 1, created_at = created_at - interval '1 day'`)
-    await temp.db.exec('DELETE FROM page_events')
+    const [today] = await visitorsOf()
+    const nextDay = new Date(Date.now() + 24 * 60 * 60 * 1000)
+    vi.useFakeTimers({ toFake: ['Date'] })
+    try {
+      vi.setSystemTime(nextDay)
+      await temp.db.exec('DELETE FROM page_events')
+      await send(app)
+    } finally {
+      vi.useRealTimers()
+    }
+    const tomorrow = await visitorsOf()
+    expect(tomorrow.size).toBe(1)
+    expect(tomorrow.has(today ?? '')).toBe(false)
+    const salts = await temp.db.query<{ day: string }>('SELECT day::text AS day FROM page_event_salts')
+    expect(salts.map((salt) => salt.day)).toContain(nextDay.toISOString().slice(0, 10))
+  })
+
+  it('hashes as the database’s page_event_visitor does, so Supabase’s trigger counts alike', async () => {
     await send(app)
-    const after = await visitorsOf()
-    expect(after.size).toBe(1)
-    expect(after.has(before ?? '')).toBe(false)
-    expect(await temp.db.query('SELECT day FROM page_event_salts')).toHaveLength(2)
+    const [stored] = await visitorsOf()
+    const [fromSql] = await temp.db.query<{ hash: string }>(`SELECT encode(page_event_visitor($1, $2, 'localhost:80'), 'hex') AS hash`, [
+      ADDRESS,
+      CHROME,
+    ])
+    expect(stored).toBe(fromSql?.hash)
   })
 
   it('keeps neither the address nor the User-Agent in any column of any table', async () => {
@@ -195,6 +212,17 @@ describe(`POST ${EVENTS_PATH} on ${DATABASE_TARGET}`, () => {
     expect(response.statusCode).toBe(413)
     expect(response.json<{ message: string }>().message).toMatch(/over 8192 bytes/)
     expect(await storedEvents()).toEqual([])
+  })
+
+  it('answers a JSON sender’s CORS preflight from another origin', async () => {
+    const response = await app.inject({
+      method: 'OPTIONS',
+      url: EVENTS_PATH,
+      headers: { origin: 'https://landing.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' },
+    })
+    expect(response.statusCode).toBe(204)
+    expect(response.headers['access-control-allow-origin']).toBe('*')
+    expect(String(response.headers['access-control-allow-headers'])).toContain('content-type')
   })
 
   it('refuses other media types with 415', async () => {

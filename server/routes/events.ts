@@ -2,14 +2,18 @@ import type { FastifyError, FastifyPluginAsync, FastifyRequest } from 'fastify'
 import { isbot } from 'isbot'
 import { EVENTS_PATH, MAX_BATCH_BYTES } from '../../common/analytics.ts'
 import { eventBatchSchema } from '../../common/analytics-schema.ts'
-import type { AnalyticsConfig } from '../config.ts'
+import type { AnalyticsConfig, Config } from '../config.ts'
 import type { Database } from '../db/database.ts'
 import type { HitCounter } from '../db/hit-counter.ts'
+import { createVisitorHasher } from './event-visitor.ts'
+import { registerCors } from '../plugins/cors.ts'
 import { RATE_LIMITED, registerRateLimit } from '../plugins/rate-limit.ts'
 
 export interface EventsOptions {
   db: Database
   analytics: AnalyticsConfig
+  /** A page built for another origin (VITE_API_URL) sends its events there too, as applications. */
+  corsOrigins: Config['corsOrigins']
   /** The database's counter, shared by every instance (PostgreSQL); without, this process counts. */
   sharedCounter?: HitCounter | undefined
 }
@@ -17,11 +21,9 @@ export interface EventsOptions {
 // Headless browsers announce themselves; isbot leaves them to the caller.
 const HEADLESS = /headless|phantomjs|slimerjs|electron\//i
 
-// One hash per batch, however many events it holds (the function makes today's salt if need be).
-const INSERT = `WITH visitor AS MATERIALIZED (SELECT page_event_visitor($1, $2, $3) AS hash)
-  INSERT INTO page_events (visitor, type, step, source, path)
-  SELECT visitor.hash, e.type, e.step, $4, $5
-  FROM visitor, jsonb_to_recordset($6::jsonb) AS e(type text, step smallint)`
+// One statement text for any number of events, so it is prepared once per connection.
+const INSERT = `INSERT INTO page_events (visitor, type, step, source, path)
+  SELECT $1, e.type, e.step, $2, $3 FROM unnest($4::text[], $5::smallint[]) AS e(type, step)`
 
 // A failing database would otherwise log once per batch.
 const OUTAGE_LOG_INTERVAL_MS = 60_000
@@ -44,7 +46,9 @@ class EventsError extends Error {
  * 204: events are not leads, and an answer the page would retry only adds load
  * to a database that is already failing.
  */
-export const eventsRoutes: FastifyPluginAsync<EventsOptions> = async (app, { db, analytics, sharedCounter }) => {
+export const eventsRoutes: FastifyPluginAsync<EventsOptions> = async (app, { db, analytics, corsOrigins, sharedCounter }) => {
+  // A text/plain beacon needs no preflight; a fetch with application/json does.
+  await registerCors(app, corsOrigins)
   await registerRateLimit(app, {
     perMinute: analytics.rateLimit,
     shared: sharedCounter,
@@ -72,6 +76,7 @@ export const eventsRoutes: FastifyPluginAsync<EventsOptions> = async (app, { db,
     return reply.code(status).send({ statusCode: status, message })
   })
 
+  const visitorHash = createVisitorHasher(db)
   let lastOutageLog = 0
   app.post<{ Body: string | undefined }>(
     EVENTS_PATH,
@@ -86,9 +91,10 @@ export const eventsRoutes: FastifyPluginAsync<EventsOptions> = async (app, { db,
     async (request, reply) => {
       const batch = parseBatch(request.body)
       try {
+        const visitor = await visitorHash(request.ip, userAgent(request), request.host)
         await db.query(
           INSERT,
-          [request.ip, userAgent(request), request.host, batch.source ?? null, batch.path, JSON.stringify(batch.events)],
+          [visitor, batch.source ?? null, batch.path, batch.events.map((event) => event.type), batch.events.map((event) => event.step ?? null)],
           { prepare: true },
         )
       } catch (error) {
