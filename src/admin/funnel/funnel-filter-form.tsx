@@ -35,14 +35,13 @@ export function FunnelFilterForm({ query, sources }: FunnelFilterFormProps) {
   }
   return (
     <form aria-label={copy.filters} onSubmit={show} noValidate className="mt-6 grid gap-4 rounded-2xl bg-white p-4 shadow-sm sm:grid-cols-2 lg:grid-cols-4">
-      <Field label={copy.from}>{({ id }) => <Input id={id} name="from" type="date" required defaultValue={query.from} />}</Field>
+      <Field label={copy.from}>{({ id }) => <Input id={id} name="from" type="date" defaultValue={query.from} />}</Field>
       <Field label={copy.to}>
         {({ id }) => (
           <Input
             id={id}
             name="to"
             type="date"
-            required
             defaultValue={query.to}
             aria-invalid={backwards || undefined}
             aria-describedby={backwards ? errorId : undefined}
