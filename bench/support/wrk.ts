@@ -1,4 +1,5 @@
-import { execFileSync } from 'node:child_process'
+import { execFile, execFileSync } from 'node:child_process'
+import { promisify } from 'node:util'
 
 export interface WrkFigures {
   requestsPerSecond: number
@@ -20,14 +21,27 @@ export interface WrkOptions {
 const toMs = (value: string, unit: string) => Number(value) * ({ us: 0.001, ms: 1, s: 1000 }[unit] ?? Number.NaN)
 
 /** A bounded wrk run (fixed duration and connections) against one URL on loopback. */
-export function runWrk(url: string, { seconds = 10, connections = 64, headers = {}, script }: WrkOptions = {}): WrkFigures {
+export function runWrk(url: string, options: WrkOptions = {}): WrkFigures {
+  return parseWrk(execFileSync('wrk', wrkArgs(url, options), { encoding: 'utf8' }))
+}
+
+/** The same run without blocking this process, so two can run at once. */
+export async function runWrkAsync(url: string, options: WrkOptions = {}): Promise<WrkFigures> {
+  const { stdout } = await promisify(execFile)('wrk', wrkArgs(url, options), { encoding: 'utf8' })
+  return parseWrk(stdout)
+}
+
+function wrkArgs(url: string, { seconds = 10, connections = 64, headers = {}, script }: WrkOptions) {
   // Two threads, one per core, as nginx runs two workers; never more threads than connections.
   const args = ['-t', String(Math.min(2, connections)), '-c', String(connections), '-d', `${seconds}s`, '--latency']
   for (const [name, value] of Object.entries(headers)) args.push('-H', `${name}: ${value}`)
   if (script) args.push('-s', script.path)
   args.push(url)
   if (script) args.push('--', ...script.args)
-  const output = execFileSync('wrk', args, { encoding: 'utf8' })
+  return args
+}
+
+function parseWrk(output: string): WrkFigures {
   const latency = (percent: string) => {
     const match = new RegExp(`^\\s*${percent}%\\s+([\\d.]+)(us|ms|s)\\s*$`, 'm').exec(output)
     return match?.[1] && match[2] ? toMs(match[1], match[2]) : Number.NaN

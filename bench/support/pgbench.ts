@@ -1,0 +1,24 @@
+import { execFileSync } from 'node:child_process'
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { findPostgresBin } from '../../server/testing/postgres-server.ts'
+
+/** pgbench running one SQL script for `seconds` with `clients`; resolves to its transactions per second. */
+export async function pgbenchTps(url: string, sql: string, { clients, seconds }: { clients: number; seconds: number }) {
+  const dir = await mkdtemp(join(tmpdir(), 'bench-pgbench-'))
+  const script = join(dir, 'script.sql')
+  await writeFile(script, sql)
+  const { hostname, port, username, password, pathname } = new URL(url)
+  try {
+    const output = execFileSync(
+      join(findPostgresBin(), 'pgbench'),
+      ['-n', '-f', script, '-c', String(clients), '-j', String(Math.min(clients, 2)), '-T', String(seconds),
+        '-h', hostname, '-p', port, '-U', decodeURIComponent(username), pathname.slice(1)],
+      { encoding: 'utf8', env: { ...process.env, PGPASSWORD: decodeURIComponent(password) } },
+    )
+    return Number(/tps = ([\d.]+)/.exec(output)?.[1] ?? Number.NaN)
+  } finally {
+    await rm(dir, { recursive: true, force: true })
+  }
+}
