@@ -55,7 +55,8 @@ export default defineConfig({
     launchOptions: {
       // An empty CHROMIUM_PATH means Playwright's own browser.
       executablePath: CHROMIUM_PATH || undefined,
-      args: CHROMIUM_ARGS,
+      // Also set here: a beacon sent as the page unloads leaves with the browser's own User-Agent, not use.userAgent.
+      args: [...CHROMIUM_ARGS, `--user-agent=${E2E_USER_AGENT}`],
     },
   },
   // In order: the lead inbox is listening before the server can announce a lead to it.

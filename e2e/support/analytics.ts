@@ -1,6 +1,8 @@
-import type { Page, Request } from '@playwright/test'
+import type { Browser, Page, Request } from '@playwright/test'
+import { ADMIN_PAGE_PATH, type Funnel } from '../../common/admin-api.ts'
 import { EVENTS_PATH, type EventBatch } from '../../common/analytics.ts'
-import { expect } from './fixtures.ts'
+import { callAdminApi, signIn } from './admin.ts'
+import { expect, type BrowserConsole } from './fixtures.ts'
 
 /** One batch of funnel events as the page sent it. */
 export interface SentBatch {
@@ -46,4 +48,28 @@ export const sentEvents = (sent: readonly SentBatch[]) =>
 export async function flushEvents(page: Page, sent: readonly SentBatch[], count: number): Promise<void> {
   await switchAwayAndBack(page)
   await expect.poll(() => sentEvents(sent).length).toBeGreaterThanOrEqual(count)
+}
+
+/** A source no other test uses, so the stored funnel read back for it holds one test's visits only. */
+export const uniqueSource = () => `e2e-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`
+
+/**
+ * Polls the inbox's funnel for `source` (signed in from a browser context of
+ * its own, so the landing page's stays without a cookie) until its gates read
+ * as `expected`, e.g. 'visitors=1'.
+ */
+export async function expectStoredFunnel(browser: Browser, browserConsole: BrowserConsole, source: string, expected: string[]) {
+  const inbox = await browser.newContext()
+  try {
+    const admin = await inbox.newPage()
+    await signIn(admin, browserConsole, ADMIN_PAGE_PATH)
+    await expect
+      .poll(async () => {
+        const answer = await callAdminApi(admin, 'GET', `/funnel?source=${encodeURIComponent(source)}`)
+        return answer.status === 200 ? (answer.body as Funnel).stages.map((stage) => `${stage.id}=${stage.visitors}`) : answer.status
+      })
+      .toEqual(expect.arrayContaining(expected))
+  } finally {
+    await inbox.close()
+  }
 }
