@@ -233,8 +233,8 @@ describe(`POST ${EVENTS_PATH} on ${DATABASE_TARGET}`, () => {
 })
 
 describe(`${EVENTS_PATH} settings on ${DATABASE_TARGET}`, () => {
-  it('limits batches per address per minute with 429', async () => {
-    const app = appWith({ EVENTS_RATE_LIMIT: '3' })
+  it('limits batches per address per minute with 429 (on PostgreSQL, counted in the database for every instance)', async () => {
+    const app = appWith({ EVENTS_RATE_LIMIT: '3', ...temp.env })
     try {
       const statuses = []
       for (let i = 0; i < 4; i++) statuses.push((await send(app)).statusCode)
