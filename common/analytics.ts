@@ -8,6 +8,13 @@
 /** Where the page posts its batches: the same origin as applications. */
 export const EVENTS_PATH = '/api/events'
 
+/**
+ * Where a page built with VITE_API_URL sends them instead: a PostgREST insert
+ * into the events table, one row per event, which Supabase takes (anon may
+ * insert, nothing more) and this server takes too, for a page on another origin.
+ */
+export const EVENTS_TABLE_PATH = '/rest/v1/page_events'
+
 /** The events, in the funnel's order where they are gates of it. */
 export const EVENT_TYPES = [
   'page_view',

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
-import { EVENTS_PATH, MAX_BATCH_BYTES, MAX_BATCH_EVENTS, type EventBatch } from '../../common/analytics.ts'
+import { EVENTS_PATH, EVENTS_TABLE_PATH, MAX_BATCH_BYTES, MAX_BATCH_EVENTS, type EventBatch } from '../../common/analytics.ts'
 import { STEP_COUNT } from '../../common/analytics-schema.ts'
 import { buildApp } from '../app.ts'
 import { parseConfig } from '../config.ts'
@@ -90,6 +90,40 @@ describe(`POST ${EVENTS_PATH} on ${DATABASE_TARGET}`, () => {
     ])
     expect(new Set(rows.map((row) => row.visitor)).size).toBe(1)
     expect(rows[0]?.visitor).toMatch(/^[0-9a-f]{64}$/)
+  })
+
+  it(`takes the rows a page built with VITE_API_URL inserts at ${EVENTS_TABLE_PATH}, as PostgREST would (201), from another origin`, async () => {
+    const rows = BATCH.events.map((event) => ({ path: BATCH.path, source: BATCH.source, type: event.type, step: event.step ?? null }))
+    const preflight = await app.inject({
+      method: 'OPTIONS',
+      url: EVENTS_TABLE_PATH,
+      headers: { origin: 'https://www.agency.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'apikey, authorization, content-type, prefer' },
+    })
+    expect(preflight.statusCode).toBe(204)
+    expect(preflight.headers['access-control-allow-origin']).toBeDefined()
+    const response = await app.inject({
+      method: 'POST',
+      url: EVENTS_TABLE_PATH,
+      remoteAddress: ADDRESS,
+      headers: { 'content-type': 'application/json', 'user-agent': CHROME, origin: 'https://www.agency.example', prefer: 'return=minimal' },
+      payload: JSON.stringify(rows),
+    })
+    expect(response.statusCode).toBe(201)
+    expect((await storedEvents()).map(({ type, step, source, path }) => ({ type, step, source, path }))).toEqual([
+      { type: 'apply_clicked', step: null, source: 'newsletter', path: '/' },
+      { type: 'page_view', step: null, source: 'newsletter', path: '/' },
+      { type: 'step_completed', step: 1, source: 'newsletter', path: '/' },
+      { type: 'step_viewed', step: 1, source: 'newsletter', path: '/' },
+      { type: 'step_viewed', step: 2, source: 'newsletter', path: '/' },
+    ])
+    const mixed = await app.inject({
+      method: 'POST',
+      url: EVENTS_TABLE_PATH,
+      headers: { 'content-type': 'application/json', 'user-agent': CHROME },
+      payload: JSON.stringify([rows[0], { ...rows[1], path: '/elsewhere' }]),
+    })
+    expect(mixed.statusCode).toBe(400)
+    expect(mixed.json()).toMatchObject({ message: expect.stringContaining('same path and source') })
   })
 
   it('takes application/json as well, and a batch without a source as direct', async () => {

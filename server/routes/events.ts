@@ -1,6 +1,6 @@
-import type { FastifyError, FastifyPluginAsync, FastifyRequest } from 'fastify'
+import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
 import { isbot } from 'isbot'
-import { EVENTS_PATH, MAX_BATCH_BYTES } from '../../common/analytics.ts'
+import { EVENTS_PATH, EVENTS_TABLE_PATH, MAX_BATCH_BYTES, MAX_BATCH_EVENTS, type EventBatch } from '../../common/analytics.ts'
 import { eventBatchSchema } from '../../common/analytics-schema.ts'
 import type { AnalyticsConfig, Config } from '../config.ts'
 import type { Database } from '../db/database.ts'
@@ -78,34 +78,55 @@ export const eventsRoutes: FastifyPluginAsync<EventsOptions> = async (app, { db,
 
   const visitorHash = createVisitorHasher(db)
   let lastOutageLog = 0
-  app.post<{ Body: string | undefined }>(
-    EVENTS_PATH,
-    {
-      bodyLimit: MAX_BATCH_BYTES,
-      config: RATE_LIMITED,
-      // Before the body is read: what is dropped anyway costs no parsing.
-      onRequest: async (request, reply) => {
-        if (!counts(request, analytics)) return reply.code(204).send()
-      },
-    },
-    async (request, reply) => {
-      const batch = parseBatch(request.body)
-      try {
-        const visitor = await visitorHash(request.ip, userAgent(request), request.host)
-        await db.query(
-          INSERT,
-          [visitor, batch.source ?? null, batch.path, batch.events.map((event) => event.type), batch.events.map((event) => event.step ?? null)],
-          { prepare: true },
-        )
-      } catch (error) {
-        if (Date.now() - lastOutageLog > OUTAGE_LOG_INTERVAL_MS) {
-          lastOutageLog = Date.now()
-          request.log.warn({ err: error }, 'funnel events dropped: the database did not take them')
-        }
+  async function store(request: FastifyRequest, batch: EventBatch) {
+    try {
+      const visitor = await visitorHash(request.ip, userAgent(request), request.host)
+      await db.query(
+        INSERT,
+        [visitor, batch.source ?? null, batch.path, batch.events.map((event) => event.type), batch.events.map((event) => event.step ?? null)],
+        { prepare: true },
+      )
+    } catch (error) {
+      if (Date.now() - lastOutageLog > OUTAGE_LOG_INTERVAL_MS) {
+        lastOutageLog = Date.now()
+        request.log.warn({ err: error }, 'funnel events dropped: the database did not take them')
       }
-      return reply.code(204).send()
+    }
+  }
+
+  const routeOptions = {
+    bodyLimit: MAX_BATCH_BYTES,
+    config: RATE_LIMITED,
+    // Before the body is read: what is dropped anyway costs no parsing.
+    onRequest: async (request: FastifyRequest, reply: FastifyReply) => {
+      if (!counts(request, analytics)) return reply.code(204).send()
     },
-  )
+  }
+  app.post<{ Body: string | undefined }>(EVENTS_PATH, routeOptions, async (request, reply) => {
+    await store(request, validBatch(parseJson(request.body)))
+    return reply.code(204).send()
+  })
+  // A page built with VITE_API_URL naming this server inserts rows into the
+  // events table, as it would on Supabase: the same batch, one row per event.
+  // Answered as PostgREST answers an insert with return=minimal.
+  app.post<{ Body: string | undefined }>(EVENTS_TABLE_PATH, routeOptions, async (request, reply) => {
+    await store(request, validBatch(batchOfRows(parseJson(request.body))))
+    return reply.code(201).send()
+  })
+}
+
+/** Rows of the events table, as the page inserts them, turned back into the batch they came from. */
+function batchOfRows(json: unknown): unknown {
+  const rows: unknown[] = Array.isArray(json) ? json : [json]
+  if (rows.length === 0 || rows.length > MAX_BATCH_EVENTS) throw new EventsError(400, `Send 1 to ${MAX_BATCH_EVENTS} rows.`)
+  const [first] = rows as Record<string, unknown>[]
+  const same = (rows as Record<string, unknown>[]).every((row) => row?.path === first?.path && row?.source === first?.source)
+  if (!same) throw new EventsError(400, 'The rows of one insert come from one page: the same path and source.')
+  return {
+    path: first?.path,
+    ...(first?.source === null || first?.source === undefined ? {} : { source: first.source }),
+    events: (rows as Record<string, unknown>[]).map(({ type, step }) => (step === null || step === undefined ? { type } : { type, step })),
+  }
 }
 
 function userAgent(request: FastifyRequest) {
@@ -120,14 +141,16 @@ function counts(request: FastifyRequest, analytics: AnalyticsConfig) {
   return agent !== '' && !isbot(agent) && !HEADLESS.test(agent)
 }
 
-function parseBatch(body: string | undefined) {
+function parseJson(body: string | undefined): unknown {
   if (body === undefined || body === '') throw new EventsError(400, 'The body is empty: send a batch as JSON.')
-  let json: unknown
   try {
-    json = JSON.parse(body)
+    return JSON.parse(body)
   } catch {
     throw new EventsError(400, 'The body is not JSON.')
   }
+}
+
+function validBatch(json: unknown): EventBatch {
   const result = eventBatchSchema.safeParse(json)
   if (!result.success) {
     const problems = result.error.issues.slice(0, 5).map((issue) => `${issue.path.join('.') || 'batch'}: ${issue.message}`)

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { EVENTS_PATH, MAX_BATCH_BYTES, MAX_BATCH_EVENTS, type EventBatch } from '../../../common/analytics.ts'
+import { EVENTS_PATH, EVENTS_TABLE_PATH, MAX_BATCH_BYTES, MAX_BATCH_EVENTS, type EventBatch } from '../../../common/analytics.ts'
 import { createBatcher, postBatch } from './event-sender.ts'
 
 describe('createBatcher', () => {
@@ -140,14 +140,14 @@ describe('postBatch to Supabase', () => {
     vi.doMock('../../config/public-config.ts', () => ({
       publicConfig: { apiUrl: 'https://project.supabase.co', apiAnonKey: 'anon-key' },
     }))
-    const { postBatch: post, SUPABASE_EVENTS_PATH } = await import('./event-sender.ts')
+    const { postBatch: post } = await import('./event-sender.ts')
     const sendBeacon = vi.fn(() => true)
     vi.stubGlobal('navigator', { sendBeacon })
     const fetchMock = vi.fn(() => Promise.resolve(new Response(null, { status: 201 })))
     vi.stubGlobal('fetch', fetchMock)
     post({ path: '/', source: 'ig', events: [{ type: 'page_view' }, { type: 'step_viewed', step: 2 }] })
     expect(sendBeacon).not.toHaveBeenCalled()
-    expect(fetchMock).toHaveBeenCalledExactlyOnceWith(`https://project.supabase.co${SUPABASE_EVENTS_PATH}`, {
+    expect(fetchMock).toHaveBeenCalledExactlyOnceWith(`https://project.supabase.co${EVENTS_TABLE_PATH}`, {
       method: 'POST',
       headers: { apikey: 'anon-key', Authorization: 'Bearer anon-key', 'Content-Type': 'application/json', Prefer: 'return=minimal' },
       body: JSON.stringify([

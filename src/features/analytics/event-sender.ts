@@ -1,14 +1,8 @@
-import { EVENTS_PATH, MAX_BATCH_BYTES, MAX_BATCH_EVENTS, type EventBatch } from '../../../common/analytics.ts'
+import { EVENTS_PATH, EVENTS_TABLE_PATH, MAX_BATCH_BYTES, MAX_BATCH_EVENTS, MAX_PATH_LENGTH, MAX_SOURCE_LENGTH, type EventBatch } from '../../../common/analytics.ts'
 import { publicConfig } from '../../config/public-config.ts'
 import { pageAttribution } from '../attribution/attribution-store.ts'
 import { sendEventsTo, type FunnelEvent } from './track.ts'
 
-/** Where a page posting to Supabase sends its events: an insert-only table, one row per event. */
-export const SUPABASE_EVENTS_PATH = '/rest/v1/page_events'
-
-// What the events table takes (migrations/010-page-events.sql).
-const PATH_MAX_LENGTH = 200
-const SOURCE_MAX_LENGTH = 100
 const bytesOf = (text: string) => new TextEncoder().encode(text).length
 
 /**
@@ -48,14 +42,15 @@ export function visitSource(): string | undefined {
 /**
  * Posts a batch without holding the page up, even as it unloads. To this
  * server: a beacon whose body is a string, so text/plain, a request that needs
- * no preflight. To Supabase: its insert, which needs the anon key's headers.
+ * no preflight. To VITE_API_URL (Supabase, or this server on another origin):
+ * the events table's insert, which needs the anon key's headers.
  */
 export function postBatch(batch: EventBatch): void {
   const { apiUrl, apiAnonKey } = publicConfig
   if (apiUrl) {
     const rows = batch.events.map((event) => ({ path: batch.path, source: batch.source ?? null, type: event.type, step: event.step ?? null }))
     const headers = { apikey: apiAnonKey, Authorization: `Bearer ${apiAnonKey}`, 'Content-Type': 'application/json', Prefer: 'return=minimal' }
-    fetch(`${apiUrl}${SUPABASE_EVENTS_PATH}`, { method: 'POST', headers, body: JSON.stringify(rows), keepalive: true }).catch(() => undefined)
+    fetch(`${apiUrl}${EVENTS_TABLE_PATH}`, { method: 'POST', headers, body: JSON.stringify(rows), keepalive: true }).catch(() => undefined)
     return
   }
   const body = JSON.stringify(batch)
@@ -70,8 +65,8 @@ let started = false
 export function startSending(post: (batch: EventBatch) => void = postBatch): void {
   if (started) return
   started = true
-  const source = visitSource()?.slice(0, SOURCE_MAX_LENGTH)
-  const head = { path: window.location.pathname.slice(0, PATH_MAX_LENGTH), ...(source ? { source } : {}) }
+  const source = visitSource()?.slice(0, MAX_SOURCE_LENGTH)
+  const head = { path: window.location.pathname.slice(0, MAX_PATH_LENGTH), ...(source ? { source } : {}) }
   const batcher = createBatcher(head, post)
   sendEventsTo(batcher.add)
   // Hidden is the last moment a page reliably has on phones; pagehide covers browsers that skip it on unload.
