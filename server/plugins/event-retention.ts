@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import type { Database } from '../db/database.ts'
+import { registerPeriodicSweep } from './periodic-sweep.ts'
 
 // Salts must be gone 48 hours after they were made: an hourly sweep deletes
 // each within the hour after that. Rolling up and deleting raw events cost
@@ -42,32 +43,18 @@ export async function sweepPageEvents(db: Database, retentionDays: number): Prom
 
 /**
  * Runs the sweep when the server starts and every hour while it runs, whether
- * analytics is on or off (what was stored still expires). Like the other
- * sweeps, it never holds the process open, and closing the app waits for a
- * sweep in progress.
+ * analytics is on or off (what was stored still expires). A salt kept an hour
+ * longer is the lesser harm: a failed sweep waits for the next.
  */
 export function registerEventRetention(app: FastifyInstance, db: Database, retentionDays: number) {
-  let timer: NodeJS.Timeout | undefined
-  let sweeping: Promise<void> = Promise.resolve()
-  const sweep = () => {
-    sweeping = sweeping.then(async () => {
-      try {
-        const result = await sweepPageEvents(db, retentionDays)
-        if (result.saltsDeleted + result.rowsRolledUp + result.eventsDeleted > 0) {
-          app.log.info({ ...result, retentionDays }, 'funnel events rolled up and expired')
-        }
-      } catch (error) {
-        // A salt kept an hour longer is the lesser harm; the next sweep tries again.
-        app.log.warn({ err: error }, 'could not roll up or expire funnel events')
+  registerPeriodicSweep(app, {
+    intervalMs: EVENT_SWEEP_INTERVAL_MS,
+    failure: 'could not roll up or expire funnel events',
+    async run() {
+      const result = await sweepPageEvents(db, retentionDays)
+      if (result.saltsDeleted + result.rowsRolledUp + result.eventsDeleted > 0) {
+        app.log.info({ ...result, retentionDays }, 'funnel events rolled up and expired')
       }
-    })
-  }
-  app.addHook('onReady', async () => {
-    sweep()
-    timer = setInterval(sweep, EVENT_SWEEP_INTERVAL_MS).unref()
-  })
-  app.addHook('onClose', async () => {
-    clearInterval(timer)
-    await sweeping
+    },
   })
 }
