@@ -1,5 +1,7 @@
 import { isSubmissionRequest, QUESTIONS, expectSubmissionFailedToast, expectSubmittedToast, fillApplication, uniqueAnswers, wizard } from './support/application.ts'
-import { expectStoredFunnel, flushEvents, recordEventBatches, sentEvents, uniqueSource } from './support/analytics.ts'
+import type { Browser } from '@playwright/test'
+import { EVENTS_PATH } from '../common/analytics.ts'
+import { expectStoredFunnel, flushEvents, recordEventBatches, sentEvents, switchAwayAndBack, uniqueSource } from './support/analytics.ts'
 import { expect, test } from './support/fixtures.ts'
 import { HEADLINE, applicationDialog, applyNowButton, skipCountdown } from './support/landing.ts'
 
@@ -103,4 +105,34 @@ test('leaving the page sends what it has not sent yet', async ({ page, browser, 
   // Playwright does not report a beacon sent while unloading, so the server is asked.
   await page.reload()
   await expectStoredFunnel(browser, browserConsole, source, ['visitors=1'])
+})
+
+test('a browser that sends Sec-GPC, and a robot, are not counted; the same visit from a plain browser is', async ({ browser, browserConsole }) => {
+  const visit = async (source: string, options: Parameters<Browser['newContext']>[0]) => {
+    const context = await browser.newContext(options)
+    try {
+      const page = await context.newPage()
+      const senderLoaded = page.waitForResponse((response) => /\/event-sender-[\w-]+\.js$/.test(response.url()))
+      await page.goto(`/?utm_source=${source}`)
+      await expect(page.getByRole('heading', { level: 1, name: HEADLINE })).toBeVisible()
+      await (await senderLoaded).finished()
+      await expect.poll(() => page.evaluate(() => localStorage.getItem('attribution.last_touch'))).toContain(source)
+      const answered = page.waitForResponse((response) => new URL(response.url()).pathname === EVENTS_PATH)
+      await switchAwayAndBack(page)
+      // Answered like any other batch: a sender learns nothing from the answer.
+      expect((await answered).status()).toBe(204)
+    } finally {
+      await context.close()
+    }
+  }
+  const withGpc = uniqueSource()
+  const robot = uniqueSource()
+  const plain = uniqueSource()
+  await visit(withGpc, { extraHTTPHeaders: { 'Sec-GPC': '1' } })
+  await visit(robot, { userAgent: 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)' })
+  await visit(plain, {})
+  // The plain visit, sent last, is counted; the two before it were answered first and stored nothing.
+  await expectStoredFunnel(browser, browserConsole, plain, ['visitors=1'])
+  await expectStoredFunnel(browser, browserConsole, withGpc, ['visitors=0'])
+  await expectStoredFunnel(browser, browserConsole, robot, ['visitors=0'])
 })
