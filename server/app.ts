@@ -1,6 +1,7 @@
 import { constants as zlib } from 'node:zlib'
 import fastifyCompress from '@fastify/compress'
 import Fastify, { type FastifyServerOptions } from 'fastify'
+import { EVENTS_PATH, EVENTS_TABLE_PATH } from '../common/analytics.ts'
 import { siteManifestFor, type SiteManifest } from '../common/site-manifest.ts'
 import { DEFAULT_VIDEO_URL } from '../common/site-defaults.ts'
 import { ADMIN_API_PATH } from '../common/admin-api.ts'
@@ -80,13 +81,21 @@ export function buildApp({ config, db, site = DEFAULT_SITE, logger = false }: Ap
   app.register(restApi, { prefix: '/rest/v1', db, config })
   registerAdminHeaders(app)
   app.register(adminApi, { prefix: ADMIN_API_PATH, db })
-  app.register(eventsRoutes, {
-    db,
-    analytics: config.analytics,
-    corsOrigins: config.corsOrigins,
-    // As for applications: instances sharing PostgreSQL share the count.
-    sharedCounter: config.databaseUrl === undefined ? undefined : databaseHitCounter(db),
-  })
+  // The page's beacons, and the events table's insert for a page built with VITE_API_URL naming this server.
+  for (const [prefix, body] of [
+    [EVENTS_PATH, 'batch'],
+    [EVENTS_TABLE_PATH, 'rows'],
+  ] as const) {
+    app.register(eventsRoutes, {
+      prefix,
+      body,
+      db,
+      analytics: config.analytics,
+      corsOrigins: config.corsOrigins,
+      // As for applications: instances sharing PostgreSQL share the count.
+      sharedCounter: config.databaseUrl === undefined ? undefined : databaseHitCounter(db),
+    })
+  }
   app.register(healthRoutes, { db })
   app.register(staticSite, { webRoot: config.webRoot })
   return app

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
 import { isbot } from 'isbot'
-import { EVENTS_PATH, EVENTS_TABLE_PATH, MAX_BATCH_BYTES, MAX_BATCH_EVENTS, type EventBatch } from '../../common/analytics.ts'
+import { MAX_BATCH_BYTES, MAX_BATCH_EVENTS, type EventBatch } from '../../common/analytics.ts'
 import { eventBatchSchema } from '../../common/analytics-schema.ts'
 import type { AnalyticsConfig, Config } from '../config.ts'
 import type { Database } from '../db/database.ts'
@@ -16,6 +16,13 @@ export interface EventsOptions {
   corsOrigins: Config['corsOrigins']
   /** The database's counter, shared by every instance (PostgreSQL); without, this process counts. */
   sharedCounter?: HitCounter | undefined
+  /**
+   * What the body holds: a batch (EVENTS_PATH, the page's beacons), or the
+   * events table's rows (EVENTS_TABLE_PATH, the insert a page built with
+   * VITE_API_URL sends, as it would to Supabase), answered as PostgREST
+   * answers an insert with return=minimal: 201.
+   */
+  body: 'batch' | 'rows'
 }
 
 // Headless browsers announce themselves; isbot leaves them to the caller.
@@ -46,8 +53,9 @@ class EventsError extends Error {
  * 204: events are not leads, and an answer the page would retry only adds load
  * to a database that is already failing.
  */
-export const eventsRoutes: FastifyPluginAsync<EventsOptions> = async (app, { db, analytics, corsOrigins, sharedCounter }) => {
+export const eventsRoutes: FastifyPluginAsync<EventsOptions> = async (app, { db, analytics, corsOrigins, sharedCounter, body }) => {
   // A text/plain beacon needs no preflight; a fetch with application/json does.
+  // Registered under the route's own prefix, so its preflight answers there only.
   await registerCors(app, corsOrigins)
   await registerRateLimit(app, {
     perMinute: analytics.rateLimit,
@@ -102,16 +110,10 @@ export const eventsRoutes: FastifyPluginAsync<EventsOptions> = async (app, { db,
       if (!counts(request, analytics)) return reply.code(204).send()
     },
   }
-  app.post<{ Body: string | undefined }>(EVENTS_PATH, routeOptions, async (request, reply) => {
-    await store(request, validBatch(parseJson(request.body)))
-    return reply.code(204).send()
-  })
-  // A page built with VITE_API_URL naming this server inserts rows into the
-  // events table, as it would on Supabase: the same batch, one row per event.
-  // Answered as PostgREST answers an insert with return=minimal.
-  app.post<{ Body: string | undefined }>(EVENTS_TABLE_PATH, routeOptions, async (request, reply) => {
-    await store(request, validBatch(batchOfRows(parseJson(request.body))))
-    return reply.code(201).send()
+  app.post<{ Body: string | undefined }>('/', routeOptions, async (request, reply) => {
+    const json = parseJson(request.body)
+    await store(request, validBatch(body === 'rows' ? batchOfRows(json) : json))
+    return reply.code(body === 'rows' ? 201 : 204).send()
   })
 }
 
