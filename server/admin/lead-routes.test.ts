@@ -197,7 +197,8 @@ describe(`the lead routes on ${DATABASE_TARGET}`, () => {
     await call('POST', `/leads/${id}/notes`, { body: 'called' })
     await call('PATCH', `/leads/${id}`, { status: 'contacted' })
     const delivery = await failedDelivery(id)
-    expect(await count('lead_outbox WHERE application_id = $1', [id])).toBe(1)
+    // The app's notifier may have emptied the outbox by now; server/leads/erasure.test.ts,
+    // where none runs, shows the erasure takes the row when it is there.
 
     const response = await call('DELETE', `/leads/${id}`)
     expect(response.statusCode).toBe(200)
