@@ -18,13 +18,12 @@ import { HEADLINE, applicationDialog, applyNowButton, openApplication, skipCount
 import {
   LEAD_EMAIL_FROM,
   LEAD_EMAIL_TO,
-  emailHeader,
-  emailPart,
   leadInbox,
   receivedLeads,
   type ReceivedEmail,
   type ReceivedWebhook,
 } from './support/lead-inbox.ts'
+import { emailHeader, emailPart } from '../server/testing/email-message.ts'
 
 const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/
 

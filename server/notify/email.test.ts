@@ -9,6 +9,7 @@ import { openTempDatabase, type TempDatabase } from '../testing/temp-database.ts
 import { insertApplication } from '../testing/insert-application.ts'
 import { channelsFor } from './channels.ts'
 import { startNotifier } from './notifier.ts'
+import { emailPart } from '../testing/email-message.ts'
 
 let temp: TempDatabase
 beforeAll(async () => {
@@ -63,26 +64,6 @@ async function startSmtp() {
   }
 }
 
-/** The decoded body of the message's part of `type` (text/plain, text/html). */
-function part(raw: string, type: string): string {
-  const boundary = /boundary="?([^";\r\n]+)"?/i.exec(raw)?.[1]
-  if (!boundary) throw new Error('not a multipart message')
-  for (const section of raw.split(`--${boundary}`)) {
-    const split = section.indexOf('\r\n\r\n')
-    const headers = section.slice(0, split)
-    if (!new RegExp(`content-type:\\s*${type}`, 'i').test(headers)) continue
-    const body = section.slice(split + 4).replace(/\r\n$/, '')
-    const encoding = /content-transfer-encoding:\s*([\w-]+)/i.exec(headers)?.[1]?.toLowerCase()
-    if (encoding === 'base64') return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8')
-    if (encoding === 'quoted-printable') {
-      const bytes = body.replace(/=\r\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)))
-      return Buffer.from(bytes, 'latin1').toString('utf8')
-    }
-    return body
-  }
-  throw new Error(`no ${type} part`)
-}
-
 const log = { info: () => undefined, warn: () => undefined, error: () => undefined }
 
 describe(`email notifications on ${DATABASE_TARGET}`, () => {
@@ -114,13 +95,13 @@ describe(`email notifications on ${DATABASE_TARGET}`, () => {
       expect(message.to).toEqual(['sales@brandscale.example', 'owner@brandscale.example'])
       expect(message.raw).toMatch(/^Subject: New application: Ada Lovelace\r$/m)
 
-      const html = part(message.raw, 'text/html')
+      const html = emailPart(message.raw, 'text/html')
       expect(html).toContain('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &lt;b&gt;bold&lt;/b&gt;')
       expect(html).not.toContain('<script>')
       expect(html).not.toContain('<b>bold')
       for (const field of applicationForm) expect(html).toContain(field.label)
 
-      const text = part(message.raw, 'text/plain')
+      const text = emailPart(message.raw, 'text/plain')
       expect(text).toContain(hostile)
       expect(text).toContain(`Application #${lead}`)
 
