@@ -3,15 +3,13 @@ import { parse } from 'csv-parse/sync'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { ADMIN_API_PATH, CSRF_HEADER, LEAD_PAGE_SIZE, type LeadDetail, type LeadNote, type LeadPage } from '../../common/admin-api.ts'
 import { CONTACT_FIELDS } from '../../common/application-form.ts'
-import { buildApp } from '../app.ts'
 import { neutraliseFormulas } from '../cli/csv.ts'
-import { parseConfig } from '../config.ts'
 import { leadExportColumns } from '../leads/export-leads.ts'
-import { createAdminAccount, signIn, type SignedIn } from '../testing/admin-session.ts'
+import { closeAdminApp, openAdminApp, signIn, type SignedIn } from '../testing/admin-session.ts'
 import { DATABASE_TARGET } from '../testing/database-target.ts'
 import { insertLead } from '../testing/seed-leads.ts'
 import { csvCells, formulaCells, splitCells } from '../testing/spreadsheet-cells.ts'
-import { openTempDatabase, type TempDatabase } from '../testing/temp-database.ts'
+import type { TempDatabase } from '../testing/temp-database.ts'
 
 const PASSWORD = 'correct horse battery'
 const OWNER = 'owner@example.com'
@@ -20,16 +18,10 @@ let temp: TempDatabase
 let app: FastifyInstance
 let session: SignedIn
 beforeAll(async () => {
-  temp = await openTempDatabase()
-  app = buildApp({ config: parseConfig({ WEB_ROOT: '/nonexistent' }), db: temp.db })
-  await app.ready()
-  await createAdminAccount(temp.db, OWNER, PASSWORD)
+  ;({ temp, app } = await openAdminApp([OWNER], PASSWORD))
   session = await signIn(app, OWNER, PASSWORD)
 })
-afterAll(async () => {
-  await app.close()
-  await temp.dispose()
-})
+afterAll(() => closeAdminApp({ temp, app }))
 beforeEach(async () => {
   await temp.db.exec('DELETE FROM contact_submissions; DELETE FROM admin_audit')
 })

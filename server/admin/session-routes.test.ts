@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ADMIN_API_PATH, CSRF_HEADER, INSECURE_TRANSPORT, type AdminSession } from '../../common/admin-api.ts'
 import { buildApp } from '../app.ts'
 import { parseConfig } from '../config.ts'
-import { createAdminAccount, signIn } from '../testing/admin-session.ts'
+import { closeAdminApp, openAdminApp, signIn } from '../testing/admin-session.ts'
 import { DATABASE_TARGET } from '../testing/database-target.ts'
-import { openTempDatabase, type TempDatabase } from '../testing/temp-database.ts'
+import type { TempDatabase } from '../testing/temp-database.ts'
 import { SESSION_COOKIE, SESSION_IDLE_SECONDS } from './sessions.ts'
 
 const PASSWORD = 'correct horse battery'
@@ -14,15 +14,9 @@ const SESSION = `${ADMIN_API_PATH}/session`
 let temp: TempDatabase
 let app: FastifyInstance
 beforeAll(async () => {
-  temp = await openTempDatabase()
-  app = buildApp({ config: parseConfig({ WEB_ROOT: '/nonexistent' }), db: temp.db })
-  await app.ready()
-  await createAdminAccount(temp.db, 'Owner@Example.com', PASSWORD)
+  ;({ temp, app } = await openAdminApp(['Owner@Example.com'], PASSWORD))
 })
-afterAll(async () => {
-  await app.close()
-  await temp.dispose()
-})
+afterAll(() => closeAdminApp({ temp, app }))
 
 const getSession = (cookie?: string) => app.inject({ url: SESSION, headers: cookie === undefined ? {} : { cookie } })
 const sessionRows = async () => (await temp.db.query<{ n: number | string }>('SELECT count(*) AS n FROM admin_sessions'))[0]?.n

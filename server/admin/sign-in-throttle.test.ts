@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ADMIN_API_PATH } from '../../common/admin-api.ts'
 import { buildApp } from '../app.ts'
 import { parseConfig } from '../config.ts'
-import { createAdminAccount } from '../testing/admin-session.ts'
+import { closeAdminApp, openAdminApp, createAdminAccount } from '../testing/admin-session.ts'
 import { DATABASE_TARGET } from '../testing/database-target.ts'
-import { openTempDatabase, type TempDatabase } from '../testing/temp-database.ts'
+import type { TempDatabase } from '../testing/temp-database.ts'
 import { argon2Verifications } from './passwords.ts'
 import { SIGN_IN_LIMITS } from './sign-in-throttle.ts'
 
@@ -14,17 +14,9 @@ const PASSWORD = 'correct horse battery'
 let temp: TempDatabase
 let app: FastifyInstance
 beforeAll(async () => {
-  temp = await openTempDatabase()
-  app = buildApp({ config: parseConfig({ WEB_ROOT: '/nonexistent' }), db: temp.db })
-  await app.ready()
-  for (const email of ['target@example.com', 'bystander@example.com', 'timing@example.com', 'reset@example.com']) {
-    await createAdminAccount(temp.db, email, PASSWORD)
-  }
+  ;({ temp, app } = await openAdminApp(['target@example.com', 'bystander@example.com', 'timing@example.com', 'reset@example.com'], PASSWORD))
 })
-afterAll(async () => {
-  await app.close()
-  await temp.dispose()
-})
+afterAll(() => closeAdminApp({ temp, app }))
 
 let nextAddress = 1
 /** A new client address each call, so only the per-account count can add up. */

@@ -10,11 +10,9 @@ import {
   type TotpEnabled,
   type TotpSetup,
 } from '../../common/admin-api.ts'
-import { buildApp } from '../app.ts'
-import { parseConfig } from '../config.ts'
-import { createAdminAccount, signIn, type SignedIn } from '../testing/admin-session.ts'
+import { closeAdminApp, openAdminApp, signIn, type SignedIn } from '../testing/admin-session.ts'
 import { DATABASE_TARGET } from '../testing/database-target.ts'
-import { openTempDatabase, type TempDatabase } from '../testing/temp-database.ts'
+import type { TempDatabase } from '../testing/temp-database.ts'
 
 const PASSWORD = 'correct horse battery'
 const EMAIL = 'two-factor@example.com'
@@ -23,15 +21,9 @@ const STEP_MS = 30_000
 let temp: TempDatabase
 let app: FastifyInstance
 beforeAll(async () => {
-  temp = await openTempDatabase()
-  app = buildApp({ config: parseConfig({ WEB_ROOT: '/nonexistent' }), db: temp.db })
-  await app.ready()
-  await createAdminAccount(temp.db, EMAIL, PASSWORD)
+  ;({ temp, app } = await openAdminApp([EMAIL], PASSWORD))
 })
-afterAll(async () => {
-  await app.close()
-  await temp.dispose()
-})
+afterAll(() => closeAdminApp({ temp, app }))
 
 const post = (path: string, session: SignedIn, payload?: object) =>
   app.inject({

@@ -2,13 +2,11 @@ import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ADMIN_API_PATH, DIRECT_SOURCE, FUNNEL_CSV_COLUMNS, type Funnel } from '../../common/admin-api.ts'
 import { addDays, FUNNEL_STAGES, funnelStageLabel, isoDay, STEP_COUNT } from '../../common/funnel.ts'
-import { buildApp } from '../app.ts'
 import { neutraliseFormulas } from '../cli/csv.ts'
-import { parseConfig } from '../config.ts'
-import { createAdminAccount, signIn, type SignedIn } from '../testing/admin-session.ts'
+import { closeAdminApp, openAdminApp, signIn, type SignedIn } from '../testing/admin-session.ts'
 import { DATABASE_TARGET } from '../testing/database-target.ts'
 import { csvCells, formulaCells, splitCells } from '../testing/spreadsheet-cells.ts'
-import { openTempDatabase, type TempDatabase } from '../testing/temp-database.ts'
+import type { TempDatabase } from '../testing/temp-database.ts'
 
 const PASSWORD = 'correct horse battery'
 const OWNER = 'owner@example.com'
@@ -19,16 +17,10 @@ let temp: TempDatabase
 let app: FastifyInstance
 let session: SignedIn
 beforeAll(async () => {
-  temp = await openTempDatabase()
-  app = buildApp({ config: parseConfig({ WEB_ROOT: '/nonexistent' }), db: temp.db })
-  await app.ready()
-  await createAdminAccount(temp.db, OWNER, PASSWORD)
+  ;({ temp, app } = await openAdminApp([OWNER], PASSWORD))
   session = await signIn(app, OWNER, PASSWORD)
 })
-afterAll(async () => {
-  await app.close()
-  await temp.dispose()
-})
+afterAll(() => closeAdminApp({ temp, app }))
 
 const get = (path: string) => app.inject({ method: 'GET', url: `${ADMIN_API_PATH}${path}`, headers: { cookie: session.cookie } })
 

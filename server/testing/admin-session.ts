@@ -2,11 +2,33 @@ import type { FastifyInstance } from 'fastify'
 import { ADMIN_API_PATH, type AdminSession } from '../../common/admin-api.ts'
 import { addAccount } from '../admin/accounts.ts'
 import { SESSION_COOKIE } from '../admin/sessions.ts'
+import { buildApp } from '../app.ts'
+import { parseConfig } from '../config.ts'
 import type { Database } from '../db/database.ts'
+import { openTempDatabase, type TempDatabase } from './temp-database.ts'
 
 /** An inbox account, as `npm run admin -- add` makes one; resolves to its lower-cased email. */
 export function createAdminAccount(db: Database, email: string, password: string): Promise<string> {
   return addAccount(db, email, password)
+}
+
+export interface AdminApp {
+  temp: TempDatabase
+  app: FastifyInstance
+}
+
+/** A fresh database and the app on it, ready, with an inbox account for each of `emails`. */
+export async function openAdminApp(emails: readonly string[], password: string): Promise<AdminApp> {
+  const temp = await openTempDatabase()
+  const app = buildApp({ config: parseConfig({ WEB_ROOT: '/nonexistent' }), db: temp.db })
+  await app.ready()
+  for (const email of emails) await createAdminAccount(temp.db, email, password)
+  return { temp, app }
+}
+
+export async function closeAdminApp({ app, temp }: AdminApp): Promise<void> {
+  await app.close()
+  await temp.dispose()
 }
 
 export interface SignedIn {
