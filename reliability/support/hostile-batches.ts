@@ -1,5 +1,6 @@
 import { EVENT_TYPES, MAX_BATCH_BYTES, MAX_BATCH_EVENTS, MAX_PATH_LENGTH, MAX_SOURCE_LENGTH } from '../../common/analytics.ts'
 import { applicationForm } from '../../common/application-form.ts'
+import { seededRandom } from './seeded-random.ts'
 
 export const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36'
 export const BATCH_HEADERS = { 'content-type': 'text/plain;charset=UTF-8', 'user-agent': BROWSER }
@@ -8,17 +9,6 @@ export interface HostileBatch {
   kind: string
   headers: Record<string, string>
   body: string | Buffer
-}
-
-/** Deterministic pseudo-random numbers, so a failing case can be reproduced from its index. */
-function random(seed: number) {
-  let state = seed >>> 0 || 1
-  return () => {
-    state ^= state << 13
-    state ^= state >>> 17
-    state ^= state << 5
-    return (state >>> 0) / 2 ** 32
-  }
 }
 
 const WRONG_VALUES: unknown[] = [42, -1.5, true, false, null, [], ['a'], {}, { nested: 'x' }, 1e308, '', '1']
@@ -31,7 +21,7 @@ const BAD_STEPS: unknown[] = [0, -1, applicationForm.length + 1, 1.5, '1', null,
  * every one must be refused with a 4xx and none stored.
  */
 export function hostileBatch(n: number): HostileBatch {
-  const next = random(n + 1)
+  const next = seededRandom(n + 1)
   const pick = <T>(items: readonly T[]) => items[Math.floor(next() * items.length)]!
   const good = () => ({ type: pick(EVENT_TYPES.filter((type) => !type.startsWith('step_'))) })
   const goodEvents = () => Array.from({ length: 1 + Math.floor(next() * 5) }, good)

@@ -1,5 +1,6 @@
 import { CONTACT_FIELDS, FIELD_MAX_LENGTH } from '../../common/application-form.ts'
 import { makeApplication, SUBMIT_HEADERS } from './submissions.ts'
+import { seededRandom } from './seeded-random.ts'
 
 export interface HostileRequest {
   kind: string
@@ -13,17 +14,6 @@ const json = (kind: string, value: unknown, headers: Record<string, string> = SU
   body: JSON.stringify(value),
 })
 
-/** Deterministic pseudo-random numbers, so a failing case can be reproduced from its index. */
-function random(seed: number) {
-  let state = seed >>> 0 || 1
-  return () => {
-    state ^= state << 13
-    state ^= state >>> 17
-    state ^= state << 5
-    return (state >>> 0) / 2 ** 32
-  }
-}
-
 const WRONG_VALUES: unknown[] = [42, -1.5, true, false, null, [], ['a'], {}, { nested: 'x' }, 1e308]
 const HOSTILE_KEYS = ['__proto__', 'constructor', 'prototype', 'id', 'created_at', 'is_admin', 'email ', 'EMAIL', '']
 
@@ -33,7 +23,7 @@ const HOSTILE_KEYS = ['__proto__', 'constructor', 'prototype', 'id', 'created_at
  * wrong content types, several rows), so every one must be refused.
  */
 export function hostileRequest(n: number): HostileRequest {
-  const next = random(n + 1)
+  const next = seededRandom(n + 1)
   const pick = <T>(items: readonly T[]) => items[Math.floor(next() * items.length)]!
   const field = pick(CONTACT_FIELDS)
   const valid = makeApplication(n, 'hostile')
