@@ -19,6 +19,7 @@ describe('parseConfig', () => {
       hstsMaxAge: 0,
       webConcurrency: 1,
       spamRetentionDays: 30,
+      adminSessionMaxDays: 30,
     })
   })
 
@@ -43,6 +44,7 @@ describe('parseConfig', () => {
       HSTS_MAX_AGE: '31536000',
       WEB_CONCURRENCY: '4',
       SPAM_RETENTION_DAYS: '7',
+      ADMIN_SESSION_MAX_DAYS: '14',
       LEAD_WEBHOOK_URL: 'https://hooks.example/a,https://hooks.example/b',
       LEAD_WEBHOOK_SECRET: `whsec_${Buffer.alloc(24, 1).toString('base64')}`,
       WEBHOOK_ALLOW_PRIVATE: 'true',
@@ -69,6 +71,7 @@ describe('parseConfig', () => {
       hstsMaxAge: 31536000,
       webConcurrency: 4,
       spamRetentionDays: 7,
+      adminSessionMaxDays: 14,
       notifications: {
         webhookUrls: ['https://hooks.example/a', 'https://hooks.example/b'],
         webhookSecret: Buffer.alloc(24, 1),
@@ -116,6 +119,10 @@ describe('parseConfig', () => {
     ['SPAM_RETENTION_DAYS', '0'],
     ['SPAM_RETENTION_DAYS', '1.5'],
     ['SPAM_RETENTION_DAYS', 'forever'],
+    ['ADMIN_SESSION_MAX_DAYS', '0'],
+    ['ADMIN_SESSION_MAX_DAYS', '-1'],
+    ['ADMIN_SESSION_MAX_DAYS', '1.5'],
+    ['ADMIN_SESSION_MAX_DAYS', '30d'],
   ])('names %s when it is %j', (name, value) => {
     expect(() => parseConfig({ [name]: value })).toThrow(new RegExp(`^Invalid configuration:\\n  ${name}: `))
   })

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { z } from 'zod'
 import { findProjectRoot } from './project-root.ts'
+import { smtpUrlProblem } from './notify/smtp-url.ts'
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const
 
@@ -31,6 +32,8 @@ export interface Config {
   spamRetentionDays: number
   /** Days a lead (not spam) is kept before the server deletes it; undefined keeps every lead. */
   leadRetentionDays: number | undefined
+  /** ADMIN_SESSION_MAX_DAYS: days an inbox session lasts from sign-in, however busy. */
+  adminSessionMaxDays: number
   /** Where new leads are announced; every channel is optional. */
   notifications: NotificationConfig
   /** The funnel's events (POST /api/events). */
@@ -65,7 +68,7 @@ export interface NotificationConfig {
 }
 
 export interface EmailConfig {
-  /** smtp://user:pass@host:port (STARTTLS when offered) or smtps:// (TLS from the start). */
+  /** smtps://user:pass@host:port (TLS from the start) or smtp:// (STARTTLS required unless loopback or ?tls=optional). */
   smtpUrl: string
   to: string[]
   from: string
@@ -140,6 +143,13 @@ const envSchema = z.object({
       .transform(Number)
       .refine((days) => days >= 1, 'must be a whole number of days, 1 or more (leave it unset to keep every lead)'),
   ),
+  ADMIN_SESSION_MAX_DAYS: optional(
+    z
+      .string()
+      .regex(/^\d{1,5}$/, 'must be a whole number of days, 1 or more')
+      .transform(Number)
+      .refine((days) => days >= 1, 'must be a whole number of days, 1 or more'),
+  ),
   LEAD_WEBHOOK_URL: optional(
     z.string().transform((value, context) => {
       const list = [...new Set(value.split(',').map((item) => item.trim()).filter((item) => item !== ''))]
@@ -164,10 +174,10 @@ const envSchema = z.object({
   LEAD_SLACK_WEBHOOK_URL: optional(z.string().refine(isHttpUrl, 'must be an http:// or https:// URL')),
   // It holds the SMTP password: never repeated in a message.
   SMTP_URL: optional(
-    z.string().refine(
-      (value) => URL.canParse(value) && ['smtp:', 'smtps:'].includes(new URL(value).protocol) && new URL(value).hostname !== '',
-      'must be smtp://user:password@host:port or smtps://… (TLS from the start)',
-    ),
+    z.string().superRefine((value, context) => {
+      const problem = smtpUrlProblem(value)
+      if (problem !== undefined) context.addIssue({ code: 'custom', message: problem })
+    }),
   ),
   LEAD_EMAIL_TO: optional(
     z.string().transform((value, context) => {
@@ -232,6 +242,7 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
     webConcurrency: vars.WEB_CONCURRENCY ?? 1,
     spamRetentionDays: vars.SPAM_RETENTION_DAYS ?? 30,
     leadRetentionDays: vars.LEAD_RETENTION_DAYS,
+    adminSessionMaxDays: vars.ADMIN_SESSION_MAX_DAYS ?? 30,
     notifications: {
       webhookUrls: vars.LEAD_WEBHOOK_URL ?? [],
       webhookSecret: vars.LEAD_WEBHOOK_SECRET,

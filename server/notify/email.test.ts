@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net'
 import { setTimeout as sleep } from 'node:timers/promises'
+import { dnsCache } from 'nodemailer/lib/shared'
 import { SMTPServer } from 'smtp-server'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { applicationForm } from '../../common/application-form.ts'
@@ -10,6 +11,7 @@ import { insertApplication } from '../testing/insert-application.ts'
 import { channelsFor } from './channels.ts'
 import { startNotifier } from './notifier.ts'
 import { emailPart } from '../testing/email-message.ts'
+import { startPlainSmtp } from '../testing/plain-smtp.ts'
 
 let temp: TempDatabase
 beforeAll(async () => {
@@ -114,6 +116,98 @@ describe(`email notifications on ${DATABASE_TARGET}`, () => {
       await notifier.stop()
       await smtp.close()
     }
+  })
+
+  describe('to a server that offers no STARTTLS', () => {
+    const password = 'p@ss word'
+    const auth = `mailer:${encodeURIComponent(password)}`
+    // A name that is not loopback, which nodemailer is told resolves to the test server: the
+    // rule is decided on the name in SMTP_URL, as it would be for a real mail host.
+    const relay = 'smtp.relay.test'
+
+    /** Sends one lead through `url`; resolves once its delivery is settled, with what the database kept. */
+    async function sendOne(url: string) {
+      const notifier = startNotifier({
+        db: temp.db,
+        channels: channelsFor(parseConfig({ SMTP_URL: url, LEAD_EMAIL_TO: 'sales@brandscale.example', LEAD_EMAIL_FROM: 'leads@brandscale.example' }).notifications),
+        log,
+        pollMs: 20,
+        retryDelaysMs: [50],
+      })
+      try {
+        const lead = await insertApplication(temp.db, { answers: { name: 'Grace Hopper' } })
+        for (let round = 0; round < 500; round++) {
+          const rows = await temp.db.query<{ state: string }>('SELECT state FROM lead_deliveries WHERE application_id = $1', [lead])
+          if (rows.length > 0 && rows.every((row) => row.state !== 'pending')) break
+          await sleep(20)
+        }
+        const deliveries = await temp.db.query<{ state: string; attempts: number }>('SELECT state, attempts FROM lead_deliveries WHERE application_id = $1', [lead])
+        const attempts = await temp.db.query<{ error: string | null }>(
+          'SELECT a.error FROM lead_delivery_attempts a JOIN lead_deliveries d ON d.id = a.delivery_id WHERE d.application_id = $1 ORDER BY a.id',
+          [lead],
+        )
+        return { deliveries, attempts }
+      } finally {
+        await notifier.stop()
+      }
+    }
+
+    beforeAll(() => {
+      dnsCache.set(relay, { value: { addresses: ['127.0.0.1'] } })
+    })
+    afterAll(() => {
+      dnsCache.delete(relay)
+    })
+
+    it('sends nothing to a host that is not loopback: no password, no lead, and the delivery fails saying why', async () => {
+      const smtp = await startPlainSmtp({ user: 'mailer', password })
+      try {
+        const { deliveries, attempts } = await sendOne(`smtp://${auth}@${relay}:${smtp.port}`)
+        expect(deliveries).toEqual([{ state: 'failed', attempts: 2 }])
+        expect(attempts).toEqual([
+          { error: expect.stringMatching(/did not accept STARTTLS.*nothing was sent.*\?tls=optional/) },
+          { error: expect.stringMatching(/did not accept STARTTLS/) },
+        ])
+        expect(smtp.messages).toEqual([])
+        expect(smtp.logins).toEqual([])
+        const wire = smtp.wire()
+        expect(wire).toMatch(/^STARTTLS\r$/m)
+        expect(wire).not.toMatch(/AUTH|MAIL FROM|RCPT|DATA/i)
+        for (const secret of [password, encodeURIComponent(password), Buffer.from(`\0mailer\0${password}`).toString('base64'), Buffer.from(password).toString('base64'), 'Grace Hopper']) {
+          expect(wire).not.toContain(secret)
+        }
+      } finally {
+        await smtp.close()
+      }
+    })
+
+    it('sends in cleartext to that host when SMTP_URL says ?tls=optional', async () => {
+      const smtp = await startPlainSmtp({ user: 'mailer', password })
+      try {
+        const { deliveries } = await sendOne(`smtp://${auth}@${relay}:${smtp.port}/?tls=optional`)
+        expect(deliveries).toEqual([{ state: 'delivered', attempts: 1 }])
+        expect(smtp.logins).toEqual(['mailer'])
+        expect(smtp.messages).toEqual([expect.objectContaining({ to: ['sales@brandscale.example'], raw: expect.stringContaining('Grace Hopper') })])
+      } finally {
+        await smtp.close()
+      }
+    })
+
+    it('sends in cleartext to a loopback host, named or not, unless SMTP_URL says ?tls=required', async () => {
+      const smtp = await startPlainSmtp({ user: 'mailer', password })
+      try {
+        for (const host of ['localhost', '127.0.0.1']) {
+          expect((await sendOne(`smtp://${auth}@${host}:${smtp.port}`)).deliveries, host).toEqual([{ state: 'delivered', attempts: 1 }])
+        }
+        expect(smtp.messages).toHaveLength(2)
+        const required = await sendOne(`smtp://${auth}@127.0.0.1:${smtp.port}?tls=required`)
+        expect(required.deliveries).toEqual([{ state: 'failed', attempts: 2 }])
+        expect(smtp.messages).toHaveLength(2)
+        expect(smtp.logins).toEqual(['mailer', 'mailer'])
+      } finally {
+        await smtp.close()
+      }
+    })
   })
 
   it('needs SMTP_URL, LEAD_EMAIL_TO and LEAD_EMAIL_FROM together, and names a bad one without repeating the password', () => {

@@ -2,6 +2,7 @@ import { createTransport } from 'nodemailer'
 import { applicationForm } from '../../common/application-form.ts'
 import type { EmailConfig } from '../config.ts'
 import type { Channel, LeadMessage, SendResult } from './channel.ts'
+import { smtpTransportOptions } from './smtp-url.ts'
 import { hashedTarget } from './webhook.ts'
 
 /** As long as a webhook may take to answer, for each step of the SMTP exchange. */
@@ -46,10 +47,21 @@ ${attribution === undefined ? '' : `<h2 style="font-size: 15px">Where they came 
   return { subject, text, html }
 }
 
-/** Whether an SMTP failure is worth retrying: anything but a permanent refusal of the message or its recipients. */
+/**
+ * Whether an SMTP failure is worth retrying: anything but a permanent refusal
+ * of the message or its recipients. A missing STARTTLS is retried too, as mail
+ * servers defer on a failed TLS policy: it may be someone on the path who
+ * will be gone later, and nothing was sent meanwhile.
+ */
 function verdictOfSmtpError(error: unknown): SendResult {
   const message = error instanceof Error ? error.message : String(error)
-  const responseCode = (error as { responseCode?: unknown } | undefined)?.responseCode
+  const { responseCode, code, command } = (error ?? {}) as { responseCode?: unknown; code?: unknown; command?: unknown }
+  if (code === 'ETLS' && command === 'STARTTLS' && typeof responseCode === 'number') {
+    return {
+      verdict: 'retry',
+      error: `the SMTP server did not accept STARTTLS (${message}); nothing was sent, as SMTP_URL needs TLS for this host (?tls=optional allows cleartext)`,
+    }
+  }
   if (typeof responseCode === 'number' && responseCode >= 550 && responseCode <= 554) return { verdict: 'failed', error: message }
   return { verdict: 'retry', error: message }
 }
@@ -59,12 +71,8 @@ function verdictOfSmtpError(error: unknown): SendResult {
  * message, so nothing stays open between leads or after the server closes.
  */
 export function emailChannel({ smtpUrl, to, from }: EmailConfig): Channel {
-  const url = new URL(smtpUrl)
   const transport = createTransport({
-    host: url.hostname.replace(/^\[(.*)\]$/, '$1'),
-    port: url.port === '' ? (url.protocol === 'smtps:' ? 465 : 587) : Number(url.port),
-    secure: url.protocol === 'smtps:',
-    ...(url.username !== '' && { auth: { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) } }),
+    ...smtpTransportOptions(smtpUrl),
     connectionTimeout: SMTP_TIMEOUT_MS,
     greetingTimeout: SMTP_TIMEOUT_MS,
     socketTimeout: SMTP_TIMEOUT_MS,

@@ -1,46 +1,16 @@
 import { lookup as dnsLookup, type LookupAddress, type LookupOptions } from 'node:dns'
 import http from 'node:http'
 import https from 'node:https'
-import { BlockList, isIP, type LookupFunction } from 'node:net'
+import { isIP, type LookupFunction } from 'node:net'
+import { isPublicAddress } from './public-address.ts'
 
 /**
- * Addresses a lead notification must not reach unless the operator allows it:
- * this host, the private networks and link-local (cloud metadata services live
- * there), and the ranges that are not destinations at all.
+ * Whether a lead notification must not reach `address` unless the operator
+ * allows it: anything but globally reachable unicast. This host, the private
+ * networks and link-local (cloud metadata services live there) are the ones
+ * that matter; the rest are not destinations at all.
  */
-const PRIVATE = new BlockList()
-for (const [network, prefix] of [
-  ['0.0.0.0', 8],
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10],
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16],
-  ['172.16.0.0', 12],
-  ['192.0.0.0', 24],
-  ['192.168.0.0', 16],
-  ['198.18.0.0', 15],
-  ['224.0.0.0', 4],
-  ['240.0.0.0', 4],
-] as const) {
-  PRIVATE.addSubnet(network, prefix, 'ipv4')
-}
-for (const [network, prefix] of [
-  ['::', 128],
-  ['::1', 128],
-  ['fc00::', 7],
-  ['fe80::', 10],
-  ['ff00::', 8],
-] as const) {
-  PRIVATE.addSubnet(network, prefix, 'ipv6')
-}
-
-/** Whether `address` (an IP) is private, loopback, link-local or otherwise not a public destination. */
-export function isPrivateAddress(address: string): boolean {
-  const family = isIP(address)
-  if (family === 0) return true
-  // BlockList checks an IPv4-mapped IPv6 address against the IPv4 ranges too.
-  return PRIVATE.check(address, family === 6 ? 'ipv6' : 'ipv4')
-}
+export const isPrivateAddress = (address: string): boolean => !isPublicAddress(address)
 
 export class PrivateAddressError extends Error {
   override name = 'PrivateAddressError'
@@ -58,7 +28,7 @@ const publicLookup: LookupFunction = (hostname, options, callback) => {
     const allowed = addresses.filter((entry) => !isPrivateAddress(entry.address))
     const [first] = allowed
     if (first === undefined) {
-      return callback(new PrivateAddressError(`${hostname} resolves only to private addresses (WEBHOOK_ALLOW_PRIVATE is not true)`), '', 0)
+      return callback(new PrivateAddressError(`${hostname} resolves only to addresses that are not public: private, loopback, link-local or reserved (WEBHOOK_ALLOW_PRIVATE is not true)`), '', 0)
     }
     if ((options as LookupOptions).all) return (callback as unknown as (error: null, addresses: LookupAddress[]) => void)(null, allowed)
     callback(null, first.address, first.family)
@@ -89,7 +59,7 @@ export function postJson(url: URL, body: string, { headers, timeoutMs, allowPriv
     const host = url.hostname.replace(/^\[(.*)\]$/, '$1')
     // A literal IP is connected to without any lookup, so it is checked here.
     if (!allowPrivate && isIP(host) !== 0 && isPrivateAddress(host)) {
-      reject(new PrivateAddressError(`${host} is a private address (WEBHOOK_ALLOW_PRIVATE is not true)`))
+      reject(new PrivateAddressError(`${host} is not a public address: private, loopback, link-local or reserved (WEBHOOK_ALLOW_PRIVATE is not true)`))
       return
     }
     const client = url.protocol === 'https:' ? https : http

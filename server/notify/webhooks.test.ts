@@ -323,6 +323,27 @@ describe(`webhooks on ${DATABASE_TARGET}`, () => {
     }
   })
 
+  it('refuses documentation ranges and IPv6 spellings of loopback or of a non-public IPv4, sending nothing', async () => {
+    const receiver = await startReceiver()
+    // [::ffff:7f00:1] is this very receiver: only the filter keeps the lead from it.
+    const hosts = ['192.0.2.2', '[::ffff:c000:202]', '[::ffff:7f00:1]', '[::7f00:1]', '[::ffff:0:7f00:1]', '[64:ff9b::7f00:1]', '[2002:7f00:1::1]', '[2001::1]']
+    const urls = hosts.map((host) => `http://${host}:${receiver.port}/hook`)
+    const notifier = notifierFor(env(urls.join(','), { WEBHOOK_ALLOW_PRIVATE: 'false' }))
+    try {
+      const lead = await insertApplication(temp.db)
+      const deliveries = await eventually(() => settled(lead), 'all refused')
+      expect(deliveries.map((delivery) => delivery.state)).toEqual(hosts.map(() => 'failed'))
+      expect(deliveries.map((delivery) => delivery.attempts)).toEqual(hosts.map(() => 1))
+      const attempts = await attemptsOf(lead)
+      expect(attempts).toHaveLength(hosts.length)
+      for (const attempt of attempts) expect(attempt).toMatchObject({ status: null, error: expect.stringMatching(/is not a public address.*WEBHOOK_ALLOW_PRIVATE/) })
+      expect(receiver.requests).toEqual([])
+    } finally {
+      await notifier.stop()
+      await receiver.close()
+    }
+  })
+
   it('delivers each lead once when several servers send from the same outbox', async () => {
     const receiver = await startReceiver()
     const servers = [notifierFor(env(receiver.url())), notifierFor(env(receiver.url())), notifierFor(env(receiver.url()))]
