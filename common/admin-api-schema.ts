@@ -6,29 +6,65 @@
 import { z } from 'zod'
 import { FUNNEL_MAX_DAYS, LEAD_STATUSES, NOTE_MAX_LENGTH, PASSWORD_MAX_LENGTH } from './admin-api.ts'
 
+// PostgreSQL's text refuses \u0000 outright, and no other control character
+// belongs in an email, a search or a code; an unpaired surrogate is no text at all.
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/
+const hasControl = (text: string, allowed: string) =>
+  [...text].some((char) => (char.charCodeAt(0) < 0x20 || char === '\u007f') && !allowed.includes(char))
+
+/** One line of text: no C0 control character, no DEL, no unpaired surrogate. */
+export const isPlainLine = (text: string) => !hasControl(text, '') && !LONE_SURROGATE.test(text)
+/** Text of several lines: a plain line's rule, but newlines and tabs are kept. */
+export const isPlainText = (text: string) => !hasControl(text, '\n\r\t') && !LONE_SURROGATE.test(text)
+const PLAIN_LINE = { error: 'must hold no control characters' }
+const PLAIN_TEXT = { error: 'must hold no control characters other than newlines and tabs' }
+// A password is only ever hashed, so it may hold anything a keyboard types; \u0000 alone ends strings in C.
+const NO_NUL = { error: 'must hold no NUL character' }
+const hasNoNul = (text: string) => !text.includes('\u0000')
+
+/** The days the inbox takes: the day after the last still has four digits, in JavaScript's ISO form as in PostgreSQL. */
+export const EARLIEST_DAY = '0001-01-01'
+export const LATEST_DAY = '9999-12-30'
+
+/**
+ * Whether `text` is a calendar day (YYYY-MM-DD) from EARLIEST_DAY to
+ * LATEST_DAY. Checked by round trip: Date rolls 2026-02-30 over into March,
+ * where PostgreSQL refuses it, so only a day that formats back unchanged is one.
+ */
+export function isInboxDay(text: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(text) || text < EARLIEST_DAY || text > LATEST_DAY) return false
+  const time = Date.parse(`${text}T00:00:00Z`)
+  return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === text
+}
+
+const inboxDay = (name: string) => {
+  const error = `${name} must be a date (YYYY-MM-DD) from ${EARLIEST_DAY} to ${LATEST_DAY}`
+  return z.string({ error }).refine(isInboxDay, { error })
+}
+
 export const leadStatusSchema = z.enum(LEAD_STATUSES, { error: `status must be one of ${LEAD_STATUSES.join(', ')}` })
 
 /** POST /api/admin/session: sign in. `code` is a TOTP code or a backup code, for an account that has one. */
 export const signInSchema = z.strictObject({
-  email: z.string().trim().min(1).max(320),
-  password: z.string().min(1).max(PASSWORD_MAX_LENGTH),
-  code: z.string().trim().max(64).optional(),
+  email: z.string().trim().min(1).max(320).refine(isPlainLine, PLAIN_LINE),
+  password: z.string().min(1).max(PASSWORD_MAX_LENGTH).refine(hasNoNul, NO_NUL),
+  code: z.string().trim().max(64).refine(isPlainLine, PLAIN_LINE).optional(),
 })
 export type SignIn = z.infer<typeof signInSchema>
 
 /** POST /api/admin/totp/enable: the first code from the app turns it on. */
-export const totpEnableSchema = z.strictObject({ code: z.string().trim().min(1, { error: 'enter the code from the app' }).max(64) })
+export const totpEnableSchema = z.strictObject({
+  code: z.string().trim().min(1, { error: 'enter the code from the app' }).max(64).refine(isPlainLine, PLAIN_LINE),
+})
 export type TotpEnable = z.infer<typeof totpEnableSchema>
 
-/** POST /api/admin/totp/disable: a current code (or backup code), or the account's password. */
-export const totpDisableSchema = z
-  .strictObject({
-    code: z.string().trim().max(64).optional(),
-    password: z.string().min(1).max(PASSWORD_MAX_LENGTH).optional(),
-  })
-  .refine((body) => (body.code !== undefined && body.code !== '') || body.password !== undefined, {
-    error: 'give a code from the app, a backup code, or the password',
-  })
+/**
+ * POST /api/admin/totp/disable: a current code from the app, or a backup code.
+ * Not the password: whoever has a session may have watched it typed.
+ */
+export const totpDisableSchema = z.strictObject({
+  code: z.string().trim().min(1, { error: 'enter the code from the app, or a backup code' }).max(64).refine(isPlainLine, PLAIN_LINE),
+})
 export type TotpDisable = z.infer<typeof totpDisableSchema>
 
 /**
@@ -38,13 +74,13 @@ export type TotpDisable = z.infer<typeof totpDisableSchema>
  */
 export const leadListQuerySchema = z
   .strictObject({
-    q: z.string().trim().max(200).optional(),
+    q: z.string().trim().max(200).refine(isPlainLine, PLAIN_LINE).optional(),
     status: leadStatusSchema.optional(),
-    source: z.string().trim().max(255).optional(),
-    from: z.iso.date({ error: 'from must be a date (YYYY-MM-DD)' }).optional(),
-    to: z.iso.date({ error: 'to must be a date (YYYY-MM-DD)' }).optional(),
+    source: z.string().trim().max(255).refine(isPlainLine, PLAIN_LINE).optional(),
+    from: inboxDay('from').optional(),
+    to: inboxDay('to').optional(),
     view: z.enum(['leads', 'spam']).default('leads'),
-    cursor: z.string().max(200).optional(),
+    cursor: z.string().max(200).refine(isPlainLine, PLAIN_LINE).optional(),
   })
   .refine((query) => query.from === undefined || query.to === undefined || query.from <= query.to, {
     error: 'the date range is backwards: from is after to',
@@ -55,10 +91,12 @@ export type LeadListQuery = z.input<typeof leadListQuerySchema>
 export const statusChangeSchema = z.strictObject({ status: leadStatusSchema })
 
 /** POST /api/admin/leads/:id/notes: answers 201 with the LeadNote. */
-export const noteSchema = z.strictObject({ body: z.string().trim().min(1, { error: 'a note cannot be empty' }).max(NOTE_MAX_LENGTH) })
+export const noteSchema = z.strictObject({
+  body: z.string().trim().min(1, { error: 'a note cannot be empty' }).max(NOTE_MAX_LENGTH).refine(isPlainText, PLAIN_TEXT),
+})
 
 /** POST /api/admin/erasure (see ErasureResult). */
-export const erasureByEmailSchema = z.strictObject({ email: z.string().trim().min(3).max(320) })
+export const erasureByEmailSchema = z.strictObject({ email: z.string().trim().min(3).max(320).refine(isPlainLine, PLAIN_LINE) })
 
 const DAY_MS = 24 * 60 * 60 * 1000
 const daysBetween = (from: string, to: string) => (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS
@@ -70,9 +108,9 @@ const daysBetween = (from: string, to: string) => (Date.parse(`${to}T00:00:00Z`)
  */
 export const funnelQuerySchema = z
   .strictObject({
-    from: z.iso.date({ error: 'from must be a date (YYYY-MM-DD)' }).optional(),
-    to: z.iso.date({ error: 'to must be a date (YYYY-MM-DD)' }).optional(),
-    source: z.string().trim().max(255).optional(),
+    from: inboxDay('from').optional(),
+    to: inboxDay('to').optional(),
+    source: z.string().trim().max(255).refine(isPlainLine, PLAIN_LINE).optional(),
   })
   .refine((query) => query.from === undefined || query.to === undefined || query.from <= query.to, {
     error: 'the date range is backwards: from is after to',

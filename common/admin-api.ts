@@ -193,7 +193,8 @@ export interface FunnelDay {
  * GET /api/admin/funnel?from=YYYY-MM-DD&to=YYYY-MM-DD&source=…: the funnel of
  * the range (both ends included, UTC days; the last FUNNEL_DEFAULT_DAYS when
  * not given) and, when given, one source (last-touch utm_source or referrer
- * host; `(direct)` for visits with none). 400 for a bad date, a backwards
+ * host; `(direct)` for visits with none). 400 for a bad date (every date
+ * of the inbox is a calendar day from 0001-01-01 to 9999-12-30), a backwards
  * range or one longer than FUNNEL_MAX_DAYS. GET /api/admin/funnel.csv with
  * the same query: the gates as a CSV attachment (the columns of FUNNEL_CSV_COLUMNS).
  */

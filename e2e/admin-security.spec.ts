@@ -100,7 +100,7 @@ test.describe('the lead inbox, guarded', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Leads' })).toBeFocused()
   })
 
-  test('two-factor sign-in: turned on from the account page with the key shown, then a code is asked for; turned off with the password', async ({ page, browserConsole }) => {
+  test('two-factor sign-in: turned on from the account page with the key shown, then a code is asked for; turned off with a code', async ({ page, browserConsole }) => {
     await openSignIn(page, browserConsole)
     await submitSignIn(page, { email: ADMIN_TOTP_EMAIL })
     await adminNav(page).getByRole('link', { name: 'Account' }).click()
@@ -148,11 +148,16 @@ test.describe('the lead inbox, guarded', () => {
 
     await expect(callAdminApi(page, 'GET', '/session').then((answer) => answer.status)).resolves.toBe(401)
 
-    // Turned off again from the account page, with the password: then the password alone signs in.
+    // Turned off again from the account page, with a code (never the password alone): then the password alone signs in.
     await page.getByLabel('Authentication code').fill(backupCodes[1]!)
     await page.getByRole('button', { name: 'Sign in', exact: true }).click()
     await adminNav(page).getByRole('link', { name: 'Account' }).click()
-    await page.getByLabel('Password, to turn it off').fill(ADMIN_PASSWORD)
+    const disableCode = page.getByLabel('Code from the app, or a backup code, to turn it off')
+    browserConsole.expectError(/status of 400/)
+    await disableCode.fill(ADMIN_PASSWORD)
+    await page.getByRole('button', { name: 'Turn off two-factor authentication' }).click()
+    await expect(page.getByRole('alert')).toContainText('That code is not right, or it was already used.')
+    await disableCode.fill(backupCodes[2]!)
     await page.getByRole('button', { name: 'Turn off two-factor authentication' }).click()
     await expect(page.getByRole('button', { name: 'Turn on two-factor authentication' })).toBeVisible()
     expect(await seriousViolations(page)).toEqual([])

@@ -17,9 +17,11 @@ import { registerSecurityHeaders } from './plugins/security-headers.ts'
 import { registerSpamRetention } from './plugins/spam-retention.ts'
 import { SUBMISSION_BODY_LIMIT } from './routes/contact-submissions.ts'
 import { databaseHitCounter } from './db/hit-counter.ts'
+import { memoryHitCounter } from './plugins/memory-hit-counter.ts'
 import { eventsRoutes } from './routes/events.ts'
 import { healthRoutes } from './routes/health.ts'
 import { restApi } from './routes/rest-api.ts'
+import { registerPrivateRestAnswers } from './rest/private-answers.ts'
 import { staticSite } from './static-site.ts'
 
 export interface AppDependencies {
@@ -50,6 +52,10 @@ export function buildApp({ config, db, site = DEFAULT_SITE, logger = false }: Ap
     // A request must arrive whole, headers and body, within 30 s: slow senders
     // cannot hold sockets open.
     requestTimeout: 30_000,
+    // Node enforces that only when it sweeps its connections (every 30 s unless
+    // told), and swaps it with headersTimeout (60 s) when that is longer: left
+    // so, a body sent a byte at a time held its socket 60 to 90 s.
+    http: { headersTimeout: 30_000, connectionsCheckingInterval: 2_000 },
     // Idle keep-alive connections close after 72 s: longer than the 60 s idle
     // timeout of common load balancers, so they never reuse a socket we just closed.
     keepAliveTimeout: 72_000,
@@ -79,9 +85,12 @@ export function buildApp({ config, db, site = DEFAULT_SITE, logger = false }: Ap
   registerEventRetention(app, db, config.analytics.retentionDays)
 
   app.register(restApi, { prefix: '/rest/v1', db, config })
+  registerPrivateRestAnswers(app)
   registerAdminHeaders(app)
-  app.register(adminApi, { prefix: ADMIN_API_PATH, db })
+  app.register(adminApi, { prefix: ADMIN_API_PATH, db, sessionMaxDays: config.adminSessionMaxDays })
   // The page's beacons, and the events table's insert for a page built with VITE_API_URL naming this server.
+  // As for applications, instances sharing PostgreSQL share the count; both paths count as one.
+  const eventsCounter = config.databaseUrl === undefined ? memoryHitCounter() : databaseHitCounter(db)
   for (const [prefix, body] of [
     [EVENTS_PATH, 'batch'],
     [EVENTS_TABLE_PATH, 'rows'],
@@ -92,8 +101,7 @@ export function buildApp({ config, db, site = DEFAULT_SITE, logger = false }: Ap
       db,
       analytics: config.analytics,
       corsOrigins: config.corsOrigins,
-      // As for applications: instances sharing PostgreSQL share the count.
-      sharedCounter: config.databaseUrl === undefined ? undefined : databaseHitCounter(db),
+      counter: eventsCounter,
     })
   }
   app.register(healthRoutes, { db })

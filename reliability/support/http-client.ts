@@ -12,6 +12,8 @@ export function connectionPool(connections: number, { localAddress }: { localAdd
 }
 
 export interface SendOptions {
+  /** POST unless said otherwise. */
+  method?: string
   path: string
   headers?: Record<string, string>
   body?: string | Buffer
@@ -21,10 +23,10 @@ export interface SendOptions {
 // A request with no answer for this long counts as lost.
 const TIMEOUT_MS = 15_000
 
-/** One POST; resolves with the status and body, or rejects on a network error. */
-export function send(baseUrl: string, { path, headers = {}, body, agent }: SendOptions) {
+/** One request; resolves with the status and body, or rejects on a network error. */
+export function send(baseUrl: string, { method = 'POST', path, headers = {}, body, agent }: SendOptions) {
   return new Promise<Reply>((resolve, reject) => {
-    const req = request(new URL(path, baseUrl), { method: 'POST', headers, agent, timeout: TIMEOUT_MS }, (res) => {
+    const req = request(new URL(path, baseUrl), { method, headers, agent, timeout: TIMEOUT_MS }, (res) => {
       const chunks: Buffer[] = []
       res.on('data', (chunk: Buffer) => chunks.push(chunk))
       res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString(), headers: res.headers }))

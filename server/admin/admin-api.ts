@@ -12,6 +12,8 @@ import { totpRoutes } from './totp-routes.ts'
 
 export interface AdminApiOptions {
   db: Database
+  /** ADMIN_SESSION_MAX_DAYS: how long a session lasts from sign-in, however busy. */
+  sessionMaxDays: number
 }
 
 const CHANGES = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
@@ -23,7 +25,7 @@ const CHANGES = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
  * (docs/decisions/019-admin-sessions.md). A route added there is guarded
  * without saying so.
  */
-export const adminApi: FastifyPluginAsync<AdminApiOptions> = async (app, { db }) => {
+export const adminApi: FastifyPluginAsync<AdminApiOptions> = async (app, { db, sessionMaxDays }) => {
   await app.register(fastifyCookie)
   // Null until the guard sets it; only guarded routes read it.
   app.decorateRequest('admin', null as unknown as FastifyRequest['admin'])
@@ -46,7 +48,7 @@ export const adminApi: FastifyPluginAsync<AdminApiOptions> = async (app, { db })
   await app.register(signInRoutes, { db, throttle })
 
   await app.register(async (guarded) => {
-    guarded.addHook('onRequest', sessionGuard(db))
+    guarded.addHook('onRequest', sessionGuard(db, sessionMaxDays))
     await guarded.register(sessionRoutes, { db })
     await guarded.register(totpRoutes, { db, throttle })
     await guarded.register(adminLeadRoutes, { db })

@@ -23,12 +23,19 @@ export class AdminError extends Error {
 
 const RETRY_AFTER_SECONDS = '5'
 
+// Class 22 is PostgreSQL's "data exception": a value it cannot take (a NUL, a
+// day that does not exist, a number out of range). The schemas refuse every
+// such value first; should one slip through, it is still the request's fault.
+const dataException = (error: unknown) => isPostgresError(error) && error.code.startsWith('22')
+const DATA_EXCEPTION = 'A value in the request is not one the database can take: check its dates, numbers and characters.'
+
 const unavailable = (error: unknown) =>
   error instanceof DatabaseUnavailableError || (isPostgresError(error) && isUnavailableSqlState(error.code))
 
 /**
  * The error handler of everything under /api/admin: JSON `{ statusCode,
  * error, message }`. A body the schemas refuse says what is wrong with it; a
+ * value the database refuses as data (SQLSTATE class 22) is 400 too; a
  * database that cannot answer is 503 with Retry-After; anything else
  * unexpected is 500 with nothing internal in it.
  */
@@ -39,6 +46,10 @@ export function answerAdminError(error: FastifyError, request: FastifyRequest, r
   if (error instanceof ZodError) {
     const message = error.issues.map((issue) => (issue.path.length > 0 ? `${issue.path.join('.')}: ${issue.message}` : issue.message)).join('; ')
     return reply.code(400).send({ ...errorAnswer(400), message })
+  }
+  if (dataException(error)) {
+    request.log.warn({ err: error }, 'the database refused a value of the request')
+    return reply.code(400).send({ ...errorAnswer(400), message: DATA_EXCEPTION })
   }
   if (unavailable(error)) {
     request.log.warn({ err: error }, 'database unavailable')

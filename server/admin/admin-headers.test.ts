@@ -6,6 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ADMIN_API_PATH, ADMIN_PAGE_PATH } from '../../common/admin-api.ts'
 import { buildApp } from '../app.ts'
 import { parseConfig } from '../config.ts'
+import { closeAdminApp, openAdminApp, signIn, type AdminApp } from '../testing/admin-session.ts'
+import { insertLead } from '../testing/seed-leads.ts'
 import { failingDatabase } from '../testing/temp-database.ts'
 import { findProjectRoot } from '../project-root.ts'
 
@@ -40,8 +42,34 @@ describe('the headers of the inbox’s answers', () => {
     }
   })
 
+  it('keep them on every spelling the router takes for the inbox, percent-encoded letters included', async () => {
+    // The router decodes these to /admin… and /api/admin…: the inbox's page and routes answer them.
+    const routed = ['/%61dmin', '/%61dmin/', '/%61dmin/leads/12', '/%61dmin/index.html', '/ad%6D%69n/leads/12', '/api/%61dmin/setup', '/api/ad%6din/session', '/api/%61dmin/leads/1', '/api/%61dmin/leads?status=new']
+    for (const url of routed) {
+      const response = await app.inject(url)
+      expect(response.statusCode, url).not.toBe(404)
+      expect(response.headers['cache-control'], url).toBe('no-store')
+      expect(response.headers['x-robots-tag'], url).toBe('noindex')
+    }
+    // An encoded slash is not a path separator to the router; were it ever one, the route would still set them.
+    for (const url of ['/api%2Fadmin/session', '/api%2fadmin/leads/1', '%2Fapi/admin/session', '/api/admin%2Fsession', '%2F%61dmin']) {
+      const response = await app.inject(url)
+      if (response.statusCode === 404 && response.body.includes('Not found')) continue
+      expect(response.headers['cache-control'], url).toBe('no-store')
+      expect(response.headers['x-robots-tag'], url).toBe('noindex')
+    }
+  })
+
   it('leaves the landing page and paths that only start alike as they were', async () => {
     for (const url of ['/', '/administrator', '/api/administrative']) {
+      const response = await app.inject(url)
+      expect(response.headers['x-robots-tag'], url).toBeUndefined()
+      expect(response.headers['cache-control'], url).not.toBe('no-store')
+    }
+  })
+
+  it('leaves decoded look-alikes of other pages as they were', async () => {
+    for (const url of ['/%61dministrator', '/api/%61dministrative', '/index%2Ehtml']) {
       const response = await app.inject(url)
       expect(response.headers['x-robots-tag'], url).toBeUndefined()
       expect(response.headers['cache-control'], url).not.toBe('no-store')
@@ -53,5 +81,29 @@ describe('the headers of the inbox’s answers', () => {
     expect(robots).toMatch(/^User-agent: \*$/m)
     expect(robots).toMatch(/^Disallow: \/admin$/m)
     expect(robots).toMatch(/^Disallow: \/api\/admin$/m)
+  })
+})
+
+describe('a signed-in read of the inbox spelled with percent-encoded letters', () => {
+  const PASSWORD = 'correct horse battery'
+  let admin: AdminApp
+  beforeAll(async () => {
+    admin = await openAdminApp(['owner@example.com'], PASSWORD)
+  })
+  afterAll(() => closeAdminApp(admin))
+
+  it('carries the session’s CSRF token and a lead only with no-store and noindex', async () => {
+    const { cookie, csrfToken } = await signIn(admin.app, 'owner@example.com', PASSWORD)
+    const leadId = await insertLead(admin.temp.db, { answers: { name: 'Encoded Path' } })
+    const session = await admin.app.inject({ url: `/api/%61dmin/session`, headers: { cookie } })
+    expect(session.statusCode).toBe(200)
+    expect(session.json()).toMatchObject({ csrfToken })
+    const lead = await admin.app.inject({ url: `/api/%61dmin/leads/${leadId}`, headers: { cookie } })
+    expect(lead.statusCode).toBe(200)
+    expect(lead.body).toContain('Encoded Path')
+    for (const response of [session, lead]) {
+      expect(response.headers['cache-control']).toBe('no-store')
+      expect(response.headers['x-robots-tag']).toBe('noindex')
+    }
   })
 })

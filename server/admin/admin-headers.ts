@@ -14,7 +14,17 @@ const ADMIN_PATH = new RegExp(`^(?:${escape(ADMIN_PAGE_PATH)}|${escape(ADMIN_API
  */
 export function registerAdminHeaders(app: FastifyInstance) {
   app.addHook('onSend', (request, reply, payload, done) => {
-    if (ADMIN_PATH.test(request.url)) reply.header('cache-control', 'no-store').header('x-robots-tag', 'noindex')
+    if (isAdminRequest(request.routeOptions.url, request.url)) reply.header('cache-control', 'no-store').header('x-robots-tag', 'noindex')
     done(null, payload)
   })
+}
+
+/**
+ * Decided by the route that answers, whose pattern is what the router matched
+ * after decoding: /api/%61dmin/leads/1 is the inbox's lead route, however it is
+ * spelled. The raw URL still counts for what no route answers (the not-found
+ * page of a path under /admin).
+ */
+function isAdminRequest(route: string | undefined, url: string) {
+  return (route !== undefined && ADMIN_PATH.test(route)) || ADMIN_PATH.test(url)
 }

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
+import { FUNNEL_DEFAULT_DAYS } from '../../common/admin-api.ts'
 import { funnelQuerySchema } from '../../common/admin-api-schema.ts'
 import { funnelRange } from '../../common/funnel.ts'
 import type { Database } from '../db/database.ts'
@@ -18,7 +19,7 @@ function parseRange(request: FastifyRequest): FunnelRange | string {
   // A range with one end given is checked once its other end is filled in.
   const range = funnelRange(query.data)
   const filled = funnelQuerySchema.safeParse(range)
-  if (!filled.success) return describeIssues(filled.error)
+  if (!filled.success) return `${describeIssues(filled.error)} (the end not given was filled in for ${FUNNEL_DEFAULT_DAYS} days)`
   return { ...range, source: query.data.source || undefined }
 }
 

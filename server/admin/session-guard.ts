@@ -28,11 +28,11 @@ const sameToken = (sent: string | string[] | undefined, expected: string) =>
  * Lets a request through only with a live session (401 without), and a change
  * only with that session's CSRF token in the CSRF_HEADER (403 without):
  * another site can make a browser send the cookie, but cannot read the token.
- * Sets request.admin.
+ * A session lives `sessionMaxDays` from sign-in at most. Sets request.admin.
  */
-export function sessionGuard(db: Database): onRequestHookHandler {
+export function sessionGuard(db: Database, sessionMaxDays: number): onRequestHookHandler {
   return async (request) => {
-    const session = await findSession(db, sessionCookieOf(request))
+    const session = await findSession(db, sessionCookieOf(request), sessionMaxDays)
     if (!session) throw new AdminError(401, 'Not signed in, or the session has ended: sign in again.')
     if (CHANGES.has(request.method) && !sameToken(request.headers[CSRF_HEADER], session.csrfToken)) {
       throw new AdminError(403, `This change lacks the session's CSRF token (the ${CSRF_HEADER} header): reload the inbox and try again.`)

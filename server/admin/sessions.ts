@@ -38,21 +38,28 @@ export async function createSession(db: Queryable, accountId: number): Promise<{
 }
 
 // Checking and touching in one statement: two requests at once both see the
-// session, and one that arrives after the idle limit never revives it.
+// session, and one that arrives after the idle limit never revives it. The
+// lifetime counts from sign-in: a stolen cookie kept busy still dies with it.
+// A session past it is no longer touched, so deleteIdleSessions takes it 12 hours on.
 const TOUCH = `WITH touched AS (
   UPDATE admin_sessions SET last_seen_at = now()
   WHERE id_hash = $1 AND last_seen_at > now() - $2::int * interval '1 second'
+    AND created_at > now() - $3::int * interval '1 day'
   RETURNING account_id, csrf_token
 )
 SELECT a.id AS account_id, a.email, t.csrf_token, a.totp_enabled_at IS NOT NULL AS totp_enabled
 FROM touched t JOIN admin_accounts a ON a.id = t.account_id`
 
-/** The signed-in account of a cookie's session id, which counts as its use; undefined for none, an ended or an idle one. */
-export async function findSession(db: Queryable, id: string | undefined): Promise<SessionAccount | undefined> {
+/**
+ * The signed-in account of a cookie's session id, which counts as its use;
+ * undefined for none, an ended or an idle one, or one signed in more than
+ * `maxDays` days ago (ADMIN_SESSION_MAX_DAYS).
+ */
+export async function findSession(db: Queryable, id: string | undefined, maxDays: number): Promise<SessionAccount | undefined> {
   if (id === undefined || !SESSION_ID.test(id)) return undefined
   const [row] = await db.query<{ account_id: string | number; email: string; csrf_token: string; totp_enabled: boolean }>(
     TOUCH,
-    [digest(id), SESSION_IDLE_SECONDS],
+    [digest(id), SESSION_IDLE_SECONDS, maxDays],
     { prepare: true },
   )
   if (!row) return undefined

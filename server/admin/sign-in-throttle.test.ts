@@ -11,10 +11,14 @@ import { SIGN_IN_LIMITS } from './sign-in-throttle.ts'
 
 const PASSWORD = 'correct horse battery'
 
+// Sign-ins from elsewhere arrive as in a deployment: through a proxy on this
+// machine that ends TLS and names the client (plain HTTP from elsewhere is refused).
+const BEHIND_PROXY = { WEB_ROOT: '/nonexistent', TRUST_PROXY: '127.0.0.1' }
+
 let temp: TempDatabase
 let app: FastifyInstance
 beforeAll(async () => {
-  ;({ temp, app } = await openAdminApp(['target@example.com', 'bystander@example.com', 'timing@example.com', 'reset@example.com'], PASSWORD))
+  ;({ temp, app } = await openAdminApp(['target@example.com', 'bystander@example.com', 'timing@example.com', 'reset@example.com'], PASSWORD, BEHIND_PROXY))
 })
 afterAll(() => closeAdminApp({ temp, app }))
 
@@ -22,8 +26,15 @@ let nextAddress = 1
 /** A new client address each call, so only the per-account count can add up. */
 const freshAddress = () => `198.51.100.${nextAddress++}`
 
-const attempt = (email: string, password: string, remoteAddress = freshAddress()) =>
-  app.inject({ method: 'POST', url: `${ADMIN_API_PATH}/session`, payload: { email, password }, remoteAddress })
+const signInFrom = (instance: FastifyInstance, email: string, password: string, client: string) =>
+  instance.inject({
+    method: 'POST',
+    url: `${ADMIN_API_PATH}/session`,
+    payload: { email, password },
+    remoteAddress: '127.0.0.1',
+    headers: { 'x-forwarded-for': client, 'x-forwarded-proto': 'https' },
+  })
+const attempt = (email: string, password: string, client = freshAddress()) => signInFrom(app, email, password, client)
 
 describe(`the sign-in throttle on ${DATABASE_TARGET}`, () => {
   it(`refuses an account's sign-ins with 429 after ${SIGN_IN_LIMITS.perAccount} wrong passwords from anywhere, the right one included`, async () => {
@@ -58,14 +69,14 @@ describe(`the sign-in throttle on ${DATABASE_TARGET}`, () => {
 
   it('shares the count between server instances on one database', async () => {
     await createAdminAccount(temp.db, 'shared@example.com', PASSWORD)
-    const other = buildApp({ config: parseConfig({ WEB_ROOT: '/nonexistent' }), db: temp.db })
+    const other = buildApp({ config: parseConfig(BEHIND_PROXY), db: temp.db })
     try {
       for (let count = 0; count < SIGN_IN_LIMITS.perAccount; count++) {
         const instance = count % 2 === 0 ? app : other
-        const response = await instance.inject({ method: 'POST', url: `${ADMIN_API_PATH}/session`, payload: { email: 'shared@example.com', password: 'wrong' }, remoteAddress: freshAddress() })
+        const response = await signInFrom(instance, 'shared@example.com', 'wrong', freshAddress())
         expect(response.statusCode).toBe(401)
       }
-      const right = await other.inject({ method: 'POST', url: `${ADMIN_API_PATH}/session`, payload: { email: 'shared@example.com', password: PASSWORD } })
+      const right = await signInFrom(other, 'shared@example.com', PASSWORD, freshAddress())
       expect(right.statusCode).toBe(429)
     } finally {
       await other.close()

@@ -124,15 +124,35 @@ describe(`two-factor sign-in on ${DATABASE_TARGET}`, () => {
     expect(factors.filter((row) => row.factor === 'backup-code')).toHaveLength(2)
   })
 
-  it('turns off with the password, after which the password alone signs in', async () => {
+  it('will not turn off with the password alone, nor with a wrong or spent code', async () => {
     const session = await signIn(app, EMAIL, PASSWORD, { code: backupCodes[2] ?? '' })
-    expect((await post('/totp/disable', session, { password: 'not the password' })).statusCode).toBe(400)
-    expect((await post('/totp/disable', session, {})).statusCode).toBe(400)
-    expect((await getSession(session)).totpEnabled).toBe(true)
+    await awayFromStepEnd()
+    const current = codeAt(secret, 0)
+    const refused: [string, object][] = [
+      ['the password', { password: PASSWORD }],
+      ['the password beside a right code', { password: PASSWORD, code: backupCodes[3] ?? '' }],
+      ['nothing', {}],
+      ['an empty code', { code: '  ' }],
+      ['a wrong code', { code: current === '123456' ? '654321' : '123456' }],
+      ['a backup code already used', { code: backupCodes[0] ?? '' }],
+      ['a made-up backup code', { code: 'abcde-fghij' }],
+    ]
+    for (const [label, body] of refused) {
+      expect((await post('/totp/disable', session, body)).statusCode, label).toBe(400)
+      expect((await getSession(session)).totpEnabled, label).toBe(true)
+    }
+    // A body the schema refuses never reached the code check: the backup code sent beside the password is still good.
+    expect(await temp.db.query('SELECT 1 FROM admin_backup_codes')).toHaveLength(BACKUP_CODE_COUNT - 3)
+  })
 
-    const disabled = await post('/totp/disable', session, { password: PASSWORD })
+  it('turns off with a backup code, signing out the account’s other sessions; then the password alone signs in', async () => {
+    const elsewhere = await signIn(app, EMAIL, PASSWORD, { code: backupCodes[4] ?? '' })
+    const here = await signIn(app, EMAIL, PASSWORD, { code: backupCodes[5] ?? '' })
+    const disabled = await post('/totp/disable', here, { code: backupCodes[3] ?? '' })
     expect(disabled.statusCode).toBe(204)
-    expect((await getSession(session)).totpEnabled).toBe(false)
+    expect((await getSession(here)).totpEnabled).toBe(false)
+    const other = await app.inject({ url: `${ADMIN_API_PATH}/session`, headers: { cookie: elsewhere.cookie } })
+    expect(other.statusCode).toBe(401)
     expect((await signInAnswer({})).statusCode).toBe(200)
     expect(await temp.db.query('SELECT 1 FROM admin_backup_codes')).toEqual([])
 
@@ -143,12 +163,26 @@ describe(`two-factor sign-in on ${DATABASE_TARGET}`, () => {
   it('signs out every other session when it is turned on', async () => {
     const elsewhere = await signIn(app, EMAIL, PASSWORD)
     const here = await signIn(app, EMAIL, PASSWORD)
-    const { secret: key } = (await post('/totp/setup', here)).json<TotpSetup>()
+    secret = (await post('/totp/setup', here)).json<TotpSetup>().secret
     await awayFromStepEnd()
-    expect((await post('/totp/enable', here, { code: codeAt(key, 0) })).statusCode).toBe(200)
+    const enabled = await post('/totp/enable', here, { code: codeAt(secret, 0) })
+    expect(enabled.statusCode).toBe(200)
+    backupCodes = enabled.json<TotpEnabled>().backupCodes
     const other = await app.inject({ url: `${ADMIN_API_PATH}/session`, headers: { cookie: elsewhere.cookie } })
     expect(other.statusCode).toBe(401)
     expect((await getSession(here)).totpEnabled).toBe(true)
+  })
+
+  it('turns off with the app’s current code, signing out the account’s other sessions and keeping this one', async () => {
+    const elsewhere = await signIn(app, EMAIL, PASSWORD, { code: backupCodes[0] ?? '' })
+    const here = await signIn(app, EMAIL, PASSWORD, { code: backupCodes[1] ?? '' })
+    await awayFromStepEnd()
+    // The step the enrolment used is spent; the app's next one is not.
+    expect((await post('/totp/disable', here, { code: codeAt(secret, 0) })).statusCode).toBe(400)
+    expect((await post('/totp/disable', here, { code: codeAt(secret, 1) })).statusCode).toBe(204)
+    expect((await getSession(here)).totpEnabled).toBe(false)
+    const other = await app.inject({ url: `${ADMIN_API_PATH}/session`, headers: { cookie: elsewhere.cookie } })
+    expect(other.statusCode).toBe(401)
   })
 })
 

@@ -6,14 +6,12 @@ import type { Database, Row } from '../db/database.ts'
 import { AdminError } from './admin-error.ts'
 import { recordAudit } from './audit.ts'
 import { newBackupCodes, storeBackupCodes, useBackupCode } from './backup-codes.ts'
-import { verifyPassword } from './passwords.ts'
 import { sessionCookieOf } from './session-guard.ts'
 import { endAccountSessions } from './sessions.ts'
 import type { SignInThrottle } from './sign-in-throttle.ts'
 import { newTotpSecret, totpStep, totpUrl, useTotpCode } from './totp.ts'
 
 interface TotpRow extends Row {
-  password_hash: string
   totp_secret: string | null
   totp_enabled: boolean
 }
@@ -21,14 +19,14 @@ interface TotpRow extends Row {
 const ALREADY_ON = 'Two-factor sign-in is already on: turn it off first to set up a new app.'
 
 /**
- * Turning the second factor on and off, behind the guard. Wrong codes and
- * passwords count against the sign-in throttle: a stolen session must not
- * become a way to guess the password.
+ * Turning the second factor on and off, behind the guard. Wrong codes count
+ * against the sign-in throttle: a stolen session must not become a way to
+ * guess them.
  */
 export const totpRoutes: FastifyPluginAsync<{ db: Database; throttle: SignInThrottle }> = async (app, { db, throttle }) => {
   const totpOf = async (accountId: number) => {
     const [row] = await db.query<TotpRow>(
-      'SELECT password_hash, totp_secret, totp_enabled_at IS NOT NULL AS totp_enabled FROM admin_accounts WHERE id = $1',
+      'SELECT totp_secret, totp_enabled_at IS NOT NULL AS totp_enabled FROM admin_accounts WHERE id = $1',
       [accountId],
     )
     if (!row) throw new AdminError(401, 'This account no longer exists.')
@@ -79,24 +77,23 @@ export const totpRoutes: FastifyPluginAsync<{ db: Database; throttle: SignInThro
   })
 
   app.post('/totp/disable', async (request, reply) => {
-    const { code, password } = totpDisableSchema.parse(request.body)
+    // The second factor itself, never the password: a session taken over (a
+    // machine left signed in) must not be enough to remove it.
+    const { code } = totpDisableSchema.parse(request.body)
     const { accountId, email } = request.admin
     const account = await totpOf(accountId)
     if (!account.totp_enabled || account.totp_secret === null) throw new AdminError(409, 'Two-factor sign-in is not on.')
     await throttle.check(email, request.ip)
-    let right: boolean
-    if (code !== undefined && code !== '') {
-      right = /^\d{6}$/.test(code) ? await useTotpCode(db, accountId, account.totp_secret, code) : await useBackupCode(db, accountId, code)
-    } else {
-      right = password !== undefined && (await verifyPassword(account.password_hash, password))
-    }
+    const right = /^\d{6}$/.test(code) ? await useTotpCode(db, accountId, account.totp_secret, code) : await useBackupCode(db, accountId, code)
     if (!right) {
       await throttle.failed(email, request.ip)
-      throw new AdminError(400, 'That code or password is not right.')
+      throw new AdminError(400, 'That code is not right, or was already used: enter the current code, or an unused backup code.')
     }
     await db.transaction(async (tx) => {
       await tx.query('UPDATE admin_accounts SET totp_secret = NULL, totp_enabled_at = NULL, totp_last_step = NULL WHERE id = $1', [accountId])
       await tx.query('DELETE FROM admin_backup_codes WHERE account_id = $1', [accountId])
+      // A change to how the account signs in ends every other session, as turning it on does.
+      await endAccountSessions(tx, accountId, sessionCookieOf(request))
       await recordAudit(tx, { actor: email, action: 'totp.disable' })
     })
     return reply.code(204).send()

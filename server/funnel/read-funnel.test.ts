@@ -1,12 +1,13 @@
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ADMIN_API_PATH, DIRECT_SOURCE, FUNNEL_CSV_COLUMNS, type Funnel } from '../../common/admin-api.ts'
+import { ADMIN_API_PATH, DIRECT_SOURCE, FUNNEL_CSV_COLUMNS, FUNNEL_MAX_DAYS, type Funnel } from '../../common/admin-api.ts'
 import { addDays, FUNNEL_STAGES, funnelStageLabel, isoDay, STEP_COUNT } from '../../common/funnel.ts'
 import { neutraliseFormulas } from '../cli/csv.ts'
 import { closeAdminApp, openAdminApp, signIn, type SignedIn } from '../testing/admin-session.ts'
 import { DATABASE_TARGET } from '../testing/database-target.ts'
 import { csvCells, formulaCells, splitCells } from '../testing/spreadsheet-cells.ts'
 import type { TempDatabase } from '../testing/temp-database.ts'
+import { readFunnel } from './read-funnel.ts'
 
 const PASSWORD = 'correct horse battery'
 const OWNER = 'owner@example.com'
@@ -200,6 +201,14 @@ describe(`the funnel on ${DATABASE_TARGET}`, () => {
     expect(funnel.stages.every((stage) => stage.visitors === 0)).toBe(true)
     expect(funnel.stages[1]).toMatchObject({ dropOff: 0, dropOffRate: null })
     expect(funnel.sources).toEqual([])
+  })
+
+  it('counts the days up to the calendar’s last, and never more than FUNNEL_MAX_DAYS, whatever range it is given', async () => {
+    const lastDays = await readFunnel(temp.db, { from: '9999-12-02', to: '9999-12-31', source: undefined })
+    expect(lastDays.days.map((day) => day.day)).toEqual(Array.from({ length: 30 }, (_, index) => `9999-12-${String(index + 2).padStart(2, '0')}`))
+    const centuries = await readFunnel(temp.db, { from: '1900-01-01', to: '2100-01-01', source: undefined })
+    expect(centuries.days).toHaveLength(FUNNEL_MAX_DAYS)
+    expect(centuries.days[0]?.day).toBe('1900-01-01')
   })
 
   it('counts a small day exactly: distinct visitors per gate, a visitor of two sources once in the whole', async () => {

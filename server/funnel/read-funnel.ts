@@ -1,5 +1,5 @@
-import { DIRECT_SOURCE, type Funnel, type FunnelDay, type FunnelStage } from '../../common/admin-api.ts'
-import { addDays, FUNNEL_STAGES } from '../../common/funnel.ts'
+import { DIRECT_SOURCE, FUNNEL_MAX_DAYS, type Funnel, type FunnelDay, type FunnelStage } from '../../common/admin-api.ts'
+import { FUNNEL_STAGES, isoDay } from '../../common/funnel.ts'
 import type { Queryable } from '../db/database.ts'
 
 /** The funnel asked for: UTC days, both included, and one source or every one. */
@@ -23,6 +23,20 @@ function sourceCondition(source: string | undefined): { where: string; params: u
   if (source === undefined) return { where: 'all_sources', params: [] }
   if (source === DIRECT_SOURCE) return { where: 'NOT all_sources AND source IS NULL', params: [] }
   return { where: 'NOT all_sources AND source = $3', params: [source] }
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000
+
+/**
+ * The range's days, oldest first, counted rather than compared as text: the
+ * day after 9999-12-31 formats as +010000-01-01, which sorts before it. Never
+ * more than FUNNEL_MAX_DAYS, whatever the range.
+ */
+export function rangeDays(from: string, to: string): string[] {
+  const start = Date.parse(`${from}T00:00:00Z`)
+  const count = Math.round((Date.parse(`${to}T00:00:00Z`) - start) / DAY_MS) + 1
+  const length = Number.isFinite(count) ? Math.min(Math.max(count, 0), FUNNEL_MAX_DAYS) : 0
+  return Array.from({ length }, (_, index) => isoDay(new Date(start + index * DAY_MS)))
 }
 
 const stageKey = (type: string, step: number | null) => (step === null ? type : `${type}:${step}`)
@@ -68,13 +82,12 @@ export async function readFunnel(db: Queryable, range: FunnelRange): Promise<Fun
 
   const stageVisitors = new Map(stageRows.map((row) => [stageKey(row.type, row.step === null ? null : Number(row.step)), Number(row.visitors)]))
   const byDay = new Map(dayRows.map((row) => [row.day, row]))
-  const days: FunnelDay[] = []
-  for (let day = range.from; day <= range.to; day = addDays(day, 1)) {
+  const days = rangeDays(range.from, range.to).map((day): FunnelDay => {
     const row = byDay.get(day)
     const visitors = Number(row?.visitors ?? 0)
     const applications = Number(row?.applications ?? 0)
-    days.push({ day, visitors, applications, conversionRate: visitors === 0 ? null : applications / visitors })
-  }
+    return { day, visitors, applications, conversionRate: visitors === 0 ? null : applications / visitors }
+  })
   return {
     from: range.from,
     to: range.to,

@@ -7,8 +7,17 @@ const WINDOW_MS = 60_000
 export interface RateLimitOptions {
   /** Requests per client address per minute; 0 registers nothing. */
   perMinute: number
-  /** The count in the database, shared by every instance; without, this process's memory. */
+  /**
+   * The count in the database, shared by every instance, or a memory counter
+   * several registrations share; without, this process's memory, apart for each.
+   */
   shared?: HitCounter | undefined
+  /**
+   * With `shared`: one count per address for every route this registration
+   * limits, and for any other registration with the same scope and counter.
+   * Without, each route (method and URL) counts on its own.
+   */
+  scope?: string | undefined
   /**
    * The error a request over the limit is refused with, in the answer shape of
    * the scope it guards; the plugin has already set Retry-After and the X-RateLimit-* headers.
@@ -29,7 +38,7 @@ export interface RateLimitOptions {
  * 503 by the database itself, but never lost to the limiter
  * (docs/decisions/013-shared-rate-limits.md).
  */
-export function registerRateLimit(app: FastifyInstance, { perMinute, shared, refusal }: RateLimitOptions) {
+export function registerRateLimit(app: FastifyInstance, { perMinute, shared, scope, refusal }: RateLimitOptions) {
   if (perMinute === 0) return undefined
   return app.register(fastifyRateLimit, {
     global: false,
@@ -37,7 +46,7 @@ export function registerRateLimit(app: FastifyInstance, { perMinute, shared, ref
     timeWindow: WINDOW_MS,
     ...(shared
       ? {
-          store: sharedStore(shared, (error) => app.log.warn({ err: error }, 'rate limit not counted: the database did not answer')),
+          store: sharedStore(shared, scope, (error) => app.log.warn({ err: error }, 'rate limit not counted: the database did not answer')),
           skipOnError: true,
         }
       : {}),
@@ -48,8 +57,8 @@ export function registerRateLimit(app: FastifyInstance, { perMinute, shared, ref
 /** Route config that puts a route under the limit registered above. */
 export const RATE_LIMITED = { rateLimit: {} }
 
-/** @fastify/rate-limit's store interface over a database counter, one key space per route. */
-function sharedStore(counter: HitCounter, onError: (error: unknown) => void): FastifyRateLimitStoreCtor {
+/** @fastify/rate-limit's store interface over a counter: one key space per route, or one for the whole scope. */
+function sharedStore(counter: HitCounter, scope: string | undefined, onError: (error: unknown) => void): FastifyRateLimitStoreCtor {
   return class SharedStore implements FastifyRateLimitStore {
     constructor(
       _options?: unknown,
@@ -69,6 +78,7 @@ function sharedStore(counter: HitCounter, onError: (error: unknown) => void): Fa
     // The plugin passes the route's merged limit options, with the route under
     // `routeInfo` (as its own Redis store reads it), not what its types declare.
     child(options: object) {
+      if (scope !== undefined) return new SharedStore(undefined, `${scope} `)
       const { method, url } = (options as { routeInfo: { method: string | string[]; url: string } }).routeInfo
       return new SharedStore(undefined, `${[method].flat().join(',')} ${url} `)
     }

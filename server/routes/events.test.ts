@@ -126,6 +126,22 @@ describe(`POST ${EVENTS_PATH} on ${DATABASE_TARGET}`, () => {
     expect(mixed.json()).toMatchObject({ message: expect.stringContaining('same path and source') })
   })
 
+  it(`refuses rows at ${EVENTS_TABLE_PATH} that are not objects with 400, storing nothing`, async () => {
+    const row = { path: '/', source: null, type: 'page_view', step: null }
+    for (const rows of [[null], [row, null], [1], ['page_view'], [[]], null, 7]) {
+      const response = await app.inject({
+        method: 'POST',
+        url: EVENTS_TABLE_PATH,
+        remoteAddress: ADDRESS,
+        headers: { 'content-type': 'application/json', 'user-agent': CHROME },
+        payload: JSON.stringify(rows),
+      })
+      expect(response.statusCode, JSON.stringify(rows)).toBe(400)
+      expect(response.json<{ message: string }>().message).toMatch(/row|batch/)
+    }
+    expect(await storedEvents()).toEqual([])
+  })
+
   it('takes application/json as well, and a batch without a source as direct', async () => {
     const response = await send(app, {
       body: { path: '/thanks', events: [{ type: 'booking_opened' }] },
@@ -278,6 +294,35 @@ describe(`${EVENTS_PATH} settings on ${DATABASE_TARGET}`, () => {
       expect(refusal.json<{ message: string }>().message).toMatch(/At most 3 batches per minute/)
       expect((await send(app, { address: '198.51.100.9' })).statusCode).toBe(204)
       expect(await storedEvents()).toHaveLength(4 * BATCH.events.length)
+    } finally {
+      await app.close()
+    }
+  })
+
+  it(`counts ${EVENTS_PATH} and ${EVENTS_TABLE_PATH} as one: the limit spent on either is spent on both`, async () => {
+    const app = appWith({ EVENTS_RATE_LIMIT: '3', ...temp.env })
+    const rows = (address: string) =>
+      app.inject({
+        method: 'POST',
+        url: EVENTS_TABLE_PATH,
+        remoteAddress: address,
+        headers: { 'content-type': 'application/json', 'user-agent': CHROME },
+        payload: JSON.stringify([{ path: '/', source: null, type: 'page_view', step: null }]),
+      })
+    try {
+      const spentOnBatches = []
+      for (let i = 0; i < 3; i++) spentOnBatches.push((await send(app)).statusCode)
+      expect(spentOnBatches).toEqual([204, 204, 204])
+      expect((await rows(ADDRESS)).statusCode).toBe(429)
+
+      const other = '198.51.100.9'
+      const spentOnRows = []
+      for (let i = 0; i < 3; i++) spentOnRows.push((await rows(other)).statusCode)
+      expect(spentOnRows).toEqual([201, 201, 201])
+      const refusal = await send(app, { address: other })
+      expect(refusal.statusCode).toBe(429)
+      expect(refusal.headers['retry-after']).toMatch(/^\d+$/)
+      expect(await storedEvents()).toHaveLength(3 * BATCH.events.length + 3)
     } finally {
       await app.close()
     }

@@ -14,8 +14,12 @@ export interface EventsOptions {
   analytics: AnalyticsConfig
   /** A page built for another origin (VITE_API_URL) sends its events there too, as applications. */
   corsOrigins: Config['corsOrigins']
-  /** The database's counter, shared by every instance (PostgreSQL); without, this process counts. */
-  sharedCounter?: HitCounter | undefined
+  /**
+   * Counts batches per address: the database's counter, shared by every
+   * instance (PostgreSQL), or one in this process's memory. Both events paths
+   * get the same one, so EVENTS_RATE_LIMIT is what one address sends to either.
+   */
+  counter: HitCounter
   /**
    * What the body holds: a batch (EVENTS_PATH, the page's beacons), or the
    * events table's rows (EVENTS_TABLE_PATH, the insert a page built with
@@ -53,13 +57,15 @@ class EventsError extends Error {
  * 204: events are not leads, and an answer the page would retry only adds load
  * to a database that is already failing.
  */
-export const eventsRoutes: FastifyPluginAsync<EventsOptions> = async (app, { db, analytics, corsOrigins, sharedCounter, body }) => {
+export const eventsRoutes: FastifyPluginAsync<EventsOptions> = async (app, { db, analytics, corsOrigins, counter, body }) => {
   // A text/plain beacon needs no preflight; a fetch with application/json does.
   // Registered under the route's own prefix, so its preflight answers there only.
   await registerCors(app, corsOrigins)
   await registerRateLimit(app, {
     perMinute: analytics.rateLimit,
-    shared: sharedCounter,
+    shared: counter,
+    // One key per address for both paths: each alone would double the limit.
+    scope: 'events',
     // The plugin has set Retry-After already.
     refusal: () => new EventsError(429, `At most ${analytics.rateLimit} batches per minute from one address.`),
   })
@@ -121,15 +127,18 @@ export const eventsRoutes: FastifyPluginAsync<EventsOptions> = async (app, { db,
 function batchOfRows(json: unknown): unknown {
   const rows: unknown[] = Array.isArray(json) ? json : [json]
   if (rows.length === 0 || rows.length > MAX_BATCH_EVENTS) throw new EventsError(400, `Send 1 to ${MAX_BATCH_EVENTS} rows.`)
-  const [first] = rows as Record<string, unknown>[]
-  const same = (rows as Record<string, unknown>[]).every((row) => row?.path === first?.path && row?.source === first?.source)
+  if (!rows.every(isRow)) throw new EventsError(400, 'Each row is a JSON object: { path, source, type, step }.')
+  const [first] = rows
+  const same = rows.every((row) => row.path === first?.path && row.source === first?.source)
   if (!same) throw new EventsError(400, 'The rows of one insert come from one page: the same path and source.')
   return {
     path: first?.path,
     ...(first?.source === null || first?.source === undefined ? {} : { source: first.source }),
-    events: (rows as Record<string, unknown>[]).map(({ type, step }) => (step === null || step === undefined ? { type } : { type, step })),
+    events: rows.map(({ type, step }) => (step === null || step === undefined ? { type } : { type, step })),
   }
 }
+
+const isRow = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value)
 
 function userAgent(request: FastifyRequest) {
   return request.headers['user-agent'] ?? ''

@@ -17,10 +17,13 @@ export interface AdminApp {
   app: FastifyInstance
 }
 
-/** A fresh database and the app on it, ready, with an inbox account for each of `emails`. */
-export async function openAdminApp(emails: readonly string[], password: string): Promise<AdminApp> {
+/**
+ * A fresh database and the app on it, ready, with an inbox account for each of
+ * `emails`; `env` adds settings (TRUST_PROXY, ADMIN_SESSION_MAX_DAYS…).
+ */
+export async function openAdminApp(emails: readonly string[], password: string, env: Record<string, string> = {}): Promise<AdminApp> {
   const temp = await openTempDatabase()
-  const app = buildApp({ config: parseConfig({ WEB_ROOT: '/nonexistent' }), db: temp.db })
+  const app = buildApp({ config: parseConfig({ WEB_ROOT: '/nonexistent', ...env }), db: temp.db })
   await app.ready()
   for (const email of emails) await createAdminAccount(temp.db, email, password)
   return { temp, app }
@@ -41,7 +44,10 @@ export interface SignedIn {
 export interface SignInExtras {
   /** A TOTP or backup code, for an account with two-factor sign-in. */
   code?: string
-  /** Where the sign-in comes from, for the per-address throttle. */
+  /**
+   * Where the sign-in comes from, for the per-address throttle: a loopback
+   * address, as plain HTTP from any other is refused (secure-transport.ts).
+   */
   remoteAddress?: string
 }
 

@@ -9,22 +9,35 @@ import { Notice } from '../shell/notice.tsx'
 
 const copy = adminCopy.account
 
-/** Turning two-factor authentication off takes the password, so a session left open cannot. */
+/**
+ * Turning two-factor authentication off takes the second factor itself (a code
+ * or a backup code), not the password: a session left open, or a password
+ * seen over a shoulder, is not enough. The server signs out every other session.
+ */
 export function TotpDisable() {
   const disable = useDisableTotp()
-  const [password, setPassword] = useState('')
+  const [code, setCode] = useState('')
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
-    disable.mutate({ password })
+    disable.mutate({ code: code.trim() })
   }
-  const wrongPassword = disable.error instanceof AdminApiError && disable.error.status < 500
+  const wrongCode = disable.error instanceof AdminApiError && disable.error.status < 500
   return (
     <>
       <p>{copy.totpOn}</p>
       <form onSubmit={submit} className="mt-4 flex flex-wrap items-end gap-3">
-        <Field label={copy.disablePassword}>
+        <Field label={copy.disableCode}>
           {({ id }) => (
-            <Input id={id} type="password" value={password} onChange={(event) => setPassword(event.target.value)} autoComplete="current-password" required className="w-64" />
+            <Input
+              id={id}
+              value={code}
+              onChange={(event) => setCode(event.target.value)}
+              autoComplete="one-time-code"
+              autoCapitalize="off"
+              spellCheck={false}
+              required
+              className="w-64"
+            />
           )}
         </Field>
         <Button type="submit" variant="secondary" disabled={disable.isPending}>
@@ -33,7 +46,7 @@ export function TotpDisable() {
       </form>
       {disable.isError && (
         <Notice tone="error" className="mt-4">
-          {wrongPassword ? copy.wrongPassword : copy.disableFailed}
+          {wrongCode ? copy.wrongDisableCode : copy.disableFailed}
         </Notice>
       )}
     </>
