@@ -6,7 +6,7 @@ import type { Database, Queryable } from '../server/db/database.ts'
 import { MIGRATIONS_DIR } from '../server/db/migrate.ts'
 
 /** The server's own tables (rate limits, the lead inbox), which a page posting straight to Supabase never uses. */
-export const SERVER_ONLY_MIGRATIONS: ReadonlySet<string> = new Set(['004-rate-limits.sql', '008-admin-accounts.sql', '009-lead-pipeline.sql'])
+export const SERVER_ONLY_MIGRATIONS: ReadonlySet<string> = new Set(['004-rate-limits.sql', '008-admin-accounts.sql', '009-lead-pipeline.sql', '011-cheaper-insert.sql'])
 
 /**
  * What only Supabase needs after a migration of ours, by its file name: the
