@@ -43,3 +43,63 @@ describe('csvRecord', () => {
     for (const delimiter of [',', ';', '\t']) expect(formulaCells(splitCells(text, delimiter))).toEqual([])
   })
 })
+
+// The rule as it was first written, a pattern that looks back past the spaces
+// and quotes (and so rescans them at every position): kept as the reference
+// the one-pass scan must agree with.
+const REFERENCE = /(?<=(?:^|[,;\t\r\n])[ "]*)(?=[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20])/g
+const reference = (text: string) => text.replace(REFERENCE, () => "'")
+
+/** Deterministic pseudo-random numbers (xorshift32), so a failing case can be rebuilt from its index. */
+function seededRandom(seed: number): () => number {
+  let state = seed >>> 0 || 1
+  return () => {
+    state ^= state << 13
+    state ^= state >>> 17
+    state ^= state << 5
+    return (state >>> 0) / 2 ** 32
+  }
+}
+
+// Every character the rule looks at, a few it must not, a lone surrogate and an emoji.
+const ALPHABET = ['=', '+', '-', '@', '\t', '\r', '\n', ',', ';', ' ', '"', "'", 'a', '1', '\uFF1D', '\uFF0B', '\uFF0D', '\uFF20', '\uD83D', '😀']
+
+describe('neutraliseFormulas', () => {
+  it('agrees with the reference pattern on 50,000 random strings of the characters it cares about', () => {
+    const random = seededRandom(20260131)
+    const disagreements: string[] = []
+    for (let index = 0; index < 50_000; index++) {
+      let text = ''
+      const length = Math.floor(random() * 13)
+      for (let position = 0; position < length; position++) text += ALPHABET[Math.floor(random() * ALPHABET.length)]
+      if (neutraliseFormulas(text) !== reference(text)) disagreements.push(text)
+    }
+    expect(disagreements).toEqual([])
+  })
+
+  it.each([
+    ['an a, spaces and an a', `a${' '.repeat(4998)}a`, `a${' '.repeat(4998)}a`],
+    ['spaces, then a formula', `${' '.repeat(4999)}=`, `${' '.repeat(4999)}'=`],
+    ['quotes, then a formula', `${'"'.repeat(4999)}-`, `${'"'.repeat(4999)}'-`],
+    ['a semicolon, spaces and quotes, then a formula', `;${' "'.repeat(2499)}@`, `;${' "'.repeat(2499)}'@`],
+    ['a word, then spaces and a formula', `x${' '.repeat(4998)}=`, `x${' '.repeat(4998)}=`],
+    ['separators only', ',;\n'.repeat(1666) + ',;', ',;\n'.repeat(1666) + ',;'],
+    ['tabs, each a formula where a cell starts', '\t'.repeat(5000), "'\t".repeat(5000)],
+    ['formulas after semicolons', ';='.repeat(2500), ";'=".repeat(2500)],
+    ['formulas after a comma and spaces', ', +'.repeat(1666) + ', ', ", '+".repeat(1666) + ', '],
+  ])('guards exactly where a cell could start in 5,000 characters of %s', (_name, text, expected) => {
+    expect(text).toHaveLength(5000)
+    expect(neutraliseFormulas(text)).toBe(expected)
+  })
+
+  it('writes a record of 5,000-character answers exactly', () => {
+    expect(csvRecord([`${'"'.repeat(4999)}=`, `;${' '.repeat(4998)}+`])).toBe(`"${'""'.repeat(4999)}'=",";${' '.repeat(4998)}'+"\r\n`)
+  })
+
+  // The reference pattern takes minutes over this: its work grows with the
+  // square of the run of spaces. One pass takes a moment.
+  it('reads a run of 300,000 spaces before a formula in one pass', { timeout: 10_000 }, () => {
+    expect(neutraliseFormulas(`;${' '.repeat(300_000)}=`)).toBe(`;${' '.repeat(300_000)}'=`)
+    expect(neutraliseFormulas(`a${' '.repeat(300_000)}a`)).toBe(`a${' '.repeat(300_000)}a`)
+  })
+})

@@ -2,7 +2,7 @@ import { stringify } from 'csv-stringify/sync'
 
 // What a spreadsheet reads as the start of a formula (OWASP's CSV injection
 // list, plus the full-width forms that Apple Numbers folds into them).
-const FORMULA_CHARACTER = '=+\\-@\\t\\r\\uFF1D\\uFF0B\\uFF0D\\uFF20'
+const FORMULA_CHARACTERS = '=+-@\t\r\uFF1D\uFF0B\uFF0D\uFF20'
 
 // Quoting every field keeps a comma-locale spreadsheet from splitting inside a
 // value, but this file is comma-separated and a semicolon locale (German, French,
@@ -13,7 +13,24 @@ const FORMULA_CHARACTER = '=+\\-@\\t\\r\\uFF1D\\uFF0B\\uFF0D\\uFF20'
 // wherever a cell could start: at the start of the value and after any `,` `;`
 // tab or line break, past spaces (which some importers trim) and double quotes
 // (which an importer may take as the cell's quoting).
-const FORMULA_START = new RegExp(`(?<=(?:^|[,;\\t\\r\\n])[ "]*)(?=[${FORMULA_CHARACTER}])`, 'g')
+const CELL_SEPARATORS = ',;\t\r\n'
+const SKIPPED_AT_CELL_START = ' "'
+
+// What each UTF-16 code unit does to the scan, as bits; a table, as every
+// character of every answer of an export goes through it.
+const FORMULA = 1
+const SEPARATOR = 2
+const SKIPPED = 4
+const ROLES = new Uint8Array(0x10000)
+const mark = (characters: string, role: number) => {
+  for (const character of characters) {
+    const code = character.charCodeAt(0)
+    ROLES[code] = (ROLES[code] ?? 0) | role
+  }
+}
+mark(FORMULA_CHARACTERS, FORMULA)
+mark(CELL_SEPARATORS, SEPARATOR)
+mark(SKIPPED_AT_CELL_START, SKIPPED)
 
 /**
  * `text` with a single quote before every formula character a spreadsheet
@@ -21,7 +38,23 @@ const FORMULA_START = new RegExp(`(?<=(?:^|[,;\\t\\r\\n])[ "]*)(?=[${FORMULA_CHA
  * shows the text instead of running it.
  */
 export function neutraliseFormulas(text: string): string {
-  return text.replace(FORMULA_START, () => "'")
+  // One pass, remembering whether a cell could start here: a pattern that looks
+  // back past the spaces rescans them at every position, so an answer of a few
+  // thousand spaces would cost milliseconds in which the server answers nothing else.
+  let guarded = ''
+  let copied = 0
+  let atCellStart = true
+  for (let index = 0; index < text.length; index++) {
+    const role = ROLES[text.charCodeAt(index)] ?? 0
+    if (atCellStart && (role & FORMULA) !== 0) {
+      guarded += `${text.slice(copied, index)}'`
+      copied = index
+    }
+    // Tab and CR are both: guarded where a cell starts, and the start of the next one.
+    if ((role & SEPARATOR) !== 0) atCellStart = true
+    else if ((role & SKIPPED) === 0) atCellStart = false
+  }
+  return guarded === '' ? text : guarded + text.slice(copied)
 }
 
 const OPTIONS = {

@@ -3,6 +3,7 @@ import { applicationForm, type FormDefinition } from '../../common/application-f
 import { ATTRIBUTION_FIELD, type CampaignParameter } from '../../common/attribution.ts'
 import type { Queryable } from '../db/database.ts'
 import { csvRecord } from './csv.ts'
+import { exportPacer } from './export-pacer.ts'
 
 const EXPORT_FORMATS = ['csv', 'json'] as const
 export type ExportFormat = (typeof EXPORT_FORMATS)[number]
@@ -158,7 +159,8 @@ const csvValue = (row: ExportRow, column: string) =>
 
 /**
  * Writes the applications in `format` through `write`, which should resolve once
- * the output can take more. Resolves to the number of applications written.
+ * the output can take more, letting the event loop turn after each chunk of
+ * rows (export-pacer.ts). Resolves to the number of applications written.
  */
 export async function exportApplications(
   db: Queryable,
@@ -166,19 +168,16 @@ export async function exportApplications(
   write: (chunk: string) => Promise<void>,
 ): Promise<number> {
   const columns = exportColumns(form, format)
+  const pacer = exportPacer()
   let count = 0
-  if (format === 'csv') {
-    await write(csvRecord(columns))
-    for await (const row of applications(db, since, form)) {
-      await write(csvRecord(columns.map((column) => csvValue(row, column))))
-      count++
-    }
-    return count
-  }
+  if (format === 'csv') await write(csvRecord(columns))
   for await (const row of applications(db, since, form)) {
-    await write(`${count === 0 ? '[\n' : ',\n'}${toJson(row, columns)}`)
+    const text =
+      format === 'csv' ? csvRecord(columns.map((column) => csvValue(row, column))) : `${count === 0 ? '[\n' : ',\n'}${toJson(row, columns)}`
+    await write(text)
     count++
+    if (pacer.counts(text)) await pacer.turn()
   }
-  await write(count === 0 ? '[]\n' : '\n]\n')
+  if (format === 'json') await write(count === 0 ? '[]\n' : '\n]\n')
   return count
 }

@@ -11,6 +11,7 @@ import { HONEYPOT_FIELD } from '../../common/contact-submission.ts'
 import { validAnswers } from '../../common/testing/valid-answers.ts'
 import { findProjectRoot } from '../project-root.ts'
 import { DATABASE_TARGET } from '../testing/database-target.ts'
+import { countTurns, workPerTurn } from '../testing/event-loop-turns.ts'
 import { CSV_INJECTION_PAYLOADS, csvCells, formulaCells, splitCells } from '../testing/spreadsheet-cells.ts'
 import { openTempDatabase, type TempDatabase } from '../testing/temp-database.ts'
 import { USAGE, UsageError, exportApplications, exportColumns, parseExportArgs } from './export-applications.ts'
@@ -233,6 +234,63 @@ describe(`exporting where applications came from, from ${DATABASE_TARGET}`, () =
     expect(parsed.map((value) => value.last_touch.utm_term.replaceAll("'", ''))).toEqual(
       CSV_INJECTION_PAYLOADS.map((payload) => `${payload};${payload}`.replaceAll("'", '')),
     )
+  })
+})
+
+describe(`exporting many applications from ${DATABASE_TARGET}`, () => {
+  let own: TempDatabase
+  beforeAll(async () => {
+    own = await openTempDatabase()
+  })
+  afterAll(() => own.dispose())
+
+  /** Exports `format`, tallying the rows (one write each) and characters written within one turn of the event loop. */
+  async function exportWatchingTurns(format: 'csv' | 'json') {
+    const counter = countTurns()
+    const rows = workPerTurn(counter)
+    const characters = workPerTurn(counter)
+    let text = ''
+    try {
+      const count = await exportApplications(own.db, { format, since: undefined }, async (chunk) => {
+        text += chunk
+        rows.add(1)
+        characters.add(chunk.length)
+      })
+      return { text, count, mostRowsPerTurn: rows.most, mostCharactersPerTurn: characters.most }
+    } finally {
+      counter.stop()
+    }
+  }
+
+  it('lets the event loop turn every hundred rows or so, not once a page of five hundred', async () => {
+    await own.db.exec(
+      `INSERT INTO contact_submissions (created_at, ${CONTACT_FIELDS.join(', ')})
+       SELECT '2031-01-01T00:00:00Z'::timestamptz + n * interval '1 second', ${CONTACT_FIELDS.map((field) => `'${field} ' || n`).join(', ')}
+       FROM generate_series(1, 1200) n`,
+    )
+    for (const format of ['csv', 'json'] as const) {
+      const { text, count, mostRowsPerTurn } = await exportWatchingTurns(format)
+      expect(count).toBe(1200)
+      expect(text.split('\n').length).toBe(format === 'csv' ? 1202 : 1203)
+      // At most the header and a hundred rows between two turns, not a page of 500.
+      expect(mostRowsPerTurn).toBeLessThanOrEqual(101)
+    }
+  })
+
+  it('lets the event loop turn within a page of the longest answers, and still writes them whole', async () => {
+    await own.db.exec(
+      `UPDATE contact_submissions SET ${applicationForm.map((field) => `${field.key} = 'a' || repeat(' ', ${field.maxLength - 2}) || 'a'`).join(', ')}
+       WHERE id IN (SELECT id FROM contact_submissions ORDER BY id LIMIT 60)`,
+    )
+    const { text, mostCharactersPerTurn } = await exportWatchingTurns('csv')
+    const rows = csvCells(text).slice(1, 61)
+    expect(rows).toHaveLength(60)
+    for (const row of rows) {
+      for (const field of applicationForm) expect(row[EXPORT_COLUMNS.indexOf(field.key)]).toBe(`a${' '.repeat(field.maxLength - 2)}a`)
+    }
+    // A row is about 9,000 characters: a few of them, then a turn; not the
+    // whole page of about 540,000 at once.
+    expect(mostCharactersPerTurn).toBeLessThan(100_000)
   })
 })
 
