@@ -1,7 +1,7 @@
 import { isSubmissionRequest, QUESTIONS, expectSubmissionFailedToast, expectSubmittedToast, fillApplication, uniqueAnswers, wizard } from './support/application.ts'
 import type { Browser } from '@playwright/test'
 import { EVENTS_PATH } from '../common/analytics.ts'
-import { expectStoredFunnel, flushEvents, recordEventBatches, sentEvents, switchAwayAndBack, uniqueSource } from './support/analytics.ts'
+import { expectStoredFunnel, flushEvents, recordEventBatches, sentEvents, uniqueSource } from './support/analytics.ts'
 import { expect, test } from './support/fixtures.ts'
 import { HEADLINE, applicationDialog, applyNowButton, skipCountdown } from './support/landing.ts'
 
@@ -95,16 +95,20 @@ test('a visit through every gate sends each event once, in order, in text/plain 
 
 test('leaving the page sends what it has not sent yet', async ({ page, browser, browserConsole }) => {
   const source = uniqueSource()
-  const senderLoaded = page.waitForResponse((response) => /\/event-sender-[\w-]+\.js$/.test(response.url()))
+  const sent = recordEventBatches(page)
+  await page.clock.install()
   await page.goto(`/?utm_source=${source}`)
   await expect(page.getByRole('heading', { level: 1, name: HEADLINE })).toBeVisible()
-  await (await senderLoaded).finished()
-  // The sender reads the visit's source as it starts.
-  await expect.poll(() => page.evaluate(() => localStorage.getItem('attribution.last_touch'))).toContain(source)
-  // Nothing was hidden: the page view is still waiting, until the reload unloads the page.
+  // The page view went out: the sender has started, and holds what comes next.
+  await flushEvents(page, sent, 1)
+
+  await skipCountdown(page)
+  await applyNowButton(page).click()
+  await expect(applicationDialog(page)).toBeVisible()
+  // Nothing hid the page since: those events are still waiting, until the reload unloads it.
   // Playwright does not report a beacon sent while unloading, so the server is asked.
   await page.reload()
-  await expectStoredFunnel(browser, browserConsole, source, ['visitors=1'])
+  await expectStoredFunnel(browser, browserConsole, source, ['visitors=1', 'countdown_finished=1', 'apply_clicked=1'])
 })
 
 test('a browser that sends Sec-GPC, and a robot, are not counted; the same visit from a plain browser is', async ({ browser, browserConsole }) => {
@@ -112,13 +116,11 @@ test('a browser that sends Sec-GPC, and a robot, are not counted; the same visit
     const context = await browser.newContext(options)
     try {
       const page = await context.newPage()
-      const senderLoaded = page.waitForResponse((response) => /\/event-sender-[\w-]+\.js$/.test(response.url()))
       await page.goto(`/?utm_source=${source}`)
       await expect(page.getByRole('heading', { level: 1, name: HEADLINE })).toBeVisible()
-      await (await senderLoaded).finished()
-      await expect.poll(() => page.evaluate(() => localStorage.getItem('attribution.last_touch'))).toContain(source)
+      const sent = recordEventBatches(page)
       const answered = page.waitForResponse((response) => new URL(response.url()).pathname === EVENTS_PATH)
-      await switchAwayAndBack(page)
+      await flushEvents(page, sent, 1)
       // Answered like any other batch: a sender learns nothing from the answer.
       expect((await answered).status()).toBe(204)
     } finally {

@@ -145,6 +145,31 @@ test('its buttons stay disabled until the carousel can move', async ({ page }) =
   for (const button of buttons) await expect(button).toBeEnabled()
 })
 
+test('an arrow key pressed before its engine has loaded moves it once the engine is there', async ({ page }) => {
+  let release = () => {}
+  const held = new Promise<void>((resolve) => (release = resolve))
+  // As on a slow phone: the engine's chunk arrives only after the visitor pressed the key.
+  await page.route('**/assets/embla-carousel*.js', async (route) => {
+    await held
+    await route.continue()
+  })
+  await page.goto('/')
+  const status = carousel(page).getByRole('status')
+  await carousel(page).focus()
+  await expect(carousel(page)).toBeFocused()
+  // Nothing can move it yet: its buttons say so.
+  await expect(carousel(page).getByRole('button', { name: 'Next slide' })).toBeDisabled()
+  await page.keyboard.press('ArrowRight')
+  await expect(status).toHaveText('Slide 1 of 6')
+
+  release()
+  await expect(status).toHaveText('Slide 2 of 6')
+  await expect.poll(() => leadingSlide(page)).toBe('2 of 6')
+  // Applied once: one key, one slide on.
+  await expect(carousel(page).getByRole('button', { name: 'Next slide' })).toBeEnabled()
+  expect(await leadingSlide(page)).toBe('2 of 6')
+})
+
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false })
 

@@ -19,6 +19,8 @@ test('a keyboard-only visitor can apply from start to finish', async ({ page, co
   const parts = wizard(page)
   await openLandingPage(page)
   await skipCountdown(page)
+  // Until the application's chunk is there, a disabled stand-in shows, which Tab passes over.
+  await expect(applyNowButton(page)).toBeEnabled()
 
   await tabTo(page, applyNowButton(page))
   await page.keyboard.press('Enter')

@@ -44,10 +44,16 @@ export async function switchAwayAndBack(page: Page): Promise<void> {
 export const sentEvents = (sent: readonly SentBatch[]) =>
   sent.flatMap(({ batch }) => batch.events.map((event) => (event.step === undefined ? event.type : `${event.type}:${event.step}`)))
 
-/** Hides the page and waits until the events sent add up to `count`. */
+/**
+ * Switches away and back until the events sent add up to `count`. Repeated
+ * because the sender loads as a chunk of its own after hydration: a switch
+ * made before it has started sends nothing, as it would for a visitor.
+ */
 export async function flushEvents(page: Page, sent: readonly SentBatch[], count: number): Promise<void> {
-  await switchAwayAndBack(page)
-  await expect.poll(() => sentEvents(sent).length).toBeGreaterThanOrEqual(count)
+  await expect(async () => {
+    await switchAwayAndBack(page)
+    await expect.poll(() => sentEvents(sent).length, { timeout: 1_000 }).toBeGreaterThanOrEqual(count)
+  }).toPass()
 }
 
 /** A source no other test uses, so the stored funnel read back for it holds one test's visits only. */

@@ -1,8 +1,10 @@
-import type { EmblaOptionsType } from 'embla-carousel'
+import type { EmblaCarouselType, EmblaOptionsType } from 'embla-carousel'
 import { useEffect, useRef, type KeyboardEvent, type ReactNode } from 'react'
 import { useSeenOnScreen } from '../../hooks/use-seen-on-screen.ts'
 import { cn } from '../../lib/cn.ts'
-import { useLazyEmbla, useScrollState } from './use-lazy-embla.ts'
+import { stepForKey } from './carousel-keys.ts'
+import { useCarouselMoves } from './use-carousel-moves.ts'
+import { useEmblaState, useLazyEmbla } from './use-lazy-embla.ts'
 
 interface CarouselProps {
   label: string
@@ -23,19 +25,23 @@ interface CarouselProps {
 }
 
 export function Carousel({ label, previousLabel, nextLabel, options, slideClassName, slides, onSeen, onFirstMove }: CarouselProps) {
-  const [viewportRef, api] = useLazyEmbla(options)
+  const regionRef = useRef<HTMLDivElement>(null)
+  const [viewportRef, api, load] = useLazyEmbla(options)
   const inView = useSeenOnScreen(viewportRef)
   useEffect(() => {
     if (inView) onSeen?.()
   }, [inView, onSeen])
   useFirstMove(api, onFirstMove)
-  const canScrollPrev = useScrollState(api, (embla) => embla.canScrollPrev())
-  const canScrollNext = useScrollState(api, (embla) => embla.canScrollNext())
+  const canScrollPrev = useEmblaState(api, (embla) => embla.canScrollPrev(), false)
+  const canScrollNext = useEmblaState(api, (embla) => embla.canScrollNext(), false)
+  const leading = useEmblaState(api, leadingSlide, 0)
+  // Last, so the first-move listener above is in place before queued steps are applied.
+  const move = useCarouselMoves(api, regionRef, load)
 
   const onKeyDown = (event: KeyboardEvent) => {
-    if (event.key === 'ArrowLeft') api?.scrollPrev()
-    else if (event.key === 'ArrowRight') api?.scrollNext()
-    else return
+    const step = stepForKey(event)
+    if (!step) return
+    move(step)
     event.preventDefault()
   }
 
@@ -43,13 +49,18 @@ export function Carousel({ label, previousLabel, nextLabel, options, slideClassN
     // The spec asks for arrow keys on the carousel, so the region takes focus and key presses.
     // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions
     <div
+      ref={regionRef}
       role="region"
       aria-roledescription="carousel"
       aria-label={label}
       tabIndex={0}
       onKeyDown={onKeyDown}
+      // Reaching for it starts loading the engine, in case it is not near enough to have started yet.
+      onFocus={load}
+      onPointerDown={load}
       className="relative rounded-2xl"
     >
+      <p role="status" className="sr-only">{`Slide ${leading + 1} of ${slides.length}`}</p>
       <div ref={viewportRef} className="overflow-hidden" data-carousel-viewport="">
         <div className="-ml-4 flex touch-pan-y">
           {slides.map((slide, index) => (
@@ -66,11 +77,16 @@ export function Carousel({ label, previousLabel, nextLabel, options, slideClassN
         </div>
       </div>
       <div className="mt-6 flex justify-center gap-4">
-        <CarouselButton label={previousLabel} disabled={!canScrollPrev} onClick={() => api?.scrollPrev()} direction="previous" />
-        <CarouselButton label={nextLabel} disabled={!canScrollNext} onClick={() => api?.scrollNext()} direction="next" />
+        <CarouselButton label={previousLabel} disabled={!canScrollPrev} onClick={() => move(-1)} direction="previous" />
+        <CarouselButton label={nextLabel} disabled={!canScrollNext} onClick={() => move(1)} direction="next" />
       </div>
     </div>
   )
+}
+
+/** The first slide of the selected snap: the one at the carousel's leading edge. */
+function leadingSlide(embla: EmblaCarouselType) {
+  return embla.internalEngine().slideRegistry[embla.selectedScrollSnap()]?.[0] ?? 0
 }
 
 /** Embla's select event follows every move, whatever made it. */

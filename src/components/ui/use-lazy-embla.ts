@@ -1,12 +1,14 @@
 import type { EmblaCarouselType, EmblaOptionsType } from 'embla-carousel'
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react'
 import { useSeenOnScreen } from '../../hooks/use-seen-on-screen.ts'
+import { loadEmbla } from './load-embla.ts'
 
 /** How far ahead of the viewport the carousel starts loading its engine. */
 const LOAD_MARGIN = '600px'
 
 /**
- * Embla's engine loads only when the carousel comes near the viewport: the
+ * Embla's engine loads only when the carousel comes near the viewport, or when
+ * the visitor reaches for it first (`load`, for focus and pointer down): the
  * slides are plain prerendered HTML until then, so the first view pays no
  * script for a section below the fold.
  */
@@ -14,13 +16,16 @@ export function useLazyEmbla(options: EmblaOptionsType | undefined) {
   const viewportRef = useRef<HTMLDivElement>(null)
   const [api, setApi] = useState<EmblaCarouselType>()
   const near = useSeenOnScreen(viewportRef, LOAD_MARGIN)
+  const [asked, setAsked] = useState(false)
+  const wanted = near || asked
+  const load = useCallback(() => setAsked(true), [])
 
   useEffect(() => {
     const viewport = viewportRef.current
-    if (!near || !viewport) return
+    if (!wanted || !viewport) return
     let embla: EmblaCarouselType | undefined
     let cancelled = false
-    void import('embla-carousel').then(({ default: EmblaCarousel }) => {
+    void loadEmbla().then(({ default: EmblaCarousel }) => {
       if (cancelled) return
       embla = EmblaCarousel(viewport, options)
       setApi(embla)
@@ -29,13 +34,13 @@ export function useLazyEmbla(options: EmblaOptionsType | undefined) {
       cancelled = true
       embla?.destroy()
     }
-  }, [near, options])
+  }, [wanted, options])
 
-  return [viewportRef, api] as const
+  return [viewportRef, api, load] as const
 }
 
-/** Whether Embla can scroll one way (read by `read`), kept in step with its events. */
-export function useScrollState(api: EmblaCarouselType | undefined, read: (api: EmblaCarouselType) => boolean) {
+/** What `read` makes of Embla's state, kept in step with its events; `initial` until it is there. */
+export function useEmblaState<T>(api: EmblaCarouselType | undefined, read: (api: EmblaCarouselType) => T, initial: T) {
   const subscribe = useCallback(
     (notify: () => void) => {
       api?.on('init', notify).on('select', notify).on('reInit', notify)
@@ -47,7 +52,7 @@ export function useScrollState(api: EmblaCarouselType | undefined, read: (api: E
   )
   return useSyncExternalStore(
     subscribe,
-    () => (api ? read(api) : false),
-    () => false,
+    () => (api ? read(api) : initial),
+    () => initial,
   )
 }
