@@ -1,6 +1,6 @@
 import { EVENT_TYPES, MAX_BATCH_BYTES, MAX_BATCH_EVENTS, MAX_PATH_LENGTH, MAX_SOURCE_LENGTH } from '../../common/analytics.ts'
 import { applicationForm } from '../../common/application-form.ts'
-import { seededRandom } from './seeded-random.ts'
+import { seededRandom } from '../../server/testing/seeded-random.ts'
 
 export const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36'
 export const BATCH_HEADERS = { 'content-type': 'text/plain;charset=UTF-8', 'user-agent': BROWSER }

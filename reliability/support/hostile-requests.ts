@@ -1,6 +1,6 @@
 import { CONTACT_FIELDS, FIELD_MAX_LENGTH } from '../../common/application-form.ts'
 import { makeApplication, SUBMIT_HEADERS } from './submissions.ts'
-import { seededRandom } from './seeded-random.ts'
+import { seededRandom } from '../../server/testing/seeded-random.ts'
 
 export interface HostileRequest {
   kind: string

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { CSV_INJECTION_PAYLOADS, csvCells, formulaCells, splitCells } from '../testing/spreadsheet-cells.ts'
 import { csvRecord, neutraliseFormulas } from './csv.ts'
+import { seededRandom } from '../testing/seeded-random.ts'
 
 describe('csvRecord', () => {
   it('quotes every field, doubles quotes, writes null as an empty field and ends with CRLF', () => {
@@ -49,17 +50,6 @@ describe('csvRecord', () => {
 // the one-pass scan must agree with.
 const REFERENCE = /(?<=(?:^|[,;\t\r\n])[ "]*)(?=[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20])/g
 const reference = (text: string) => text.replace(REFERENCE, () => "'")
-
-/** Deterministic pseudo-random numbers (xorshift32), so a failing case can be rebuilt from its index. */
-function seededRandom(seed: number): () => number {
-  let state = seed >>> 0 || 1
-  return () => {
-    state ^= state << 13
-    state ^= state >>> 17
-    state ^= state << 5
-    return (state >>> 0) / 2 ** 32
-  }
-}
 
 // Every character the rule looks at, a few it must not, a lone surrogate and an emoji.
 const ALPHABET = ['=', '+', '-', '@', '\t', '\r', '\n', ',', ';', ' ', '"', "'", 'a', '1', '\uFF1D', '\uFF0B', '\uFF0D', '\uFF20', '\uD83D', '😀']
