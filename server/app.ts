@@ -13,6 +13,7 @@ import { answerError, createClientErrorHandler, createFrameworkErrorHandler } fr
 import { registerLeadNotifications } from './plugins/lead-notifications.ts'
 import { registerEventRetention } from './plugins/event-retention.ts'
 import { registerLeadRetention } from './plugins/lead-retention.ts'
+import { registerSearchIndexUpkeep } from './plugins/search-index-upkeep.ts'
 import { registerSecurityHeaders } from './plugins/security-headers.ts'
 import { registerSpamRetention } from './plugins/spam-retention.ts'
 import { SUBMISSION_BODY_LIMIT } from './routes/contact-submissions.ts'
@@ -83,6 +84,8 @@ export function buildApp({ config, db, site = DEFAULT_SITE, logger = false }: Ap
   registerLeadRetention(app, db, config.leadRetentionDays)
   registerLeadNotifications(app, db, config.notifications)
   registerEventRetention(app, db, config.analytics.retentionDays)
+  // PostgreSQL's autovacuum does this there.
+  if (config.databaseUrl === undefined) registerSearchIndexUpkeep(app, db)
 
   app.register(restApi, { prefix: '/rest/v1', db, config })
   registerPrivateRestAnswers(app)
