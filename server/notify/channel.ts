@@ -1,4 +1,5 @@
-import type { LeadData, Outcome } from './outbox.ts'
+import type { Outcome } from './finish-attempts.ts'
+import type { LeadData } from './outbox.ts'
 
 /** One message about one lead, as a channel sends it. */
 export interface LeadMessage {
@@ -23,6 +24,8 @@ export interface Channel {
   target: string
   /** What may be logged and shown of it. */
   label: string
+  /** Sends in flight to it at once from one server, at most, when it needs fewer than other channels. */
+  concurrency?: number
   send(message: LeadMessage, signal: AbortSignal): Promise<SendResult>
 }
 

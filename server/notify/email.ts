@@ -80,6 +80,8 @@ export function emailChannel({ smtpUrl, to, from }: EmailConfig): Channel {
   return {
     target: hashedTarget('email', to.join(',')),
     label: `email to ${to.join(', ')}`,
+    // Mail servers often take only a few sessions from one client at once, and refuse the rest for now.
+    concurrency: 4,
     async send(message) {
       const { subject, text, html } = leadEmail(message)
       try {

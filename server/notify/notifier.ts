@@ -1,6 +1,11 @@
+import { setMaxListeners } from 'node:events'
 import type { Database } from '../db/database.ts'
+import { attemptRecorder } from './attempt-recorder.ts'
 import type { Channel, SendResult } from './channel.ts'
-import { claimDue, expandOutbox, finishAttempt, readLeads, registerTargets, type ClaimedDelivery, type LeadData, type Outcome } from './outbox.ts'
+import { coalesced } from './coalesced.ts'
+import { lookPacing } from './look-pacing.ts'
+import type { Outcome } from './finish-attempts.ts'
+import { registerTargets, takeDue, type ClaimedDelivery } from './outbox.ts'
 import { RETRY_DELAYS_MS, retryDelayMs } from './retry-schedule.ts'
 
 export interface NotifierLog {
@@ -17,28 +22,47 @@ export interface NotifierOptions {
   pollMs?: number
   /** The waits between attempts; their count bounds the attempts. */
   retryDelaysMs?: readonly number[]
-  /** Sends in flight at once in this server, and to one channel. */
-  concurrency?: number
+  /** Sends in flight at once to one channel, unless the channel asks for fewer. */
   perChannelConcurrency?: number
   /** How long a claim lasts: longer than any send may take. */
   leaseSeconds?: number
 }
 
 export interface Notifier {
-  /** Looks at the outbox now rather than at the next poll. */
+  /** Looks at the outbox now rather than at the next poll; wakes during a look make one more look. */
   wake(): void
   /** Stops polling, aborts sends in flight and waits for them to be recorded. */
   stop(): Promise<void>
 }
 
-const BATCH = 100
+/**
+ * Enough for a burst of leads to reach a receiver as fast as this server takes
+ * them in, with the time each send takes on a real network, without opening
+ * more connections to one receiver than a small one (a form tool, a CRM) copes with.
+ */
+export const PER_CHANNEL_CONCURRENCY = 32
+/** Outbox rows turned into deliveries by one look: a burst's worth. */
+const OUTBOX_BATCH = 256
 const MAX_IDLE_BACKOFF_MS = 30_000
+/** A busy database gets at most about a fifth of its time taken by looks, and a lead waits at most this much more. */
+const LOOK_SPACING = 4
+const MAX_LOOK_SPACING_MS = 100
+
+interface LaneState {
+  channel: Channel
+  limit: number
+  busy: number
+  /** The last look filled this lane's room (none, while its sends in flight fill it), so more may be due. */
+  more: boolean
+}
 
 /**
  * Sends what the outbox holds. Any number of servers may run one on the same
- * database: each outbox row and each delivery is taken by one at a time. A
- * channel that hangs holds at most `perChannelConcurrency` of the slots, so
- * the others keep going; a failing one is paused as a whole.
+ * database: each outbox row and each delivery is taken by one at a time. Each
+ * channel has its own lane of sends in flight, so one that hangs holds only its
+ * own; a failing one is paused as a whole. A look at the outbox claims for
+ * every lane in one statement, and a lane is refilled as its sends are
+ * recorded, not once the whole batch is.
  */
 export function startNotifier({
   db,
@@ -46,71 +70,90 @@ export function startNotifier({
   log,
   pollMs = 500,
   retryDelaysMs = RETRY_DELAYS_MS,
-  concurrency = 16,
-  perChannelConcurrency = 4,
+  perChannelConcurrency = PER_CHANNEL_CONCURRENCY,
   leaseSeconds = 120,
 }: NotifierOptions): Notifier {
-  const targets = channels.map((channel) => channel.target)
-  const busy = new Map<string, number>()
+  const lanes = new Map<string, LaneState>(
+    channels.map((channel) => [
+      channel.target,
+      { channel, limit: Math.max(0, Math.min(perChannelConcurrency, channel.concurrency ?? perChannelConcurrency)), busy: 0, more: true },
+    ]),
+  )
+  const record = attemptRecorder(db, retryDelaysMs.length + 1)
   const inFlight = new Set<Promise<void>>()
   const abort = new AbortController()
+  // Each send in flight listens to it once.
+  setMaxListeners(Math.max(10, [...lanes.values()].reduce((sum, lane) => sum + lane.limit, 0)), abort.signal)
+  const looks = coalesced(look)
+  const pacing = lookPacing(LOOK_SPACING, MAX_LOOK_SPACING_MS)
   let registered = false
   let stopping = false
   let timer: NodeJS.Timeout | undefined
-  let ticking: Promise<void> | undefined
-  let again = false
   let databaseFailures = 0
 
-  function schedule(ms: number) {
-    if (stopping) return
-    if (ticking) {
-      if (ms === 0) again = true
-      return
-    }
+  function pollIn(ms: number) {
     clearTimeout(timer)
+    if (stopping) return
     // The HTTP server keeps a serving process alive; this alone never should.
-    timer = setTimeout(() => {
-      ticking = tick().finally(() => {
-        ticking = undefined
-        const next = again ? 0 : nextPoll
-        again = false
-        schedule(next)
-      })
-    }, ms).unref()
+    timer = setTimeout(looks.request, ms).unref()
   }
 
-  let nextPoll = pollMs
-  async function tick() {
+  async function look() {
+    await pacing.wait(abort.signal)
+    if (stopping) return
+    clearTimeout(timer)
+    let next = pollMs
     try {
       if (!registered) {
         await registerTargets(db, channels)
         registered = true
       }
-      const expanded = await expandOutbox(db, targets, BATCH)
-      let full = expanded === BATCH
-      for (const channel of channels) {
-        const free = Math.min(perChannelConcurrency - (busy.get(channel.target) ?? 0), concurrency - inFlight.size)
-        if (free <= 0 || stopping) continue
-        const claimed = await claimDue(db, channel.target, free, leaseSeconds)
-        if (claimed.length === 0) continue
-        if (claimed.length === free) full = true
-        const leads = await readLeads(db, claimed.map((delivery) => delivery.applicationId))
-        for (const delivery of claimed) send(channel, delivery, leads.get(delivery.applicationId))
+      const asked = [...lanes.values()].map((lane) => ({ target: lane.channel.target, room: Math.max(0, lane.limit - lane.busy), busy: lane.busy }))
+      const started = performance.now()
+      const { outboxRows, rooms, claimed } = await takeDue(db, { lanes: asked, outboxLimit: OUTBOX_BATCH, leaseSeconds })
+      pacing.looked(performance.now() - started, claimed.length > 0 || outboxRows > 0)
+      for (const { target } of asked) {
+        const lane = lanes.get(target) as LaneState
+        const room = rooms.get(target)
+        lane.more = room !== undefined && claimed.filter((delivery) => delivery.target === target).length >= room
       }
+      for (const delivery of claimed) send(lanes.get(delivery.target) as LaneState, delivery)
       databaseFailures = 0
-      nextPoll = full ? 0 : pollMs
+      if (outboxRows >= OUTBOX_BATCH) {
+        next = 0
+        pacing.hurry()
+      }
     } catch (error) {
       databaseFailures++
-      nextPoll = Math.min(pollMs * 2 ** databaseFailures, MAX_IDLE_BACKOFF_MS)
-      log.warn({ err: error, retryInMs: nextPoll }, 'lead notifications: the outbox could not be read; trying again')
+      next = Math.min(pollMs * 2 ** databaseFailures, MAX_IDLE_BACKOFF_MS)
+      log.warn({ err: error, retryInMs: next }, 'lead notifications: the outbox could not be read; trying again')
     }
+    if (next === 0) looks.request()
+    else pollIn(next)
   }
 
-  function send(channel: Channel, delivery: ClaimedDelivery, lead: LeadData | undefined) {
-    busy.set(channel.target, (busy.get(channel.target) ?? 0) + 1)
+  /** A look now, unless every lane is full: then the next refill looks. */
+  function wake() {
+    if (stopping) return
+    const lanesFull = lanes.size > 0 && [...lanes.values()].every((lane) => lane.busy >= lane.limit)
+    if (!lanesFull) return looks.request()
+    for (const lane of lanes.values()) lane.more = true
+  }
+
+  function refill() {
+    if (stopping) return
+    if (![...lanes.values()].some((lane) => lane.more && lane.busy < lane.limit)) return
+    pacing.hurry()
+    looks.request()
+  }
+
+  function send(lane: LaneState, delivery: ClaimedDelivery) {
+    lane.busy++
+    const { channel } = lane
     const done = (async () => {
       const startedAt = new Date()
       const started = performance.now()
+      const { lead } = delivery
       const result: SendResult = lead
         ? await channel.send({ messageId: delivery.messageId, lead }, abort.signal).catch((error: unknown) => ({
             verdict: 'retry' as const,
@@ -121,7 +164,7 @@ export function startNotifier({
       const outcome = outcomeOf(result, delivery.attempts)
       const context = { channel: channel.label, application: delivery.applicationId, attempt: delivery.attempts, status: result.status, error: result.error }
       try {
-        const state = await finishAttempt(db, delivery, attempt, outcome, retryDelaysMs.length + 1)
+        const state = await record({ delivery, attempt, outcome })
         if (state === 'delivered') log.info(context, 'lead notification delivered')
         else if (outcome.kind === 'gone') log.error(context, 'lead notifications: the receiver answered 410 Gone; this channel is disabled')
         else if (state === 'failed') log.error(context, 'lead notification failed for good')
@@ -134,8 +177,8 @@ export function startNotifier({
     inFlight.add(done)
     void done.finally(() => {
       inFlight.delete(done)
-      busy.set(channel.target, (busy.get(channel.target) ?? 1) - 1)
-      schedule(0)
+      lane.busy--
+      refill()
     })
   }
 
@@ -152,14 +195,14 @@ export function startNotifier({
     }
   }
 
-  schedule(0)
+  looks.request()
   return {
-    wake: () => schedule(0),
+    wake,
     async stop() {
       stopping = true
       clearTimeout(timer)
       abort.abort()
-      await ticking
+      await looks.idle()
       await Promise.allSettled([...inFlight])
     },
   }

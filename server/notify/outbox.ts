@@ -1,10 +1,20 @@
 import { CONTACT_FIELDS } from '../../common/application-form.ts'
-import type { Database, Queryable } from '../db/database.ts'
+import type { Queryable, Row } from '../db/database.ts'
 
 /** A channel a delivery goes to, as the database knows it: never its secrets. */
 export interface TargetRow {
   target: string
   label: string
+}
+
+/** What is sent about a lead, read from its row when it is sent. */
+export interface LeadData {
+  id: number
+  submission_id: string
+  created_at: string
+  answers: Record<string, string>
+  /** The application's attribution column, null where there is none (or no column yet). */
+  attribution: unknown
 }
 
 /** A delivery this server has claimed: nobody else sends it until `claim` is finished or expires. */
@@ -18,17 +28,31 @@ export interface ClaimedDelivery {
   claim: string
   /** The database's time of the claim: a pause that began after it was not this attempt's doing. */
   claimedAt: Date
+  /** Undefined when the application is gone (erased since it was queued). */
+  lead: LeadData | undefined
 }
 
-/** What is sent about a lead, read from its row when it is sent. */
-export interface LeadData {
-  id: number
-  submission_id: string
-  created_at: string
-  answers: Record<string, string>
-  /** The application's attribution column, null where there is none (or no column yet). */
-  attribution: unknown
+/** How many more deliveries of one channel this server can take now, beside the `busy` it is sending. */
+export interface Lane {
+  target: string
+  room: number
+  busy: number
 }
+
+export interface Taken {
+  /** Outbox rows turned into deliveries: as many as asked means more may wait. */
+  outboxRows: number
+  /**
+   * The room each lane had once a failing channel's one attempt at a time is
+   * counted: claiming as many means more may be due. A disabled or paused
+   * channel is not there: nothing is due for it until a poll finds the pause over.
+   */
+  rooms: Map<string, number>
+  claimed: ClaimedDelivery[]
+}
+
+/** Failures in a row, with no delivery between, after which a channel is paused as a whole. */
+export const PAUSE_AFTER_FAILURES = 3
 
 /** Makes sure the channels this server sends to have their row; a disabled one stays disabled. */
 export async function registerTargets(db: Queryable, targets: readonly TargetRow[]) {
@@ -41,198 +65,110 @@ export async function registerTargets(db: Queryable, targets: readonly TargetRow
   )
 }
 
-/**
- * Turns up to `limit` outbox rows into one delivery per channel of this
- * server, in one statement, so a row is either still in the outbox or has its
- * deliveries. With no channels the rows just go: nothing is queued. Several
- * servers may run it at once; SKIP LOCKED gives each row to one of them.
- */
-export async function expandOutbox(db: Queryable, targets: readonly string[], limit: number): Promise<number> {
-  const [row] = await db.query<{ taken: number }>(
-    `WITH taken AS (
-       DELETE FROM lead_outbox WHERE application_id IN (
-         SELECT application_id FROM lead_outbox ORDER BY application_id LIMIT $2 FOR UPDATE SKIP LOCKED)
-       RETURNING application_id
-     ), created AS (
-       INSERT INTO lead_deliveries (application_id, target)
-       SELECT taken.application_id, t.target FROM taken CROSS JOIN unnest($1::text[]) AS t(target)
-       ON CONFLICT (application_id, target) DO NOTHING
-       RETURNING 1
-     )
-     SELECT (SELECT count(*) FROM taken)::int AS taken, (SELECT count(*) FROM created)::int AS created`,
-    [[...targets], limit],
+// One statement, so on the embedded database a look is one more statement in a
+// group commit rather than several commits of its own. It turns up to $3 outbox
+// rows into one delivery per channel of this server (so a row is either still
+// in the outbox or has its deliveries; with no channels the rows just go), then
+// claims up to each lane's room: due deliveries first, oldest first, then the
+// new ones, claimed as they are created since a statement cannot see its own
+// inserts. A channel disabled or paused claims nothing. SKIP LOCKED gives each
+// outbox row and each delivery to one server. A claim sets next_attempt_at past
+// the longest attempt ($4 s): a server that dies mid-send leaves it due again.
+// A claim still set is one whose server died mid-send: that attempt never ran
+// to the end, so it does not count. A channel that has failed often enough to
+// be paused gets one attempt at a time ($6: this server's sends in flight)
+// until one is delivered: a receiver that is down is asked once per pause,
+// not once per waiting lead.
+const TAKE_DUE = `
+  WITH lanes AS (
+    SELECT l.target, greatest(0, CASE WHEN t.failures >= $5 THEN least(l.room, 1 - l.busy) ELSE l.room END) AS room
+    FROM unnest($1::text[], $2::int[], $6::int[]) AS l(target, room, busy)
+    JOIN lead_delivery_targets t ON t.target = l.target
+    WHERE t.disabled_at IS NULL AND (t.paused_until IS NULL OR t.paused_until <= now())
+  ), due AS (
+    UPDATE lead_deliveries d SET claim = gen_random_uuid(), attempts = d.attempts + CASE WHEN d.claim IS NULL THEN 1 ELSE 0 END,
+      next_attempt_at = now() + make_interval(secs => $4::int)
+    FROM (
+      SELECT picked.id FROM lanes CROSS JOIN LATERAL (
+        SELECT id FROM lead_deliveries
+        WHERE target = lanes.target AND state = 'pending' AND next_attempt_at <= now()
+        ORDER BY next_attempt_at, id LIMIT lanes.room FOR UPDATE SKIP LOCKED) picked
+    ) p
+    WHERE d.id = p.id
+    RETURNING d.id, d.application_id, d.target, d.message_id, d.attempts, d.claim
+  ), room_left AS (
+    SELECT lanes.target, lanes.room - (SELECT count(*) FROM due WHERE due.target = lanes.target) AS room FROM lanes
+  ), taken AS (
+    DELETE FROM lead_outbox WHERE application_id IN (
+      SELECT application_id FROM lead_outbox ORDER BY application_id LIMIT $3 FOR UPDATE SKIP LOCKED)
+    RETURNING application_id
+  ), fresh AS (
+    SELECT taken.application_id, l.target,
+      row_number() OVER (PARTITION BY l.target ORDER BY taken.application_id) <= coalesce(r.room, 0) AS claims
+    FROM taken CROSS JOIN unnest($1::text[]) AS l(target) LEFT JOIN room_left r ON r.target = l.target
+  ), created AS (
+    INSERT INTO lead_deliveries (application_id, target, claim, attempts, next_attempt_at)
+    SELECT application_id, target, CASE WHEN claims THEN gen_random_uuid() END, CASE WHEN claims THEN 1 ELSE 0 END,
+      now() + CASE WHEN claims THEN make_interval(secs => $4::int) ELSE interval '0' END
+    FROM fresh
+    ON CONFLICT (application_id, target) DO NOTHING
+    RETURNING id, application_id, target, message_id, attempts, claim
+  ), claimed AS (
+    SELECT * FROM due UNION ALL SELECT * FROM created WHERE claim IS NOT NULL
   )
-  return row?.taken ?? 0
-}
+  SELECT (SELECT count(*) FROM taken)::int AS outbox_rows, (SELECT jsonb_object_agg(target, room) FROM lanes) AS rooms, now() AS claimed_at, k.*,
+    (SELECT to_jsonb(c) FROM contact_submissions c WHERE c.id = k.application_id) AS lead
+  FROM (SELECT 1) AS one LEFT JOIN claimed k ON true`
 
 /**
- * Claims up to `limit` due deliveries of one channel, unless that channel is
- * disabled or paused. The claim lasts `leaseSeconds`, longer than any attempt
- * takes: a server that dies mid-send leaves the delivery due again after it.
+ * Takes what is waiting, in one statement: up to `outboxLimit` outbox rows
+ * become deliveries, and up to each lane's room of due deliveries are claimed
+ * for `leaseSeconds`, with the lead each is about. The lead is read as a whole
+ * row (to_jsonb), which works on a schema without the attribution column yet
+ * and is cheaper to plan than a join.
  */
-export async function claimDue(db: Queryable, target: string, limit: number, leaseSeconds: number): Promise<ClaimedDelivery[]> {
-  const rows = await db.query<{
-    id: number
-    application_id: number
-    target: string
-    message_id: string
-    attempts: number
-    claim: string
-    claimed_at: Date | string
-  }>(
-    // A claim still set is one whose server died mid-send: that attempt never
-    // ran to the end, so it does not count, and the next failure is retried
-    // in 5 s rather than at the schedule's second step.
-    `UPDATE lead_deliveries SET claim = gen_random_uuid(), attempts = attempts + CASE WHEN claim IS NULL THEN 1 ELSE 0 END,
-       next_attempt_at = now() + make_interval(secs => $3::int)
-     WHERE id IN (
-       SELECT d.id FROM lead_deliveries d
-       JOIN lead_delivery_targets t ON t.target = d.target
-       WHERE d.target = $1 AND d.state = 'pending' AND d.next_attempt_at <= now()
-         AND t.disabled_at IS NULL AND (t.paused_until IS NULL OR t.paused_until <= now())
-       ORDER BY d.next_attempt_at, d.id LIMIT $2 FOR UPDATE OF d SKIP LOCKED)
-     RETURNING id, application_id, target, message_id, attempts, claim, now() AS claimed_at`,
-    [target, limit, leaseSeconds],
+export async function takeDue(
+  db: Queryable,
+  { lanes, outboxLimit, leaseSeconds }: { lanes: readonly Lane[]; outboxLimit: number; leaseSeconds: number },
+): Promise<Taken> {
+  const rows = await db.query(
+    TAKE_DUE,
+    [
+      lanes.map((lane) => lane.target),
+      lanes.map((lane) => lane.room),
+      outboxLimit,
+      leaseSeconds,
+      PAUSE_AFTER_FAILURES,
+      lanes.map((lane) => lane.busy),
+    ],
+    { prepare: true },
   )
-  return rows.map((row) => ({
+  const claimed = rows.filter((row) => row.id !== null && row.id !== undefined).map(claimedDelivery)
+  const rooms = new Map(Object.entries((rows[0]?.rooms ?? {}) as Record<string, number>))
+  return { outboxRows: Number(rows[0]?.outbox_rows ?? 0), rooms, claimed }
+}
+
+const asDate = (value: unknown) => (value instanceof Date ? value : new Date(String(value)))
+
+function claimedDelivery(row: Row): ClaimedDelivery {
+  return {
     id: Number(row.id),
     applicationId: Number(row.application_id),
-    target: row.target,
-    messageId: row.message_id,
-    attempts: row.attempts,
-    claim: row.claim,
-    claimedAt: row.claimed_at instanceof Date ? row.claimed_at : new Date(row.claimed_at),
-  }))
+    target: String(row.target),
+    messageId: String(row.message_id),
+    attempts: Number(row.attempts),
+    claim: String(row.claim),
+    claimedAt: asDate(row.claimed_at),
+    lead: row.lead === null || row.lead === undefined ? undefined : leadData(row.lead as Row),
+  }
 }
 
-/**
- * The leads behind `applicationIds`, by id. The attribution column is read
- * through to_jsonb so this works on a schema that does not have it yet.
- */
-export async function readLeads(db: Queryable, applicationIds: readonly number[]): Promise<Map<number, LeadData>> {
-  const rows = await db.query<Record<string, unknown>>(
-    `SELECT c.id, c.submission_id::text AS submission_id, c.created_at, ${CONTACT_FIELDS.map((field) => `c.${field}`).join(', ')},
-       to_jsonb(c) -> 'attribution' AS attribution
-     FROM contact_submissions c WHERE c.id = ANY($1::bigint[])`,
-    [[...applicationIds]],
-  )
-  return new Map(
-    rows.map((row) => {
-      const createdAt = row.created_at instanceof Date ? row.created_at : new Date(String(row.created_at))
-      const lead: LeadData = {
-        id: Number(row.id),
-        submission_id: String(row.submission_id),
-        created_at: createdAt.toISOString(),
-        answers: Object.fromEntries(CONTACT_FIELDS.map((field) => [field, String(row[field] ?? '')])),
-        attribution: row.attribution ?? null,
-      }
-      return [lead.id, lead]
-    }),
-  )
-}
-
-/** Failures in a row, with no delivery between, after which a channel is paused as a whole. */
-export const PAUSE_AFTER_FAILURES = 3
-
-export type Outcome =
-  | { kind: 'delivered' }
-  /**
-   * Worth trying again after `delayMs`. After PAUSE_AFTER_FAILURES in a row the
-   * channel pauses, for `pauseMs(1)`, then `pauseMs(2)`, … as they go on; when
-   * the receiver said when to come back (`retryAfter`), for `delayMs` at once.
-   */
-  | { kind: 'retry'; delayMs: number; retryAfter: boolean; pauseMs: (step: number) => number }
-  /** Never worth trying again (refused, redirected, or no lead to send). */
-  | { kind: 'failed' }
-  /** The receiver is gone for good (410): the channel is disabled. */
-  | { kind: 'gone'; note: string }
-  /** Not attempted to the end (the server is closing): due again at once. */
-  | { kind: 'released' }
-
-export interface Attempt {
-  startedAt: Date
-  durationMs: number
-  status: number | undefined
-  error: string | undefined
-}
-
-/**
- * Records an attempt and its outcome. `maxAttempts` turns a retry of the last
- * attempt into a failure. A claim that has expired (another server took the
- * delivery since) records the attempt and changes nothing else. Resolves to
- * the delivery's state, or undefined when the claim had expired.
- */
-export async function finishAttempt(
-  db: Database,
-  delivery: ClaimedDelivery,
-  attempt: Attempt,
-  outcome: Outcome,
-  maxAttempts: number,
-): Promise<string | undefined> {
-  return db.transaction(async (tx) => {
-    await tx.query(
-      `INSERT INTO lead_delivery_attempts (delivery_id, started_at, duration_ms, status, error)
-       SELECT id, $2, $3, $4, $5 FROM lead_deliveries WHERE id = $1`,
-      [delivery.id, attempt.startedAt, Math.round(attempt.durationMs), attempt.status ?? null, attempt.error?.slice(0, 1000) ?? null],
-    )
-    const giveUp = outcome.kind === 'failed' || (outcome.kind === 'retry' && delivery.attempts >= maxAttempts)
-    const state = outcome.kind === 'delivered' ? 'delivered' : giveUp ? 'failed' : 'pending'
-    const delaySeconds = outcome.kind === 'retry' ? outcome.delayMs / 1000 : 0
-    // A released attempt did not run to the end: it does not count.
-    const uncount = outcome.kind === 'released' ? 1 : 0
-    const [row] = await tx.query<{ state: string }>(
-      `UPDATE lead_deliveries SET state = $3, claim = NULL, attempts = attempts - $5,
-         next_attempt_at = now() + make_interval(secs => $4::double precision),
-         finished_at = CASE WHEN $3 = 'pending' THEN NULL ELSE now() END
-       WHERE id = $1 AND claim = $2
-       RETURNING state`,
-      [delivery.id, delivery.claim, state, delaySeconds, uncount],
-    )
-    if (row === undefined) return undefined
-    if (outcome.kind === 'delivered') {
-      const [target] = await tx.query<{ failures: number }>('SELECT failures FROM lead_delivery_targets WHERE target = $1 FOR UPDATE', [
-        delivery.target,
-      ])
-      await tx.query('UPDATE lead_delivery_targets SET failures = 0, paused_until = NULL, delivered_at = now() WHERE target = $1', [
-        delivery.target,
-      ])
-      // A receiver back from an outage gets what waited for it now, not at each delivery's next retry.
-      if ((target?.failures ?? 0) >= PAUSE_AFTER_FAILURES) {
-        await tx.query(
-          `UPDATE lead_deliveries SET next_attempt_at = now()
-           WHERE target = $1 AND state = 'pending' AND claim IS NULL AND next_attempt_at > now()`,
-          [delivery.target],
-        )
-      }
-    } else if (outcome.kind === 'retry') {
-      // A failure counts towards the pause only if nothing has happened at the
-      // receiver since its attempt was claimed: no delivery (it is answering
-      // others) and no pause begun (a sibling in flight with it already
-      // counted). So four attempts failing together are one step, and a
-      // receiver refusing some requests is never paused for it.
-      const [target] = await tx.query<{ failures: number; counts: boolean }>(
-        `SELECT failures,
-           (paused_until IS NULL OR paused_until <= $2) AND (delivered_at IS NULL OR delivered_at < $2) AS counts
-         FROM lead_delivery_targets WHERE target = $1 FOR UPDATE`,
-        [delivery.target, delivery.claimedAt],
-      )
-      const failures = (target?.failures ?? 0) + (target?.counts === false ? 0 : 1)
-      const step = failures - PAUSE_AFTER_FAILURES + 1
-      // A Retry-After speaks for the receiver as a whole: it is obeyed at once.
-      const pauseMs = outcome.retryAfter ? outcome.delayMs : step >= 1 ? outcome.pauseMs(step) : 0
-      await tx.query(
-        `UPDATE lead_delivery_targets SET failures = $2,
-           paused_until = CASE WHEN $3::double precision > 0
-             THEN greatest(paused_until, now() + make_interval(secs => $3::double precision)) ELSE paused_until END
-         WHERE target = $1`,
-        [delivery.target, failures, pauseMs / 1000],
-      )
-    } else if (outcome.kind === 'gone') {
-      await tx.query(
-        `UPDATE lead_delivery_targets SET disabled_at = now(), disabled_note = $2 WHERE target = $1 AND disabled_at IS NULL`,
-        [delivery.target, outcome.note.slice(0, 300)],
-      )
-    }
-    return row.state
-  })
+function leadData(row: Row): LeadData {
+  return {
+    id: Number(row.id),
+    submission_id: String(row.submission_id),
+    created_at: asDate(row.created_at).toISOString(),
+    answers: Object.fromEntries(CONTACT_FIELDS.map((field) => [field, String(row[field] ?? '')])),
+    attribution: row.attribution ?? null,
+  }
 }

@@ -15,7 +15,7 @@ import { openTempDatabase, type TempDatabase } from '../testing/temp-database.ts
 import { insertApplication } from '../testing/insert-application.ts'
 import { channelsFor } from './channels.ts'
 import { startNotifier, type NotifierLog, type NotifierOptions } from './notifier.ts'
-import { claimDue } from './outbox.ts'
+import { takeDue } from './outbox.ts'
 import { webhookTarget } from './webhook.ts'
 
 const SECRET = `whsec_${randomBytes(32).toString('base64')}`
@@ -384,7 +384,9 @@ describe(`webhooks on ${DATABASE_TARGET}`, () => {
     const first = notifierFor(env(url), { perChannelConcurrency: 0 })
     await eventually(async () => (await deliveriesOf(stored)).length === 1, 'the delivery created')
     await first.stop()
-    const [claimed] = await claimDue(temp.db, webhookTarget(url), 1, 1)
+    const {
+      claimed: [claimed],
+    } = await takeDue(temp.db, { lanes: [{ target: webhookTarget(url), room: 1, busy: 0 }], outboxLimit: 0, leaseSeconds: 1 })
     expect(claimed?.applicationId).toBe(stored)
 
     const second = notifierFor(env(url))
