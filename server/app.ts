@@ -13,8 +13,8 @@ import { answerError, createClientErrorHandler, createFrameworkErrorHandler } fr
 import { registerLeadNotifications } from './plugins/lead-notifications.ts'
 import { registerEventRetention } from './plugins/event-retention.ts'
 import { registerLeadRetention } from './plugins/lead-retention.ts'
-import { registerSearchIndexUpkeep } from './plugins/search-index-upkeep.ts'
-import { registerSecurityHeaders } from './plugins/security-headers.ts'
+import { registerDatabaseUpkeep } from './plugins/database-upkeep.ts'
+import { registerSecurityHeaders, securityHeaders } from './plugins/security-headers.ts'
 import { registerSpamRetention } from './plugins/spam-retention.ts'
 import { SUBMISSION_BODY_LIMIT } from './routes/contact-submissions.ts'
 import { databaseHitCounter } from './db/hit-counter.ts'
@@ -23,6 +23,8 @@ import { eventsRoutes } from './routes/events.ts'
 import { healthRoutes } from './routes/health.ts'
 import { restApi } from './routes/rest-api.ts'
 import { registerPrivateRestAnswers } from './rest/private-answers.ts'
+import { createStaticFastPath } from './static-fast-path.ts'
+import { answerFirst } from './answer-first.ts'
 import { staticSite } from './static-site.ts'
 
 export interface AppDependencies {
@@ -68,6 +70,13 @@ export function buildApp({ config, db, site = DEFAULT_SITE, logger = false }: Ap
     frameworkErrors: createFrameworkErrorHandler(headerConfig),
   })
 
+  // The server the app listens on answers the site's files before Fastify, so
+  // no hook below runs for them; inject() still reaches the static site's routes.
+  // Closing, Fastify answers 503 to requests on connections still open; files too.
+  const fastPath = createStaticFastPath(securityHeaders(headerConfig))
+  answerFirst(app.server, fastPath.answer)
+  app.addHook('preClose', async () => fastPath.stop())
+
   // First: its hook must run before anything else can answer a request.
   registerSecurityHeaders(app, headerConfig)
 
@@ -84,8 +93,7 @@ export function buildApp({ config, db, site = DEFAULT_SITE, logger = false }: Ap
   registerLeadRetention(app, db, config.leadRetentionDays)
   registerLeadNotifications(app, db, config.notifications)
   registerEventRetention(app, db, config.analytics.retentionDays)
-  // PostgreSQL's autovacuum does this there.
-  if (config.databaseUrl === undefined) registerSearchIndexUpkeep(app, db)
+  registerDatabaseUpkeep(app, db, { embedded: config.databaseUrl === undefined })
 
   app.register(restApi, { prefix: '/rest/v1', db, config })
   registerPrivateRestAnswers(app)
@@ -108,7 +116,7 @@ export function buildApp({ config, db, site = DEFAULT_SITE, logger = false }: Ap
     })
   }
   app.register(healthRoutes, { db })
-  app.register(staticSite, { webRoot: config.webRoot })
+  app.register(staticSite, { webRoot: config.webRoot, fastPath })
   return app
 }
 

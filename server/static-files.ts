@@ -93,3 +93,9 @@ export function chooseEncoding(acceptEncoding: string | undefined, file: StaticF
 
 // In order of preference when the client likes several equally.
 const ENCODINGS: Encoding[] = ['br', 'gzip', 'identity']
+
+/** Whether an If-None-Match header names this ETag (weakly compared, as GET allows), or is `*`. */
+export function ifNoneMatch(header: string | undefined, etag: string) {
+  if (!header) return false
+  return header === '*' || header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)
+}

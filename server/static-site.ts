@@ -3,7 +3,8 @@ import fastifyPlugin from 'fastify-plugin'
 import { ADMIN_PAGE_PATH } from '../common/admin-api.ts'
 import { SITE_MANIFEST_FILE } from '../common/site-manifest.ts'
 import { errorAnswer } from './error-answer.ts'
-import { chooseEncoding, loadStaticFiles, REVALIDATE, type StaticFile } from './static-files.ts'
+import type { StaticFastPath } from './static-fast-path.ts'
+import { chooseEncoding, ifNoneMatch, loadStaticFiles, REVALIDATE, type StaticFile } from './static-files.ts'
 
 const NOT_FOUND_PAGE = '/404.html'
 // The lead inbox is one page whose views are paths under /admin: each gets that page.
@@ -19,15 +20,20 @@ const SITE_MANIFEST = `/${SITE_MANIFEST_FILE}`
  * view the path names.
  * Registered on the root instance, since the not-found handler applies to the
  * whole app. A rebuilt site needs a restart.
+ * Given a fast path, it hands it the files its routes serve, read once for
+ * both: the server the app listens on answers them before Fastify does.
  */
-export const staticSite = fastifyPlugin<{ webRoot: string }>(async (app, { webRoot }) => registerStaticSite(app, webRoot))
+export const staticSite = fastifyPlugin<{ webRoot: string; fastPath?: StaticFastPath }>(async (app, { webRoot, fastPath }) =>
+  registerStaticSite(app, webRoot, fastPath),
+)
 
-async function registerStaticSite(app: FastifyInstance, webRoot: string) {
+async function registerStaticSite(app: FastifyInstance, webRoot: string, fastPath: StaticFastPath | undefined) {
   const files = await loadStaticFiles(webRoot).catch((error: unknown) => {
     app.log.warn({ err: error, webRoot }, 'no built site to serve; run npm run build')
     return new Map<string, StaticFile>()
   })
 
+  const routes = new Map<string, StaticFile>()
   for (const [path, file] of files) {
     if (path === NOT_FOUND_PAGE || path === SITE_MANIFEST) continue
     const handler = (request: FastifyRequest, reply: FastifyReply) => send(request, reply, file, 200)
@@ -35,12 +41,17 @@ async function registerStaticSite(app: FastifyInstance, webRoot: string) {
     // proxy's to log, the API's is ours.
     const options = { logLevel: 'warn', compress: false } as const
     app.get(path, options, handler)
-    if (path === '/index.html') app.get('/', options, handler)
+    routes.set(path, file)
+    if (path === '/index.html') {
+      app.get('/', options, handler)
+      routes.set('/', file)
+    }
     if (path === ADMIN_PAGE) {
       app.get(ADMIN_PAGE_PATH, options, handler)
       app.get(`${ADMIN_PAGE_PATH}/*`, options, handler)
     }
   }
+  fastPath?.serve(routes)
 
   const notFoundPage = files.get(NOT_FOUND_PAGE)
   app.setNotFoundHandler(async (request, reply) => {
@@ -64,9 +75,4 @@ function send(request: FastifyRequest, reply: FastifyReply, file: StaticFile, st
   // Revalidating a page that has not changed costs the visitor no body at all.
   if (ifNoneMatch(request.headers['if-none-match'], etag)) return reply.code(304).send()
   return reply.send(body)
-}
-
-function ifNoneMatch(header: string | undefined, etag: string) {
-  if (!header) return false
-  return header === '*' || header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)
 }

@@ -67,6 +67,37 @@ describe(`the Database on ${DATABASE_TARGET}`, () => {
     expect(await temp.db.query('SELECT count(*)::int AS n FROM together_check')).toEqual([{ n: 40 }])
   })
 
+  it('stores one-row inserts that arrive together (as one multi-row INSERT on the embedded database), failing only the one that breaks a rule', async () => {
+    await temp.db.exec(`
+      CREATE TABLE rows_check (id serial PRIMARY KEY, n int UNIQUE, label text NOT NULL);
+      CREATE TABLE rows_check_statements (at timestamptz);
+      CREATE FUNCTION rows_check_count() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN INSERT INTO rows_check_statements VALUES (now()); RETURN NULL; END $$;
+      CREATE TRIGGER rows_check_count AFTER INSERT ON rows_check FOR EACH STATEMENT EXECUTE FUNCTION rows_check_count();`)
+    const insert = (n: number) => temp.db.query('INSERT INTO rows_check (n, label) VALUES ($1, $2)', [n, `row ${n}`], { prepare: true, oneRowInsert: true })
+    const statements = async () => (await temp.db.query<{ n: number }>('SELECT count(*)::int AS n FROM rows_check_statements'))[0]?.n
+    const together = (first: number) =>
+      Promise.allSettled([
+        ...Array.from({ length: 10 }, (_, n) => insert(first + n)),
+        // Another statement between them, and inserts of the same text after it.
+        temp.db.query('SELECT 1'),
+        ...Array.from({ length: 10 }, (_, n) => insert(first + n + 10)),
+      ])
+
+    const stored = await together(0)
+    expect(stored.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(21)
+    expect(await statements()).toBe(DATABASE_TARGET === 'pglite' ? 2 : 20)
+
+    await temp.db.query('INSERT INTO rows_check (n, label) VALUES (27, $1)', ['already here'])
+    const outcomes = await together(20)
+    outcomes.forEach((outcome, i) => {
+      if (i === 7) expect(outcome.status === 'rejected' && isPostgresError(outcome.reason) && outcome.reason.code).toBe('23505')
+      else if (i !== 10) expect(outcome).toEqual({ status: 'fulfilled', value: [] })
+    })
+    const rows = await temp.db.query<{ n: number; label: string }>('SELECT n, label FROM rows_check ORDER BY n')
+    expect(rows).toEqual(Array.from({ length: 40 }, (_, n) => ({ n, label: n === 27 ? 'already here' : `row ${n}` })))
+  })
+
   it('keeps rows when closed and opened again, and is unavailable while closed', async () => {
     const submissionId = randomUUID()
     const answers: Record<string, string> = validAnswers({}, { tag: 'survives a restart' })

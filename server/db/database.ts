@@ -10,6 +10,13 @@ export interface QueryOptions {
    * it parsed and planned per connection. Only for a fixed, small set of texts.
    */
   prepare?: boolean
+  /**
+   * The statement is a one-row `INSERT … VALUES ($1, …)` with no RETURNING: where
+   * the database batches statements (the embedded one's group commit), several
+   * with the same text may run as one multi-row INSERT, each still succeeding or
+   * failing alone.
+   */
+  oneRowInsert?: boolean
 }
 
 export interface Queryable {

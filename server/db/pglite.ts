@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { PGlite, type Transaction } from '@electric-sql/pglite'
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import { lockDataDir } from './data-dir-lock.ts'
-import { DatabaseUnavailableError, type Database, type Queryable, type Row } from './database.ts'
+import { DatabaseUnavailableError, type Database, type Queryable, type QueryOptions, type Row } from './database.ts'
 import { DURABLE_START_PARAMS, DurableNodeFS, syncTree } from './durable-nodefs.ts'
 import { groupCommit } from './group-commit.ts'
 
@@ -37,9 +37,9 @@ export async function openPglite(dataDir: string): Promise<Database> {
   }
   const committed = groupCommit(pg)
   const wrap = (target: PGlite | Transaction): Queryable => ({
-    async query<T extends Row = Row>(sql: string, params: readonly unknown[] = []) {
+    async query<T extends Row = Row>(sql: string, params: readonly unknown[] = [], options: QueryOptions = {}) {
       ensureOpen()
-      if (target === pg) return committed<T>(sql, params)
+      if (target === pg) return committed<T>(sql, params, options)
       const result = await target.query<T>(sql, [...params])
       return result.rows
     },

@@ -1,9 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { buildApp } from '../app.ts'
+import { parseConfig } from '../config.ts'
+import { CONTACT_FIELDS } from '../../common/application-form.ts'
+import { validAnswers } from '../../common/testing/valid-answers.ts'
 import { likePattern, SEARCH_TEXT } from '../leads/lead-filter.ts'
 import { DATABASE_TARGET } from '../testing/database-target.ts'
 import { insertApplication } from '../testing/insert-application.ts'
 import { openTempDatabase, type TempDatabase } from '../testing/temp-database.ts'
-import { mergeSearchPendingList } from './search-index-upkeep.ts'
+import { analyzeTables, mergeSearchPendingList } from './database-upkeep.ts'
 
 let temp: TempDatabase
 beforeAll(async () => {
@@ -37,5 +41,53 @@ describe(`the search index's pending list on ${DATABASE_TARGET}`, () => {
     expect(await mergeSearchPendingList(temp.db)).toBe(0)
     // And found the same way from the index proper.
     expect(await searchIds('pending person')).toEqual(ids)
+  })
+})
+
+describe(`statistics on ${DATABASE_TARGET}`, () => {
+  const GROWTH = 2000
+  /** GROWTH more applications, in one statement. */
+  const grow = async () => {
+    const answers = validAnswers() as Record<string, string>
+    await temp.db.query(
+      `INSERT INTO contact_submissions (submission_id, ${CONTACT_FIELDS.join(', ')})
+       SELECT gen_random_uuid(), ${CONTACT_FIELDS.map((_, i) => `$${i + 1}`).join(', ')} FROM generate_series(1, ${GROWTH})`,
+      CONTACT_FIELDS.map((field) => answers[field]),
+    )
+  }
+  const estimate = async () => {
+    const [row] = await temp.db.query<{ rows: number }>(`SELECT reltuples::int AS rows FROM pg_class WHERE oid = 'contact_submissions'::regclass`)
+    return Number(row?.rows)
+  }
+
+  it('analyzes a table analyzed while nearly empty once it has grown past eight pages and doubled, then leaves it until it doubles again', async () => {
+    await temp.db.query('ANALYZE contact_submissions')
+    const before = await estimate()
+    // Nearly empty: left alone even by the daily run, so it stays planned as ten pages.
+    expect(await analyzeTables(temp.db, { growth: 0 })).not.toContain('contact_submissions')
+    await grow()
+    // Planned on the old figure, the table still looks as small as it was.
+    expect(await estimate()).toBe(before)
+
+    const analyzed = await analyzeTables(temp.db, { growth: 2 })
+    expect(analyzed).toContain('contact_submissions')
+    // The pipeline rows written beside each application grew their table too.
+    expect(analyzed).toContain('lead_pipeline')
+    expect(await estimate()).toBeGreaterThanOrEqual(before + GROWTH)
+
+    expect(await analyzeTables(temp.db, { growth: 2 })).toEqual([])
+  })
+
+  it('is refreshed by the server at start', async () => {
+    await temp.db.query('ANALYZE contact_submissions')
+    const before = await estimate()
+    for (let i = 0; i < 5; i++) await grow()
+    const app = buildApp({ config: parseConfig({}), db: temp.db })
+    try {
+      await app.ready()
+      await vi.waitFor(async () => expect(await estimate()).toBeGreaterThanOrEqual(before + 5 * GROWTH), { timeout: 5000 })
+    } finally {
+      await app.close()
+    }
   })
 })

@@ -80,19 +80,6 @@ describe('the server', () => {
     expect(vi.getTimerCount()).toBe(0)
   })
 
-  it('refreshes the statistics the list is planned with at start, LEAD_RETENTION_DAYS set or not', async () => {
-    for (let index = 0; index < 7; index++) await aged(1)
-    const estimate = async () => Number((await temp.db.query<{ n: number }>("SELECT reltuples AS n FROM pg_class WHERE relname = 'lead_pipeline'"))[0]?.n)
-    expect(await estimate()).not.toBe(7)
-    const app = buildApp({ config: parseConfig({}), db: temp.db })
-    try {
-      await app.ready()
-      await eventually(async () => (await estimate()) === 7)
-    } finally {
-      await app.close()
-    }
-  })
-
   it.each(['0', '1.5', 'forever', '-3'])('refuses LEAD_RETENTION_DAYS=%s, naming the variable', (value) => {
     expect(() => parseConfig({ LEAD_RETENTION_DAYS: value })).toThrow(/LEAD_RETENTION_DAYS: must be a whole number of days, 1 or more/)
   })

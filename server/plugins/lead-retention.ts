@@ -3,8 +3,7 @@ import type { Queryable } from '../db/database.ts'
 import { registerPeriodicSweep } from './periodic-sweep.ts'
 
 // LEAD_RETENTION_DAYS counts whole days: a daily sweep keeps a lead at most a
-// day past its term, at one indexed DELETE a day (migrations/009), and an
-// ANALYZE a day keeps PGlite's plans as good as autovacuum keeps PostgreSQL's.
+// day past its term, at one indexed DELETE a day (migrations/009).
 export const LEAD_SWEEP_INTERVAL_MS = 24 * 60 * 60 * 1000
 
 /**
@@ -27,31 +26,18 @@ export async function deleteExpiredLeads(db: Queryable, days: number): Promise<n
 }
 
 /**
- * Refreshes the planner's statistics of the tables the inbox's list reads.
- * PostgreSQL's autovacuum does this on its own; PGlite runs no autovacuum, and
- * without statistics its planner reads thousands of rows for a search of a
- * common name where it could walk 50 in order (BENCHMARKS.md, bench:admin).
- */
-export async function refreshInboxStatistics(db: Queryable): Promise<void> {
-  await db.query('ANALYZE contact_submissions, lead_pipeline')
-}
-
-/**
- * When the server starts and every day while it runs: with LEAD_RETENTION_DAYS
- * set, deletes expired leads; either way, refreshes the inbox's statistics.
- * A lead kept a day longer, or a plan a day staler, is the lesser harm: a
+ * When the server starts and every day while it runs, with LEAD_RETENTION_DAYS
+ * set: deletes expired leads. A lead kept a day longer is the lesser harm: a
  * failed sweep waits for the next.
  */
 export function registerLeadRetention(app: FastifyInstance, db: Queryable, days: number | undefined) {
+  if (days === undefined) return
   registerPeriodicSweep(app, {
     intervalMs: LEAD_SWEEP_INTERVAL_MS,
-    failure: 'could not delete expired leads or refresh the inbox statistics',
+    failure: 'could not delete expired leads',
     async run() {
-      if (days !== undefined) {
-        const deleted = await deleteExpiredLeads(db, days)
-        if (deleted > 0) app.log.info({ deleted, retentionDays: days }, 'deleted leads past LEAD_RETENTION_DAYS')
-      }
-      await refreshInboxStatistics(db)
+      const deleted = await deleteExpiredLeads(db, days)
+      if (deleted > 0) app.log.info({ deleted, retentionDays: days }, 'deleted leads past LEAD_RETENTION_DAYS')
     },
   })
 }

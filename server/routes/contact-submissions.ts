@@ -104,7 +104,7 @@ export const contactSubmissionsRoutes: FastifyPluginAsync<ContactSubmissionsOpti
                     (SELECT coalesce(json_agg(t), '[]')::text FROM (SELECT ${select} FROM inserted) t) AS body`,
             row.values,
           )
-        : await db.query(insert, row.values, { prepare: true }).then(() => [])
+        : await db.query(insert, row.values, { prepare: true, oneRowInsert: true }).then(() => [])
       const inserted = result?.inserted ?? 0
 
       reply.code(201).header('content-range', `*/${wantsCount(prefer) ? inserted : '*'}`)
