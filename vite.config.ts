@@ -22,8 +22,8 @@ export default defineConfig({
           globals: true,
         },
       },
-      // Build tools whose pieces can be tried without a build.
-      { test: { name: 'scripts', environment: 'node', include: ['scripts/**/*.test.ts'] } },
+      // Build tools, and the benchmarks' bookkeeping, whose pieces can be tried without a build.
+      { test: { name: 'scripts', environment: 'node', include: ['scripts/**/*.test.ts', 'bench/support/**/*.test.ts'] } },
       serverProject('server', 'pglite'),
       // The same server tests against a real PostgreSQL server that global
       // setup starts (Debian's postgresql package, or PG_BIN).

@@ -7,25 +7,18 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { performance } from 'node:perf_hooks'
-import { ADMIN_API_PATH, type LeadPage } from '../common/admin-api.ts'
-import { buildApp } from '../server/app.ts'
-import { parseConfig } from '../server/config.ts'
 import type { Database } from '../server/db/database.ts'
-import { migrate } from '../server/db/migrate.ts'
 import { openPglite } from '../server/db/pglite.ts'
 import { MAINTENANCE_POOL, openPostgres } from '../server/db/postgres.ts'
-import { createAdminAccount, signIn } from '../server/testing/admin-session.ts'
 import { startPostgresServer } from '../server/testing/postgres-server.ts'
-import { seedLeads } from '../server/testing/seed-leads.ts'
 import { ensureDebianPackages } from './support/debian-packages.ts'
+import { openInbox, percentile, seedInbox, timeEach } from './support/inbox-timing.ts'
 
 ensureDebianPackages({ postgresql: '/usr/lib/postgresql' })
 
 const LEADS = Number(process.env.BENCH_LEADS ?? 100_000)
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 200)
 const WARMUP = 20
-const PASSWORD = 'bench password, long enough'
 const SOME_LEAD = (index: number) => Math.floor(LEADS / 10) + ((index * 379) % Math.floor(LEADS * 0.9))
 
 /** What the inbox asks most: its first page, a search (a common name and one lead's address) and filters. */
@@ -49,57 +42,30 @@ interface Figures {
 }
 
 const ms = (value: number) => `${value.toFixed(1)} ms`
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN
 
 /** Migrates and fills `db`; resolves to the seconds the seeding took. */
 async function seed(target: string, db: Database): Promise<number> {
-  await migrate(db)
-  const seedStart = performance.now()
-  await seedLeads(db, LEADS, { spamPercent: 1, spacingSeconds: 300 })
-  const seedSeconds = (performance.now() - seedStart) / 1000
-  // Seeded leads are old news: the notifier would spend the run emptying the outbox.
-  await db.exec('DELETE FROM lead_outbox')
-  // What autovacuum does on PostgreSQL soon after a bulk load, and the server's
-  // own sweep at start (server/plugins/lead-retention.ts) on both: done here, so
-  // it is over before the first measurement.
-  await db.exec('VACUUM ANALYZE')
+  const seedSeconds = await seedInbox(db, LEADS)
   process.stdout.write(`${target}: seeded ${LEADS.toLocaleString('en')} applications in ${seedSeconds.toFixed(1)} s\n`)
   return seedSeconds
 }
 
 async function measure(target: string, db: Database, seedSeconds: number): Promise<{ seedSeconds: number; figures: Figures[] }> {
-
-  const app = buildApp({ config: parseConfig({ WEB_ROOT: '/nonexistent' }), db })
-  await app.ready()
+  const inbox = await openInbox(db)
   try {
-    const email = await createAdminAccount(db, 'bench@example.com', PASSWORD)
-    const { cookie } = await signIn(app, email, PASSWORD)
-    const get = async (path: string) => {
-      const response = await app.inject({ url: `${ADMIN_API_PATH}${path}`, headers: { cookie } })
-      if (response.statusCode !== 200) throw new Error(`${path}: ${response.statusCode} ${response.body}`)
-      return response.json<LeadPage>()
-    }
-    const first = await get('/leads')
+    const first = await inbox.get('/leads')
     const secondPage = `/leads?cursor=${first.nextCursor ?? ''}`
     const figures: Figures[] = []
     for (const [name, pathOf] of SCENARIOS) {
       const path = (index: number) => pathOf(index) || secondPage
-      for (let index = 0; index < WARMUP; index++) await get(path(index))
-      const times: number[] = []
-      let rows = 0
-      for (let index = 0; index < REQUESTS; index++) {
-        const start = performance.now()
-        const page = await get(path(index))
-        times.push(performance.now() - start)
-        rows += page.leads.length
-      }
-      times.sort((a, b) => a - b)
+      const { times, results } = await timeEach((index) => inbox.get(path(index)), { warmup: WARMUP, count: REQUESTS })
+      const rows = results.reduce((sum, page) => sum + page.leads.length, 0)
       figures.push({ name, p50: percentile(times, 50), p95: percentile(times, 95), rows: rows / REQUESTS })
       process.stdout.write(`${target}: ${name}: p50 ${ms(percentile(times, 50))}, p95 ${ms(percentile(times, 95))}\n`)
     }
     return { seedSeconds, figures }
   } finally {
-    await app.close()
+    await inbox.close()
   }
 }
 

@@ -1,28 +1,15 @@
 // npm run bench:serve — requests per second and latency for the page and a
 // hashed asset, from our server and from nginx serving the same files.
-import { readdir } from 'node:fs/promises'
-import { join } from 'node:path'
-import { parseConfig } from '../server/config.ts'
-import { securityHeaders } from '../server/plugins/security-headers.ts'
-import { readSiteManifest } from '../server/site-manifest.ts'
 import { startServer, stopServer } from '../reliability/support/server-process.ts'
 import { pgliteTarget, postgresTarget } from '../reliability/support/targets.ts'
 import { ensureDebianPackages } from './support/debian-packages.ts'
-import { startNginx } from './support/nginx.ts'
+import { assertServed, STATIC_HEADERS as headers, STATIC_PACKAGES, startNginxLikeOurs, staticPaths } from './support/static-serving.ts'
 import { runWrk } from './support/wrk.ts'
 
-ensureDebianPackages({
-  wrk: '/usr/bin/wrk',
-  nginx: '/usr/sbin/nginx',
-  'libnginx-mod-http-brotli-static': '/usr/lib/nginx/modules/ngx_http_brotli_static_module.so',
-})
+ensureDebianPackages(STATIC_PACKAGES)
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10)
-const webRoot = join(import.meta.dirname, '..', 'dist', 'web')
-const entry = (await readdir(join(webRoot, 'assets'))).find((name) => /^index-.*\.js$/.test(name))
-if (!entry) throw new Error('No hashed entry script in dist/web/assets: run npm run build first.')
-const paths = { page: '/', 'hashed asset': `/assets/${entry}` }
-const headers = { 'Accept-Encoding': 'br, gzip' }
+const paths = await staticPaths()
 
 // Logging as in production: API requests at info; file hits are below that level.
 // One process on the embedded database, and two (one per core, as nginx runs) on PostgreSQL.
@@ -31,7 +18,7 @@ const postgres = await postgresTarget()
 const single = await startServer({ ...pglite.env, LOG_LEVEL: 'info' })
 const clustered = await startServer({ ...postgres.env, LOG_LEVEL: 'info', WEB_CONCURRENCY: '2' })
 // nginx adds the same security headers our server sends with this configuration.
-const nginx = await startNginx(webRoot, securityHeaders({ ...parseConfig(pglite.env), ...readSiteManifest(webRoot) }))
+const nginx = await startNginxLikeOurs(pglite.env)
 try {
   console.log(`wrk: 2 threads, 64 connections, ${SECONDS} s per run, Accept-Encoding: br, gzip, on loopback (2 cores)`)
   console.log('nginx sends the same security headers as our server, so both answers are the same size.\n')
@@ -45,9 +32,7 @@ try {
     console.log(`${label} (${path})`)
     for (const [name, figures] of Object.entries(runs)) {
       const ratio = figures === reference ? '' : ` · ${(figures.requestsPerSecond / reference.requestsPerSecond).toFixed(2)} of nginx`
-      if (figures.non2xx || figures.socketErrors || !(figures.requestsPerSecond > 0)) {
-        throw new Error(`${name}: ${figures.non2xx} answers other than 2xx, ${figures.socketErrors} socket errors, ${figures.requestsPerSecond} req/s`)
-      }
+      assertServed(name, figures)
       console.log(
         `  ${name.padEnd(18)} ${figures.requestsPerSecond.toFixed(0).padStart(7)} req/s · p50 ${figures.p50Ms.toFixed(2)} ms · p99 ${figures.p99Ms.toFixed(2)} ms${ratio}`,
       )

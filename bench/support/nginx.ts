@@ -8,9 +8,14 @@ import { freePort } from '../../server/testing/free-port.ts'
  * nginx serving the same built files the way a tuned static host would:
  * precompressed brotli and gzip, sendfile, a year of caching for hashed assets,
  * and `headers` on every answer (the site's security headers, so both servers
- * send answers of the same size).
+ * send answers of the same size). Two workers, one per core, on any core,
+ * unless told otherwise (`cpus` as taskset takes them, e.g. '0').
  */
-export async function startNginx(webRoot: string, headers: Record<string, string> = {}) {
+export async function startNginx(
+  webRoot: string,
+  headers: Record<string, string> = {},
+  { workers = 2, cpus }: { workers?: number; cpus?: string } = {},
+) {
   const quote = (value: string) => `"${value.replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"`
   // add_header in a location replaces the server's, so each location lists them all.
   const addHeaders = (cacheControl: string) =>
@@ -22,7 +27,7 @@ export async function startNginx(webRoot: string, headers: Record<string, string
   await writeFile(
     join(dir, 'nginx.conf'),
     `load_module /usr/lib/nginx/modules/ngx_http_brotli_static_module.so;
-worker_processes 2;
+worker_processes ${workers};
 daemon off;
 pid ${dir}/nginx.pid;
 error_log ${dir}/error.log warn;
@@ -50,7 +55,11 @@ http {
 }
 `,
   )
-  const child = spawn('nginx', ['-c', join(dir, 'nginx.conf'), '-p', dir], { stdio: ['ignore', 'ignore', 'pipe'] })
+  const args = ['-c', join(dir, 'nginx.conf'), '-p', dir]
+  // taskset runs nginx in its own place (exec), so `child` is nginx either way.
+  const child = cpus === undefined
+    ? spawn('nginx', args, { stdio: ['ignore', 'ignore', 'pipe'] })
+    : spawn('taskset', ['-c', cpus, 'nginx', ...args], { stdio: ['ignore', 'ignore', 'pipe'] })
   let stderr = ''
   child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
   const url = `http://127.0.0.1:${port}`

@@ -16,29 +16,33 @@ export interface WrkOptions {
   headers?: Record<string, string>
   /** A Lua script that shapes each request, and the arguments it gets after `--`. */
   script?: { path: string; args: string[] }
+  /** Run wrk on these CPUs only (as taskset takes them, e.g. '1'), with one thread each. */
+  cpus?: string
 }
 
 const toMs = (value: string, unit: string) => Number(value) * ({ us: 0.001, ms: 1, s: 1000 }[unit] ?? Number.NaN)
 
 /** A bounded wrk run (fixed duration and connections) against one URL on loopback. */
 export function runWrk(url: string, options: WrkOptions = {}): WrkFigures {
-  return parseWrk(execFileSync('wrk', wrkArgs(url, options), { encoding: 'utf8' }))
+  return parseWrk(execFileSync(...wrkCommand(url, options), { encoding: 'utf8' }))
 }
 
 /** The same run without blocking this process, so two can run at once. */
 export async function runWrkAsync(url: string, options: WrkOptions = {}): Promise<WrkFigures> {
-  const { stdout } = await promisify(execFile)('wrk', wrkArgs(url, options), { encoding: 'utf8' })
+  const { stdout } = await promisify(execFile)(...wrkCommand(url, options), { encoding: 'utf8' })
   return parseWrk(stdout)
 }
 
-function wrkArgs(url: string, { seconds = 10, connections = 64, headers = {}, script }: WrkOptions) {
-  // Two threads, one per core, as nginx runs two workers; never more threads than connections.
-  const args = ['-t', String(Math.min(2, connections)), '-c', String(connections), '-d', `${seconds}s`, '--latency']
+function wrkCommand(url: string, { seconds = 10, connections = 64, headers = {}, script, cpus }: WrkOptions): [string, string[]] {
+  // Two threads, one per core, as nginx runs two workers (or one per CPU it is
+  // given); never more threads than connections.
+  const threads = Math.min(cpus === undefined ? 2 : cpus.split(',').length, connections)
+  const args = ['-t', String(threads), '-c', String(connections), '-d', `${seconds}s`, '--latency']
   for (const [name, value] of Object.entries(headers)) args.push('-H', `${name}: ${value}`)
   if (script) args.push('-s', script.path)
   args.push(url)
   if (script) args.push('--', ...script.args)
-  return args
+  return cpus === undefined ? ['wrk', args] : ['taskset', ['-c', cpus, 'wrk', ...args]]
 }
 
 function parseWrk(output: string): WrkFigures {
