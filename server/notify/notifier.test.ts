@@ -105,6 +105,25 @@ describe(`the notifier on ${DATABASE_TARGET}`, () => {
     }
   })
 
+  it('makes no look for a wake when no channel is configured, and its poll still empties the outbox', async () => {
+    const counting = countingLooks(temp.db)
+    const notifier = startNotifier({ db: counting.db, channels: [], log, pollMs: 300 })
+    try {
+      await eventually(() => counting.looks() === 1, 'the first look')
+      const lead = await insertApplication(temp.db)
+      for (let n = 0; n < 50; n++) notifier.wake()
+      await sleep(100)
+      expect(counting.looks()).toBe(1)
+      await eventually(
+        async () => (await temp.db.query('SELECT 1 FROM lead_outbox WHERE application_id = $1', [lead])).length === 0,
+        'the outbox row gone at the next poll',
+      )
+      expect(counting.looks()).toBe(2)
+    } finally {
+      await notifier.stop()
+    }
+  })
+
   it('has as many requests open at one receiver as perChannelConcurrency, never more', async () => {
     const limit = 4
     const waiting: ServerResponse[] = []

@@ -132,9 +132,13 @@ export function startNotifier({
     else pollIn(next)
   }
 
-  /** A look now, unless every lane is full: then the next refill looks. */
+  /**
+   * A look now, unless every lane is full: then the next refill looks. With no
+   * channel there is nothing to send soon, and the poll empties the outbox in
+   * batches: a look per stored application would be a second commit for each.
+   */
   function wake() {
-    if (stopping) return
+    if (stopping || lanes.size === 0) return
     const lanesFull = lanes.size > 0 && [...lanes.values()].every((lane) => lane.busy >= lane.limit)
     if (!lanesFull) return looks.request()
     for (const lane of lanes.values()) lane.more = true

@@ -71,7 +71,9 @@ export async function registerTargets(db: Queryable, targets: readonly TargetRow
 // in the outbox or has its deliveries; with no channels the rows just go), then
 // claims up to each lane's room: due deliveries first, oldest first, then the
 // new ones, claimed as they are created since a statement cannot see its own
-// inserts. A channel disabled or paused claims nothing. SKIP LOCKED gives each
+// inserts. The outbox rows are picked once (ARRAY(...) runs once): as IN (...)
+// the planner, expecting one row, re-ran the pick for each row it deleted.
+// A channel disabled or paused claims nothing. SKIP LOCKED gives each
 // outbox row and each delivery to one server. A claim sets next_attempt_at past
 // the longest attempt ($4 s): a server that dies mid-send leaves it due again.
 // A claim still set is one whose server died mid-send: that attempt never ran
@@ -99,8 +101,8 @@ const TAKE_DUE = `
   ), room_left AS (
     SELECT lanes.target, lanes.room - (SELECT count(*) FROM due WHERE due.target = lanes.target) AS room FROM lanes
   ), taken AS (
-    DELETE FROM lead_outbox WHERE application_id IN (
-      SELECT application_id FROM lead_outbox ORDER BY application_id LIMIT $3 FOR UPDATE SKIP LOCKED)
+    DELETE FROM lead_outbox WHERE application_id = ANY(ARRAY(
+      SELECT application_id FROM lead_outbox ORDER BY application_id LIMIT $3 FOR UPDATE SKIP LOCKED))
     RETURNING application_id
   ), fresh AS (
     SELECT taken.application_id, l.target,

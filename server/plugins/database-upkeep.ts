@@ -25,6 +25,21 @@ export async function mergeSearchPendingList(db: Queryable): Promise<number> {
 }
 
 /**
+ * The tables whose rows are deleted or rewritten as fast as leads arrive: an
+ * outbox row per lead, gone at the next look, and a delivery rewritten at each
+ * attempt. PostgreSQL's autovacuum reclaims their dead rows; the embedded
+ * database runs none, so without this the outbox's table and index grow with
+ * every lead ever stored, and each look reads further through them.
+ */
+export const CHURNING_TABLES = ['lead_outbox', 'lead_deliveries'] as const
+
+/** Reclaims the dead rows of the churning tables (plain VACUUM: no lock that stops inserts). */
+export async function vacuumChurningTables(db: Queryable): Promise<void> {
+  // exec, not query: VACUUM cannot run inside the transaction a group commit would put it in.
+  await db.exec(`VACUUM ${CHURNING_TABLES.join(', ')}`)
+}
+
+/**
  * Refreshes the planner's statistics of the tables of more than eight pages
  * that have grown past `growth` times their size when last analyzed (0: all of
  * them); resolves to the tables it analyzed. Autovacuum does this on
@@ -50,7 +65,7 @@ export async function analyzeTables(db: Queryable, { growth }: { growth: number 
 
 /**
  * At start and every 30 s: on the embedded database the search index's pending
- * list merged, and on both, statistics for the tables that have doubled since
+ * list merged and the churning tables vacuumed, and on both, statistics for the tables that have doubled since
  * last analyzed (a burst of leads gets good plans within seconds, at a handful
  * of analyses over a table's life); every day, statistics for every table past
  * eight pages, as the pipeline's rows change without growing.
@@ -60,7 +75,10 @@ export function registerDatabaseUpkeep(app: FastifyInstance, db: Queryable, { em
     intervalMs: DATABASE_UPKEEP_INTERVAL_MS,
     failure: 'could not merge the search index pending list or refresh statistics',
     async run() {
-      if (embedded) await mergeSearchPendingList(db)
+      if (embedded) {
+        await mergeSearchPendingList(db)
+        await vacuumChurningTables(db)
+      }
       await analyzeTables(db, { growth: 2 })
     },
   })
