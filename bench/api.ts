@@ -56,4 +56,4 @@ for (const open of [pgliteTarget, postgresTarget]) {
     await target.dispose()
   }
 }
-console.log('Targets: PostgreSQL ≥ 0.5 of pgbench with p99 ≤ 50 ms at 64 connections; PGlite ≥ 800/s. Command: npm run bench:api')
+console.log('Goals: PGlite ≥ 1,400/s at 1 connection and ≥ 3,000/s at 64 with p99 ≤ 150 ms; PostgreSQL ≥ 0.6 of pgbench at 64 connections with p99 ≤ 25 ms. Command: npm run bench:api')
