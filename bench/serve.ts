@@ -39,7 +39,7 @@ try {
     }
     console.log('')
   }
-  console.log('Target: at least 0.5 of nginx. Command: npm run bench:serve')
+  console.log('Goal: the page and the hashed asset at 1 process at least 0.8 of nginx. Command: npm run bench:serve')
 } finally {
   await nginx.stop()
   await stopServer(single)
