@@ -7,18 +7,12 @@
 // browser would (compressed), and /healthz is asked, one request at a time, by
 // a process of its own (bench/support/health-prober.ts), whose clock no held
 // event loop can stop.
-import { fork, spawn, type ChildProcess } from 'node:child_process'
-import { once } from 'node:events'
-import { createReadStream } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
-import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { setTimeout as sleep } from 'node:timers/promises'
-import { pathToFileURL } from 'node:url'
 import type { FastifyInstance } from 'fastify'
-import { ADMIN_API_PATH } from '../common/admin-api.ts'
 import { applicationForm } from '../common/application-form.ts'
 import { buildApp } from '../server/app.ts'
 import { parseConfig } from '../server/config.ts'
@@ -30,6 +24,8 @@ import { createAdminAccount, signIn } from '../server/testing/admin-session.ts'
 import { startPostgresServer } from '../server/testing/postgres-server.ts'
 import { seedLeads } from '../server/testing/seed-leads.ts'
 import { ensureDebianPackages } from './support/debian-packages.ts'
+import { download, readExport } from './support/export-download.ts'
+import { probeDuring } from './support/health-probe.ts'
 
 ensureDebianPackages({ postgresql: '/usr/lib/postgresql', curl: '/usr/bin/curl' })
 
@@ -37,11 +33,8 @@ const LEADS = Number(process.env.BENCH_LEADS ?? 100_000)
 const LONG_LEADS = 500
 const LONG_ROUNDS = 10
 const IDLE_MS = 2_000
-const EXPORT_TIMEOUT_SECONDS = 600
 const GOAL_MS = 100
 const PASSWORD = 'bench password, long enough'
-const PROBER = join(import.meta.dirname, 'support', 'health-prober.ts')
-const TSX = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href
 
 // An `a`, spaces, an `a`: the longest answer the form and the table take
 // (btrim must leave something), the challenges' 5,000 characters among them.
@@ -60,84 +53,6 @@ interface Figures {
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN
 const ms = (value: number) => `${value.toFixed(1)} ms`
-
-/** The prober's next message; rejects if it exits first. */
-function nextMessage(prober: ChildProcess): Promise<unknown> {
-  return new Promise((resolve, reject) => {
-    const onMessage = (message: unknown) => {
-      stop()
-      resolve(message)
-    }
-    const onExit = (code: number | null) => {
-      stop()
-      reject(new Error(`the health prober exited (${String(code)})`))
-    }
-    const stop = () => {
-      prober.off('message', onMessage)
-      prober.off('exit', onExit)
-    }
-    prober.on('message', onMessage)
-    prober.on('exit', onExit)
-  })
-}
-
-/** /healthz latencies, from a prober process, while `work` runs. */
-async function probeDuring<T>(url: string, work: () => Promise<T>): Promise<{ result: T; latencies: number[] }> {
-  const prober = fork(PROBER, [`${url}/healthz`], { execArgv: ['--import', TSX], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] })
-  try {
-    if ((await nextMessage(prober)) !== 'ready') throw new Error('the health prober did not get ready')
-    const result = await work()
-    const answer = nextMessage(prober)
-    prober.send('stop')
-    const { latencies } = (await answer) as { latencies: number[] }
-    return { result, latencies }
-  } finally {
-    prober.kill()
-  }
-}
-
-/**
- * Downloads the export to `file` with curl, as a browser would (compressed),
- * so the client's work is not this process's. Started in two steps: spawning
- * a process holds this one (the server's) for a while, so that is done before
- * the measuring starts, and `start()` only writes to the waiting shell.
- */
-function download(url: string, cookie: string, format: 'csv' | 'json', file: string) {
-  const curl = [
-    '--silent',
-    '--show-error',
-    '--fail',
-    '--compressed',
-    '--max-time',
-    String(EXPORT_TIMEOUT_SECONDS),
-    '--header',
-    `cookie: ${cookie}`,
-    '--output',
-    file,
-    `${url}${ADMIN_API_PATH}/leads/export?format=${format}`,
-  ]
-  const child = spawn('sh', ['-c', 'read go && exec curl "$@"', 'sh', ...curl], { stdio: ['pipe', 'ignore', 'inherit'] })
-  const exited = once(child, 'exit') as Promise<[number | null, NodeJS.Signals | null]>
-  return {
-    async start() {
-      child.stdin.end('go\n')
-      const [code, signal] = await exited
-      if (code !== 0) throw new Error(`curl ${format} export: exit ${code ?? signal}`)
-    },
-  }
-}
-
-/** A downloaded export's rows (lines, less the header or the brackets: no answer here holds a line break) and bytes; then deletes it. */
-async function readExport(file: string, format: 'csv' | 'json') {
-  let bytes = 0
-  let newlines = 0
-  for await (const chunk of createReadStream(file) as AsyncIterable<Buffer>) {
-    bytes += chunk.byteLength
-    for (let index = chunk.indexOf(10); index !== -1; index = chunk.indexOf(10, index + 1)) newlines++
-  }
-  await rm(file)
-  return { bytes, rows: format === 'csv' ? newlines - 1 : newlines - 2 }
-}
 
 function report(target: string, name: string, latencies: number[], seconds: number, { bytes, rows }: { bytes: number; rows: number }): Figures {
   const sorted = [...latencies].sort((a, b) => a - b)

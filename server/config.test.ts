@@ -127,6 +127,34 @@ describe('parseConfig', () => {
     expect(() => parseConfig({ [name]: value })).toThrow(new RegExp(`^Invalid configuration:\\n  ${name}: `))
   })
 
+  it.each([
+    ['SPAM_RETENTION_DAYS', '0', 'must be a whole number of days, 1 or more'],
+    ['ADMIN_SESSION_MAX_DAYS', '100000', 'must be a whole number of days, 1 or more'],
+    ['EVENTS_RETENTION_DAYS', '1000000', 'must be a whole number of days, 1 or more'],
+    ['LEAD_RETENTION_DAYS', '1.5', 'must be a whole number of days, 1 or more (leave it unset to keep every lead)'],
+    ['TRUST_PROXY', '10.0.0.0/8,,127.0.0.1', 'must be false, a hop count, or a comma-separated list of proxy IPs or CIDRs'],
+    ['CORS_ORIGINS', 'https://a.example,', 'must be * or a comma-separated list of origins like https://example.com'],
+    ['LEAD_WEBHOOK_URL', 'x,y,x', 'must be one or more http:// or https:// URLs, comma-separated (2 malformed)'],
+    ['LEAD_WEBHOOK_URL', ' , ', 'must be one or more http:// or https:// URLs, comma-separated (no malformed)'],
+    ['LEAD_EMAIL_TO', 'a@b.example,bad', 'must be one or more email addresses, comma-separated'],
+    ['WEBHOOK_ALLOW_PRIVATE', 'yes', 'must be true or false'],
+    ['ANALYTICS', 'false', 'must be on or off'],
+  ])('says what %s=%j should be', (name, value, message) => {
+    expect(() => parseConfig({ [name]: value })).toThrow(new Error(`Invalid configuration:\n  ${name}: ${message}`))
+  })
+
+  it('drops empty items from the lists of webhooks and recipients, and repeated webhooks', () => {
+    const config = parseConfig({
+      LEAD_WEBHOOK_URL: 'https://hooks.example/a, https://hooks.example/a,',
+      LEAD_WEBHOOK_SECRET: `whsec_${Buffer.alloc(24, 1).toString('base64')}`,
+      SMTP_URL: 'smtps://mailer:secret@smtp.example:465',
+      LEAD_EMAIL_TO: ',sales@brandscale.example,',
+      LEAD_EMAIL_FROM: 'leads@brandscale.example',
+    })
+    expect(config.notifications.webhookUrls).toEqual(['https://hooks.example/a'])
+    expect(config.notifications.email?.to).toEqual(['sales@brandscale.example'])
+  })
+
   it('refuses TRUST_PROXY=true, which would let a client choose its own address, and says what to give instead', () => {
     expect(() => parseConfig({ TRUST_PROXY: 'true' })).toThrow(
       /^Invalid configuration:\n {2}TRUST_PROXY: true is refused: .*X-Forwarded-For; give the number of proxies in front \(1 for one\) or their IPs\/CIDRs$/,

@@ -1,4 +1,4 @@
-// Forked by bench/export-health.ts with the URL to probe: asks it, one request
+// Forked by bench/support/health-probe.ts with the URL to probe: asks it, one request
 // at a time, until told to stop, and sends back each request's milliseconds.
 // A process of its own, so a server that holds its event loop delays the
 // answers, not the prober's clock or the sending of its next request.
