@@ -10,43 +10,7 @@ export default defineConfig({
   plugins: [react(), tailwindcss(), siteSettings(), adminPage()],
   build: { outDir: 'dist/web', emptyOutDir: true },
   server: { proxy: { '/rest': 'http://127.0.0.1:8080', '/api': 'http://127.0.0.1:8080' } },
-  test: {
-    projects: [
-      {
-        extends: true,
-        test: {
-          name: 'web',
-          environment: 'jsdom',
-          include: ['src/**/*.test.{ts,tsx}', 'common/**/*.test.ts'],
-          setupFiles: ['src/testing/setup-tests.ts'],
-          globals: true,
-        },
-      },
-      // Build tools, and the benchmarks' bookkeeping, whose pieces can be tried without a build.
-      { test: { name: 'scripts', environment: 'node', include: ['scripts/**/*.test.ts', 'bench/support/**/*.test.ts'] } },
-      serverProject('server', 'pglite'),
-      // The same server tests against a real PostgreSQL server that global
-      // setup starts (Debian's postgresql package, or PG_BIN).
-      serverProject('server-postgres', 'postgres'),
-    ],
-  },
 })
-
-/** The server tests, run once per database they support. */
-function serverProject(name: string, database: 'pglite' | 'postgres') {
-  return {
-    test: {
-      name,
-      environment: 'node',
-      include: ['server/**/*.test.ts'],
-      setupFiles: ['server/testing/setup-tests.ts'],
-      globalSetup: [`server/testing/${database}-global-setup.ts`],
-      env: { TEST_DATABASE: database },
-      testTimeout: 60_000,
-      hookTimeout: 120_000,
-    },
-  }
-}
 
 /**
  * The page's VITE_* settings, taken from the environment Vite resolved: the one
@@ -78,7 +42,7 @@ function siteSettings(): Plugin {
 }
 
 /**
- * The lead inbox (admin/index.html → src/admin/main.tsx) is built on its own,
+ * The lead inbox (admin/index.html → src/inbox/main.tsx) is built on its own,
  * after the landing page and into the same directory. One build with both
  * entries would move what they share (React, the dialog) into common chunks
  * and so change the landing page's files; built apart, the landing page's

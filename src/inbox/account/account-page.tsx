@@ -1,0 +1,29 @@
+import { Button } from '../../components/ui/button.tsx'
+import { useSignedIn, useSignOut } from '../api/session.ts'
+import { inboxCopy } from '../content/inbox-copy.ts'
+import { Section } from '../lead-detail/section.tsx'
+import { PageTitle } from '../shell/page-title.tsx'
+import { TotpEnrolment } from './totp-enrolment.tsx'
+
+const copy = inboxCopy.account
+
+export function AccountPage() {
+  const { email } = useSignedIn()
+  const signOut = useSignOut()
+  return (
+    <div className="flex max-w-2xl flex-col gap-6">
+      <PageTitle>{copy.title}</PageTitle>
+      <p>
+        {copy.signedInAs} <strong className="break-all">{email}</strong>
+      </p>
+      <Section title={copy.totp}>
+        <TotpEnrolment />
+      </Section>
+      <div>
+        <Button variant="secondary" onClick={() => signOut.mutate()} disabled={signOut.isPending}>
+          {copy.signOut}
+        </Button>
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,72 @@
+import { useId, useState, type FormEvent } from 'react'
+import { Button } from '../../components/ui/button.tsx'
+import { Input } from '../../components/ui/input.tsx'
+import { inboxCopy } from '../content/inbox-copy.ts'
+import { adminPaths } from '../paths.ts'
+import { InboxLink } from '../shell/inbox-link.tsx'
+import { Field } from '../shell/field.tsx'
+import { navigate } from '../use-location.ts'
+import { funnelPath } from './funnel-query.ts'
+
+const copy = inboxCopy.funnel
+
+interface FunnelFilterFormProps {
+  query: { from: string; to: string; source?: string | undefined }
+  /** The sources seen in the range, offered as the source is typed. */
+  sources: readonly string[]
+}
+
+/** The range and source, filled from the address; showing them puts them in the address. */
+export function FunnelFilterForm({ query, sources }: FunnelFilterFormProps) {
+  const [backwards, setBackwards] = useState(false)
+  const errorId = useId()
+  const sourcesId = useId()
+  const show = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    const form = new FormData(event.currentTarget)
+    const value = (name: string) => String(form.get(name) ?? '').trim()
+    const [from, to] = [value('from'), value('to')]
+    if (from !== '' && to !== '' && from > to) {
+      setBackwards(true)
+      return
+    }
+    setBackwards(false)
+    navigate(funnelPath({ from: from || undefined, to: to || undefined, source: value('source') || undefined }))
+  }
+  return (
+    <form aria-label={copy.filters} onSubmit={show} noValidate className="mt-6 grid gap-4 rounded-2xl bg-white p-4 shadow-sm sm:grid-cols-2 lg:grid-cols-4">
+      <Field label={copy.from}>{({ id }) => <Input id={id} name="from" type="date" defaultValue={query.from} />}</Field>
+      <Field label={copy.to}>
+        {({ id }) => (
+          <Input
+            id={id}
+            name="to"
+            type="date"
+            defaultValue={query.to}
+            aria-invalid={backwards || undefined}
+            aria-describedby={backwards ? errorId : undefined}
+          />
+        )}
+      </Field>
+      <Field label={copy.source} hint={copy.sourceHint} className="sm:col-span-2">
+        {({ id, describedBy }) => <Input id={id} name="source" list={sourcesId} defaultValue={query.source} aria-describedby={describedBy} />}
+      </Field>
+      <datalist id={sourcesId}>
+        {sources.map((source) => (
+          <option key={source} value={source} />
+        ))}
+      </datalist>
+      {backwards && (
+        <p id={errorId} role="alert" className="font-semibold text-red-800 sm:col-span-2 lg:col-span-4">
+          {copy.backwards}
+        </p>
+      )}
+      <div className="flex flex-wrap items-center gap-3 sm:col-span-2 lg:col-span-4">
+        <Button type="submit">{copy.apply}</Button>
+        <InboxLink href={adminPaths.funnel} className="inline-flex min-h-11 items-center px-2 font-semibold underline underline-offset-4">
+          {copy.reset}
+        </InboxLink>
+      </div>
+    </form>
+  )
+}

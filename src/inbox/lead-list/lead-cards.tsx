@@ -1,0 +1,39 @@
+import { inboxCopy } from '../content/inbox-copy.ts'
+import { adminPaths } from '../paths.ts'
+import { InboxLink } from '../shell/inbox-link.tsx'
+import { leadColumns, leadName, receivedAt, type LeadRowsProps } from './lead-columns.ts'
+import { RowStatusSelect } from './row-status-select.tsx'
+
+/** The list below 640 px: one card per lead, the same facts as the table's row. */
+export function LeadCards({ leads, spam, onStatusChanged }: LeadRowsProps) {
+  return (
+    <ul aria-label={inboxCopy.list.caption} className="flex flex-col gap-3 sm:hidden">
+      {leads.map((lead) => (
+        <li key={lead.id} className="rounded-2xl bg-white p-4 shadow-sm">
+          <article aria-label={leadName(lead)}>
+            <h2 className="text-lg font-bold">
+              <InboxLink href={adminPaths.lead(lead.id)} className="underline underline-offset-4">
+                {leadName(lead)}
+              </InboxLink>
+            </h2>
+            <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+              <dt className="font-semibold">{inboxCopy.columns.receivedAt}</dt>
+              <dd>{receivedAt(lead)}</dd>
+              {leadColumns.map((column) => (
+                <div key={column.label} className="contents">
+                  <dt className="font-semibold">{column.label}</dt>
+                  <dd className="break-words">{column.value(lead)}</dd>
+                </div>
+              ))}
+            </dl>
+            {!spam && (
+              <div className="mt-3">
+                <RowStatusSelect lead={lead} onChanged={onStatusChanged} />
+              </div>
+            )}
+          </article>
+        </li>
+      ))}
+    </ul>
+  )
+}

@@ -1,0 +1,38 @@
+import type { LeadSummary } from '../../../common/admin-api.ts'
+import { inboxCopy } from '../content/inbox-copy.ts'
+import { adminPaths } from '../paths.ts'
+import { DataTable, type Column } from '../shell/data-table.tsx'
+import { InboxLink } from '../shell/inbox-link.tsx'
+import { leadColumns, leadName, receivedAt, type LeadRowsProps } from './lead-columns.ts'
+import { RowStatusSelect } from './row-status-select.tsx'
+
+const copy = inboxCopy.columns
+const cell = 'px-3 py-2 align-top'
+
+/** What every view of the list shows: when the lead came, its name, its answers. */
+const facts: readonly Column<LeadSummary>[] = [
+  { header: copy.receivedAt, className: 'whitespace-nowrap', cell: receivedAt },
+  {
+    header: copy.name,
+    rowHeader: true,
+    className: 'font-semibold',
+    cell: (lead) => (
+      <InboxLink href={adminPaths.lead(lead.id)} className="underline underline-offset-4 hover:text-ink/70">
+        {leadName(lead)}
+      </InboxLink>
+    ),
+  },
+  ...leadColumns.map((column) => ({ header: column.label, className: 'max-w-56 break-words', cell: column.value })),
+]
+
+/** The list from 640 px up; narrower screens get cards (lead-cards.tsx). */
+export function LeadTable({ leads, spam, onStatusChanged }: LeadRowsProps) {
+  const columns = spam
+    ? facts
+    : [...facts, { header: copy.status, cell: (lead: LeadSummary) => <RowStatusSelect lead={lead} onChanged={onStatusChanged} /> }]
+  return (
+    <div className="hidden overflow-x-auto rounded-2xl bg-white shadow-sm sm:block">
+      <DataTable caption={inboxCopy.list.caption} columns={columns} rows={leads} rowKey={(lead) => lead.id} cells={{ head: cell, body: cell }} />
+    </div>
+  )
+}

@@ -1,0 +1,31 @@
+import { ADMIN_PAGE_PATH } from '../../common/admin-api.ts'
+
+/** The inbox's views: each is a path the server answers with the inbox's page. */
+export const adminPaths = {
+  leads: ADMIN_PAGE_PATH,
+  spam: `${ADMIN_PAGE_PATH}?view=spam`,
+  lead: (id: number) => `${ADMIN_PAGE_PATH}/leads/${id}`,
+  funnel: `${ADMIN_PAGE_PATH}/funnel`,
+  erasure: `${ADMIN_PAGE_PATH}/erasure`,
+  account: `${ADMIN_PAGE_PATH}/account`,
+}
+
+export type InboxView =
+  | { name: 'leads' }
+  | { name: 'lead'; id: number }
+  | { name: 'funnel' }
+  | { name: 'erasure' }
+  | { name: 'account' }
+  | { name: 'not-found' }
+
+/** Which view a path shows. */
+export function viewOf(path: string): InboxView {
+  const rest = path.slice(ADMIN_PAGE_PATH.length).replace(/\/+$/, '')
+  if (rest === '') return { name: 'leads' }
+  if (rest === '/funnel') return { name: 'funnel' }
+  if (rest === '/erasure') return { name: 'erasure' }
+  if (rest === '/account') return { name: 'account' }
+  const lead = /^\/leads\/([1-9][0-9]{0,15})$/.exec(rest)
+  if (lead?.[1]) return { name: 'lead', id: Number(lead[1]) }
+  return { name: 'not-found' }
+}

@@ -1,0 +1,30 @@
+import { AccountPage } from '../account/account-page.tsx'
+import { ErasurePage } from '../erasure/erasure-page.tsx'
+import { FunnelPage } from '../funnel/funnel-page.tsx'
+import { LeadDetailPage } from '../lead-detail/lead-detail-page.tsx'
+import { LeadListPage } from '../lead-list/lead-list-page.tsx'
+import { viewOf } from '../paths.ts'
+import { useLocation } from '../use-location.ts'
+import { InboxHeader } from './inbox-header.tsx'
+import { NotFound } from './not-found.tsx'
+
+/** The header and the view the address names. */
+export function InboxShell() {
+  const { path, params } = useLocation()
+  const view = viewOf(path)
+  const spam = view.name === 'leads' && params.get('view') === 'spam'
+  return (
+    <>
+      <InboxHeader current={spam ? 'spam' : view.name} />
+      <main className="mx-auto max-w-7xl px-4 py-6 sm:px-6">
+        {view.name === 'leads' && <LeadListPage params={params} />}
+        {view.name === 'lead' && <LeadDetailPage key={view.id} id={view.id} />}
+        {view.name === 'funnel' && <FunnelPage params={params} />}
+        {view.name === 'erasure' && <ErasurePage />}
+        {view.name === 'account' && <AccountPage />}
+        {view.name === 'not-found' && <NotFound />}
+      </main>
+    </>
+  )
+}
+

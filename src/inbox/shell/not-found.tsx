@@ -1,0 +1,16 @@
+import { inboxCopy } from '../content/inbox-copy.ts'
+import { adminPaths } from '../paths.ts'
+import { InboxLink } from './inbox-link.tsx'
+import { PageTitle } from './page-title.tsx'
+
+export function NotFound() {
+  return (
+    <>
+      <PageTitle>{inboxCopy.notFound.title}</PageTitle>
+      <p className="mt-2">{inboxCopy.notFound.body}</p>
+      <InboxLink href={adminPaths.leads} className="mt-4 inline-block font-semibold underline underline-offset-4">
+        {inboxCopy.notFound.back}
+      </InboxLink>
+    </>
+  )
+}
