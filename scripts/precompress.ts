@@ -3,7 +3,7 @@
 // are instead of compressing on each request. Runs at the end of `build`.
 import { readdir, readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { brotli, gzip, isCompressible } from '../server/static-files.ts'
+import { brotli, gzip, isCompressible } from '../server/http/static-files.ts'
 
 const webDir = join(import.meta.dirname, '..', 'dist', 'web')
 let count = 0

@@ -5,33 +5,33 @@ import { EVENTS_PATH, EVENTS_TABLE_PATH } from '../common/analytics.ts'
 import { siteManifestFor, type SiteManifest } from '../common/site-manifest.ts'
 import { DEFAULT_VIDEO_URL } from '../common/site-defaults.ts'
 import { ADMIN_API_PATH } from '../common/admin-api.ts'
-import { registerAdminHeaders } from './admin/admin-headers.ts'
-import { adminApi } from './admin/admin-api.ts'
+import { registerAdminHeaders } from './accounts/admin-headers.ts'
+import { SUBMISSION_BODY_LIMIT, contactSubmissionsRoutes } from './applications/contact-submissions.ts'
+import { registerSpamRetention } from './applications/spam-retention.ts'
 import type { Config } from './config.ts'
 import type { Database } from './db/database.ts'
-import { answerError, createClientErrorHandler, createFrameworkErrorHandler } from './error-answer.ts'
-import { registerLeadNotifications } from './plugins/lead-notifications.ts'
-import { registerEventRetention } from './plugins/event-retention.ts'
-import { registerLeadRetention } from './plugins/lead-retention.ts'
-import { registerDatabaseUpkeep } from './plugins/database-upkeep.ts'
-import { registerSecurityHeaders, securityHeaders } from './plugins/security-headers.ts'
-import { registerSpamRetention } from './plugins/spam-retention.ts'
-import { SUBMISSION_BODY_LIMIT } from './routes/contact-submissions.ts'
 import { databaseHitCounter } from './db/hit-counter.ts'
-import { memoryHitCounter } from './plugins/memory-hit-counter.ts'
-import { eventsRoutes } from './routes/events.ts'
-import { healthRoutes } from './routes/health.ts'
-import { restApi } from './routes/rest-api.ts'
-import { registerPrivateRestAnswers } from './rest/private-answers.ts'
-import { createStaticFastPath } from './static-fast-path.ts'
-import { answerFirst } from './answer-first.ts'
-import { staticSite } from './static-site.ts'
+import { registerEventRetention } from './funnel/event-retention.ts'
+import { eventsRoutes } from './funnel/events.ts'
+import { answerFirst } from './http/answer-first.ts'
+import { registerDatabaseUpkeep } from './http/database-upkeep.ts'
+import { answerError, createClientErrorHandler, createFrameworkErrorHandler } from './http/error-answer.ts'
+import { healthRoutes } from './http/health.ts'
+import { memoryHitCounter } from './http/memory-hit-counter.ts'
+import { registerSecurityHeaders, securityHeaders } from './http/security-headers.ts'
+import { createStaticFastPath } from './http/static-fast-path.ts'
+import { staticSite } from './http/static-site.ts'
+import { inboxApi } from './inbox-api.ts'
+import { registerLeadRetention } from './leads/lead-retention.ts'
+import { registerLeadNotifications } from './notify/lead-notifications.ts'
+import { registerPrivateRestAnswers } from './postgrest/private-answers.ts'
+import { restApi } from './postgrest/rest-api.ts'
 
 export interface AppDependencies {
   config: Config
   db: Database
   /**
-   * What the page in config.webRoot was built with (server/site-manifest.ts);
+   * What the page in config.webRoot was built with (http/site-manifest.ts);
    * the server passes the build's. Left out, a build with no VITE_* settings.
    */
   site?: SiteManifest
@@ -95,10 +95,10 @@ export function buildApp({ config, db, site = DEFAULT_SITE, logger = false }: Ap
   registerEventRetention(app, db, config.analytics.retentionDays)
   registerDatabaseUpkeep(app, db, { embedded: config.databaseUrl === undefined })
 
-  app.register(restApi, { prefix: '/rest/v1', db, config })
+  app.register(restApi, { prefix: '/rest/v1', db, config, tableRoutes: contactSubmissionsRoutes })
   registerPrivateRestAnswers(app)
   registerAdminHeaders(app)
-  app.register(adminApi, { prefix: ADMIN_API_PATH, db, sessionMaxDays: config.adminSessionMaxDays })
+  app.register(inboxApi, { prefix: ADMIN_API_PATH, db, sessionMaxDays: config.adminSessionMaxDays })
   // The page's beacons, and the events table's insert for a page built with VITE_API_URL naming this server.
   // As for applications, instances sharing PostgreSQL share the count; both paths count as one.
   const eventsCounter = config.databaseUrl === undefined ? memoryHitCounter() : databaseHitCounter(db)

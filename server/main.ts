@@ -2,7 +2,7 @@
 import cluster from 'node:cluster'
 import { startCluster } from './cluster.ts'
 import { loadConfigOrExit } from './config.ts'
-import { readSiteManifestOrExit } from './site-manifest.ts'
+import { readSiteManifestOrExit } from './http/site-manifest.ts'
 
 // Variables already set in the environment win over .env; cluster workers inherit them.
 const config = loadConfigOrExit()

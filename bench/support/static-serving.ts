@@ -1,8 +1,8 @@
 import { readdir } from 'node:fs/promises'
 import { join } from 'node:path'
 import { parseConfig } from '../../server/config.ts'
-import { securityHeaders } from '../../server/plugins/security-headers.ts'
-import { readSiteManifest } from '../../server/site-manifest.ts'
+import { securityHeaders } from '../../server/http/security-headers.ts'
+import { readSiteManifest } from '../../server/http/site-manifest.ts'
 import { startNginx } from './nginx.ts'
 import type { WrkFigures } from './wrk.ts'
 

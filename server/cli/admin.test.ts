@@ -8,15 +8,15 @@ import { pathToFileURL } from 'node:url'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ADMIN_API_PATH } from '../../common/admin-api.ts'
-import { AccountError } from '../admin/accounts.ts'
-import { verifyPassword } from '../admin/passwords.ts'
+import { AccountError } from '../accounts/accounts.ts'
+import { verifyPassword } from '../accounts/passwords.ts'
 import { buildApp } from '../app.ts'
 import { parseConfig } from '../config.ts'
 import { findProjectRoot } from '../project-root.ts'
 import { createAdminAccount, signIn } from '../testing/admin-session.ts'
 import { DATABASE_TARGET } from '../testing/database-target.ts'
 import { openTempDatabase, type TempDatabase } from '../testing/temp-database.ts'
-import { USAGE, UsageError, parseAdminArgs, runAdminCommand, type AdminCommand } from './admin-command.ts'
+import { USAGE, UsageError, parseAdminArgs, runAdminCommand, type AdminCommand } from '../accounts/admin-command.ts'
 
 const ADMIN_SCRIPT = join(findProjectRoot(), 'server', 'cli', 'admin.ts')
 const TSX = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href

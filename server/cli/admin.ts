@@ -1,12 +1,12 @@
 // `npm run admin -- add|list|remove|reset-password`: the lead inbox's
 // accounts, managed on the server only (there is no sign-up). See USAGE.
-import { AccountError } from '../admin/accounts.ts'
+import { AccountError } from '../accounts/accounts.ts'
 import { loadConfigOrExit } from '../config.ts'
 import { DataDirInUseError } from '../db/data-dir-lock.ts'
 import { migrateDatabase, describeDatabase } from '../db/open-database.ts'
-import { USAGE, UsageError, parseAdminArgs, runAdminCommand, type AdminCommand } from './admin-command.ts'
-import { openCliDatabase } from './open-cli-database.ts'
-import { promptPassword, readPasswordFromStream } from './read-password.ts'
+import { USAGE, UsageError, parseAdminArgs, runAdminCommand, type AdminCommand } from '../accounts/admin-command.ts'
+import { openCliDatabase } from '../db/open-cli-database.ts'
+import { promptPassword, readPasswordFromStream } from '../accounts/read-password.ts'
 
 const fail = (message: string, code: number): never => {
   process.stderr.write(`${message}\n`)

@@ -14,7 +14,7 @@ import { DATABASE_TARGET } from '../testing/database-target.ts'
 import { countTurns, workPerTurn } from '../testing/event-loop-turns.ts'
 import { CSV_INJECTION_PAYLOADS, csvCells, formulaCells, splitCells } from '../testing/spreadsheet-cells.ts'
 import { openTempDatabase, type TempDatabase } from '../testing/temp-database.ts'
-import { USAGE, UsageError, exportApplications, exportColumns, parseExportArgs } from './export-applications.ts'
+import { USAGE, UsageError, exportApplications, exportColumns, parseExportArgs } from '../export/export-applications.ts'
 
 const EXPORT_SCRIPT = join(findProjectRoot(), 'server', 'cli', 'export.ts')
 const TSX = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href

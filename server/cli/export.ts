@@ -5,8 +5,8 @@ import { createWriteStream, type WriteStream } from 'node:fs'
 import { rename, rm } from 'node:fs/promises'
 import { loadConfigOrExit } from '../config.ts'
 import { describeDatabase } from '../db/open-database.ts'
-import { openCliDatabase } from './open-cli-database.ts'
-import { USAGE, UsageError, exportApplications, parseExportArgs, type ExportOptions } from './export-applications.ts'
+import { openCliDatabase } from '../db/open-cli-database.ts'
+import { USAGE, UsageError, exportApplications, parseExportArgs, type ExportOptions } from '../export/export-applications.ts'
 
 const fail = (message: string, code: number): never => {
   process.stderr.write(`${message}\n`)

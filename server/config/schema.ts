@@ -1,6 +1,6 @@
 import { join, resolve } from 'node:path'
 import { z } from 'zod'
-import { smtpUrlProblem } from '../notify/smtp-url.ts'
+import { smtpUrlProblem } from './smtp-url.ts'
 import { findProjectRoot } from '../project-root.ts'
 import {
   commaList,

@@ -1,6 +1,6 @@
 import { FUNNEL_CSV_COLUMNS, type Funnel } from '../../common/admin-api.ts'
 import { funnelStageLabel } from '../../common/funnel.ts'
-import { csvRecord } from '../cli/csv.ts'
+import { csvRecord } from '../export/csv.ts'
 
 /** A share (0–1) as a percentage with one decimal, as the screen shows it. */
 const percent = (share: number | null) => (share === null ? '' : (share * 100).toFixed(1))

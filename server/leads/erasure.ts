@@ -1,5 +1,5 @@
 import type { Database } from '../db/database.ts'
-import { recordAudit } from '../admin/audit.ts'
+import { recordAudit } from '../db/audit.ts'
 
 /**
  * Erases lead `id`: the application, and by cascade its pipeline row, status

@@ -1,9 +1,9 @@
 import { applicationForm } from '../../common/application-form.ts'
 import { ATTRIBUTION_FIELD, type Attribution } from '../../common/attribution.ts'
 import type { EXPORT_FORMATS } from '../../common/admin-api.ts'
-import { csvRecord } from '../cli/csv.ts'
-import { exportPacer } from '../cli/export-pacer.ts'
-import { exportColumns } from '../cli/export-applications.ts'
+import { csvRecord } from '../export/csv.ts'
+import { exportPacer } from '../export/export-pacer.ts'
+import { exportColumns } from '../export/export-applications.ts'
 import type { Queryable } from '../db/database.ts'
 import type { LeadFilter } from './lead-filter.ts'
 import { SUMMARY_COLUMNS, listLeadRows, type SummaryRow } from './list-leads.ts'
@@ -49,7 +49,7 @@ function rowText(row: ExportRow, columns: string[], format: LeadExportFormat, fi
 /**
  * Every lead of `filter`, newest first, as CSV (the command-line export's safe
  * writer: every field quoted, formulas neutralised) or a JSON array, in chunks,
- * letting the event loop turn after each (export-pacer.ts) and after each
+ * letting the event loop turn after each (export/export-pacer.ts) and after each
  * page, whose query the embedded database runs on this thread.
  */
 export async function* exportLeads(db: Queryable, filter: LeadFilter, format: LeadExportFormat): AsyncGenerator<string> {

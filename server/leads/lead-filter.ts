@@ -1,7 +1,7 @@
-import type { z } from 'zod'
 import { type LeadStatus } from '../../common/admin-api.ts'
 import { leadListQuerySchema } from '../../common/admin-api-schema.ts'
 import type { ContactField } from '../../common/application-form.ts'
+import { describeIssues } from '../http/admin-error.ts'
 import { decodeCursor, type Cursor } from './cursor.ts'
 import { LeadQueryError } from './lead-query-error.ts'
 
@@ -49,11 +49,6 @@ export function parseLeadQuery(input: unknown): { filter: LeadFilter; cursor: Cu
 function searchText(q: string | undefined) {
   const text = q?.replaceAll(SEARCH_SEPARATOR, '').trim()
   return text === '' ? undefined : text
-}
-
-/** Each issue as `field: message`, the way the inbox can show it. */
-export function describeIssues(error: z.ZodError): string {
-  return error.issues.map((issue) => (issue.path.length > 0 ? `${issue.path.join('.')}: ${issue.message}` : issue.message)).join('; ')
 }
 
 /** `text` matched literally inside ILIKE's pattern. */

@@ -2,7 +2,7 @@ import { createTransport } from 'nodemailer'
 import { applicationForm } from '../../common/application-form.ts'
 import type { EmailConfig } from '../config.ts'
 import type { Channel, LeadMessage, SendResult } from './channel.ts'
-import { smtpTransportOptions } from './smtp-url.ts'
+import { smtpTransportOptions } from '../config/smtp-url.ts'
 import { hashedTarget } from './webhook.ts'
 
 /** As long as a webhook may take to answer, for each step of the SMTP exchange. */

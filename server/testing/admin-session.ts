@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import { ADMIN_API_PATH, type AdminSession } from '../../common/admin-api.ts'
-import { addAccount } from '../admin/accounts.ts'
-import { SESSION_COOKIE } from '../admin/sessions.ts'
+import { addAccount } from '../accounts/accounts.ts'
+import { SESSION_COOKIE } from '../accounts/sessions.ts'
 import { buildApp } from '../app.ts'
 import { parseConfig } from '../config.ts'
 import type { Database } from '../db/database.ts'
@@ -46,7 +46,7 @@ export interface SignInExtras {
   code?: string
   /**
    * Where the sign-in comes from, for the per-address throttle: a loopback
-   * address, as plain HTTP from any other is refused (secure-transport.ts).
+   * address, as plain HTTP from any other is refused (accounts/secure-transport.ts).
    */
   remoteAddress?: string
 }

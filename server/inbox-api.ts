@@ -1,0 +1,64 @@
+import fastifyCookie from '@fastify/cookie'
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
+import './accounts/admin-request.ts'
+import { sessionGuard } from './accounts/session-guard.ts'
+import { sessionRoutes, signInRoutes } from './accounts/session-routes.ts'
+import { createSignInThrottle } from './accounts/sign-in-throttle.ts'
+import { totpRoutes } from './accounts/totp-routes.ts'
+import type { Database } from './db/database.ts'
+import { adminFunnelRoutes } from './funnel/funnel-routes.ts'
+import { AdminError, answerAdminError } from './http/admin-error.ts'
+import { adminLeadRoutes } from './leads/lead-routes.ts'
+import { adminDeliveryRoutes } from './notify/delivery-routes.ts'
+
+export interface InboxApiOptions {
+  db: Database
+  /** ADMIN_SESSION_MAX_DAYS: how long a session lasts from sign-in, however busy. */
+  sessionMaxDays: number
+}
+
+const CHANGES = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
+
+/**
+ * The lead inbox's API, registered with the prefix ADMIN_API_PATH: the accounts'
+ * routes with those of the leads, the funnel and the deliveries. Signing in
+ * (and the sign-in page's setup) is open; everything else sits in a child
+ * context whose guard requires a session, and for changes its CSRF token
+ * (docs/decisions/019-admin-sessions.md). A route added there is guarded
+ * without saying so.
+ */
+export const inboxApi: FastifyPluginAsync<InboxApiOptions> = async (app, { db, sessionMaxDays }) => {
+  await app.register(fastifyCookie)
+  // Null until the guard sets it; only guarded routes read it.
+  app.decorateRequest('admin', null as unknown as FastifyRequest['admin'])
+  app.setErrorHandler(answerAdminError)
+
+  // JSON only: a form another site posts (text/plain, urlencoded, multipart)
+  // needs no preflight, so it is refused before it reaches a route.
+  app.removeContentTypeParser('text/plain')
+
+  // Browsers say where a request comes from in Sec-Fetch-Site, which pages cannot
+  // set: a change started by another site is refused even before the token check.
+  app.addHook('onRequest', async (request) => {
+    const site = request.headers['sec-fetch-site']
+    if (CHANGES.has(request.method) && site !== undefined && site !== 'same-origin' && site !== 'none') {
+      throw new AdminError(403, 'Changes to the inbox are only accepted from the inbox itself.')
+    }
+  })
+
+  const throttle = createSignInThrottle(db)
+  await app.register(signInRoutes, { db, throttle })
+
+  await app.register(async (guarded) => {
+    guarded.addHook('onRequest', sessionGuard(db, sessionMaxDays))
+    await guarded.register(sessionRoutes, { db })
+    await guarded.register(totpRoutes, { db, throttle })
+    await guarded.register(adminLeadRoutes, { db })
+    await guarded.register(adminFunnelRoutes, { db })
+    await guarded.register(adminDeliveryRoutes, { db })
+    // Unknown paths answer 404 only to the signed in: nobody else learns which exist.
+    guarded.all('/*', async () => {
+      throw new AdminError(404, 'There is no such inbox route.')
+    })
+  })
+}

@@ -1,0 +1,99 @@
+import { Readable } from 'node:stream'
+import type { FastifyPluginAsync } from 'fastify'
+import { z } from 'zod'
+import { EXPORT_FORMATS, type ErasureResult } from '../../common/admin-api.ts'
+import { erasureByEmailSchema, noteSchema, statusChangeSchema } from '../../common/admin-api-schema.ts'
+import type { Database } from '../db/database.ts'
+import { badRequest, describeIssues, notFound } from '../http/admin-error.ts'
+import { idSchema } from '../http/id-param.ts'
+import { eraseLead, eraseLeadsByEmail } from './erasure.ts'
+import { exportLeads } from './export-leads.ts'
+import { getLeadDetail } from './lead-detail.ts'
+import { parseLeadQuery } from './lead-filter.ts'
+import { LeadQueryError } from './lead-query-error.ts'
+import { listLeads } from './list-leads.ts'
+import { addNote, changeStatus } from './pipeline.ts'
+
+export interface AdminLeadRouteOptions {
+  db: Database
+}
+
+const exportQuerySchema = z.looseObject({ format: z.enum(EXPORT_FORMATS, { error: `format must be one of ${EXPORT_FORMATS.join(', ')}` }) })
+
+const CONTENT_TYPES = { csv: 'text/csv; charset=utf-8', json: 'application/json; charset=utf-8' } as const
+
+/**
+ * The lead inbox's routes (common/admin-api.ts), registered under /api/admin
+ * in a context that has already checked the session and, for changes, the
+ * CSRF token, and set request.admin.
+ */
+export const adminLeadRoutes: FastifyPluginAsync<AdminLeadRouteOptions> = async (app, { db }) => {
+  app.get('/leads', async (request, reply) => {
+    try {
+      const { filter, cursor } = parseLeadQuery(request.query)
+      return await listLeads(db, filter, cursor)
+    } catch (error) {
+      if (error instanceof LeadQueryError) return badRequest(reply, error.message)
+      throw error
+    }
+  })
+
+  app.get('/leads/export', async (request, reply) => {
+    const format = exportQuerySchema.safeParse(request.query)
+    if (!format.success) return badRequest(reply, describeIssues(format.error))
+    const { format: _format, cursor: _cursor, ...filters } = format.data
+    let filter
+    try {
+      filter = parseLeadQuery(filters).filter
+    } catch (error) {
+      if (error instanceof LeadQueryError) return badRequest(reply, error.message)
+      throw error
+    }
+    const day = new Date().toISOString().slice(0, 10)
+    const name = `${filter.spam ? 'spam' : 'leads'}-${day}.${format.data.format}`
+    return reply
+      .header('content-type', CONTENT_TYPES[format.data.format])
+      .header('content-disposition', `attachment; filename="${name}"`)
+      .header('cache-control', 'no-store')
+      .send(Readable.from(exportLeads(db, filter, format.data.format)))
+  })
+
+  app.get('/leads/:id', async (request, reply) => {
+    const params = idSchema.safeParse(request.params)
+    if (!params.success) return notFound(reply, 'lead')
+    const lead = await getLeadDetail(db, params.data.id)
+    return lead ?? notFound(reply, 'lead')
+  })
+
+  app.patch('/leads/:id', async (request, reply) => {
+    const params = idSchema.safeParse(request.params)
+    if (!params.success) return notFound(reply, 'lead')
+    const body = statusChangeSchema.safeParse(request.body)
+    if (!body.success) return badRequest(reply, describeIssues(body.error))
+    const change = await changeStatus(db, params.data.id, body.data.status, request.admin.email)
+    if (change === undefined) return notFound(reply, 'lead')
+    return getLeadDetail(db, params.data.id)
+  })
+
+  app.post('/leads/:id/notes', async (request, reply) => {
+    const params = idSchema.safeParse(request.params)
+    if (!params.success) return notFound(reply, 'lead')
+    const body = noteSchema.safeParse(request.body)
+    if (!body.success) return badRequest(reply, describeIssues(body.error))
+    const note = await addNote(db, params.data.id, body.data.body, request.admin.email)
+    return note === undefined ? notFound(reply, 'lead') : reply.code(201).send(note)
+  })
+
+  app.delete('/leads/:id', async (request, reply) => {
+    const params = idSchema.safeParse(request.params)
+    if (!params.success) return notFound(reply, 'lead')
+    const erased = await eraseLead(db, params.data.id, request.admin.email)
+    return erased ? ({ erased: 1 } satisfies ErasureResult) : notFound(reply, 'lead')
+  })
+
+  app.post('/erasure', async (request, reply) => {
+    const body = erasureByEmailSchema.safeParse(request.body)
+    if (!body.success) return badRequest(reply, describeIssues(body.error))
+    return { erased: await eraseLeadsByEmail(db, body.data.email, request.admin.email) } satisfies ErasureResult
+  })
+}

@@ -1,0 +1,23 @@
+import type { FastifyPluginAsync } from 'fastify'
+import type { Database } from '../db/database.ts'
+import { notFound } from '../http/admin-error.ts'
+import { idSchema } from '../http/id-param.ts'
+import { resendDelivery } from './resend.ts'
+
+export interface AdminDeliveryRouteOptions {
+  db: Database
+}
+
+/**
+ * The lead detail's resend button (POST /api/admin/deliveries/:id/resend),
+ * registered under /api/admin in the context that has already checked the
+ * session and the CSRF token. The notifier wakes after its 204
+ * (lead-notifications.ts).
+ */
+export const adminDeliveryRoutes: FastifyPluginAsync<AdminDeliveryRouteOptions> = async (app, { db }) => {
+  app.post('/deliveries/:id/resend', async (request, reply) => {
+    const params = idSchema.safeParse(request.params)
+    if (!params.success) return notFound(reply, 'delivery')
+    return (await resendDelivery(db, params.data.id)) ? reply.code(204).send() : notFound(reply, 'delivery')
+  })
+}

@@ -1,0 +1,33 @@
+import type { FastifyInstance } from 'fastify'
+import { ADMIN_API_PATH } from '../../common/admin-api.ts'
+import { CONTACT_SUBMISSIONS_PATH } from '../../common/contact-submission.ts'
+import type { NotificationConfig } from '../config.ts'
+import type { Database } from '../db/database.ts'
+import { channelsFor } from './channels.ts'
+import { startNotifier, type Notifier } from './notifier.ts'
+
+/**
+ * Announces new leads from the outbox (migrations/006) while the app runs.
+ * It starts once the app is ready, never delays that, and closing the app
+ * waits for sends in flight to be recorded, so the database can close after.
+ * With no channel configured it still empties the outbox: nothing is queued.
+ * A lead stored through this server, or a resend from the inbox, wakes it at
+ * once, after the answer has gone; leads stored elsewhere (another instance,
+ * Supabase) wait for a poll.
+ */
+/** Routes after whose success there is something to send. */
+const WAKING_ROUTES: ReadonlySet<string> = new Set([CONTACT_SUBMISSIONS_PATH, `${ADMIN_API_PATH}/deliveries/:id/resend`])
+
+export function registerLeadNotifications(app: FastifyInstance, db: Database, config: NotificationConfig) {
+  let notifier: Notifier | undefined
+  app.addHook('onReady', async () => {
+    notifier = startNotifier({ db, channels: channelsFor(config), log: app.log })
+  })
+  app.addHook('onResponse', async (request, reply) => {
+    if (request.method !== 'POST' || reply.statusCode >= 300) return
+    if (WAKING_ROUTES.has(request.routeOptions.url ?? '')) notifier?.wake()
+  })
+  app.addHook('onClose', async () => {
+    await notifier?.stop()
+  })
+}
