@@ -18,6 +18,17 @@ const SIDES = [
   { target: 'server', from: 'src', message: 'The server knows the page only as the built files it serves.' },
 ]
 
+// The landing page and the inbox are two bundles: they share only src/components/ui,
+// src/lib and common/, so neither pulls the other's code into its download.
+const PAGES = [
+  {
+    target: 'src/inbox',
+    from: ['src/features', 'src/app', 'src/routes', 'src/content', 'src/config', 'src/hooks', 'src/main.tsx', 'src/entry-server.tsx'],
+    message: 'The inbox shares only src/components/ui, src/lib and common/ with the landing page.',
+  },
+  { target: ['src/!(inbox)/**', 'src/*.{ts,tsx}'], from: 'src/inbox', message: 'The landing page never loads the inbox.' },
+]
+
 // The server is cut by feature. A feature is one thing the site does; it uses
 // the shared machinery below the features and never another feature: what two
 // features both need moves down into the machinery. Only the composition roots
@@ -123,6 +134,10 @@ export default tseslint.config(
     files: ['server/**/*.ts'],
     ignores: ['**/*.test.ts'],
     rules: { 'import-x/no-restricted-paths': ['error', { zones: [...SIDES, ...SERVER_FOLDERS], basePath: BASE_PATH }] },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: [...SIDES, ...PAGES], basePath: BASE_PATH }] },
   },
   {
     files: ['**/*.test.{ts,tsx}', 'src/testing/**', 'e2e/**', 'reliability/**'],

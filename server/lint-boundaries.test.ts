@@ -1,4 +1,4 @@
-// The folders of server/ and what each may import are drawn in eslint.config.js;
+// The folders of server/ and src/ and what each may import are drawn in eslint.config.js;
 // this shows the lines hold: a forbidden import fails the lint, a permitted one does not.
 import { ESLint, type Linter } from 'eslint'
 import { describe, expect, it } from 'vitest'
@@ -35,5 +35,14 @@ describe('the lines between the server’s folders', () => {
     ],
   ])('pass the lint for %s', async (_name, filePath, code) => {
     expect(await lint(filePath, code)).toEqual([])
+  })
+})
+
+describe('the line between the landing page and the inbox', () => {
+  it.each([
+    ['the page importing the inbox', 'src/features/landing/inbox-copy-of.ts', "import { inboxCopy } from '../../inbox/content/inbox-copy.ts'\n\nexport const copy = inboxCopy\n"],
+    ['the inbox importing the page', 'src/inbox/site-of.ts', "import { site } from '../content/site.ts'\n\nexport const copy = site\n"],
+  ])('fails the lint for %s', async (_name, filePath, code) => {
+    expect(restricted(await lint(filePath, code))).toEqual([expect.objectContaining({ severity: 2 })])
   })
 })
