@@ -5,6 +5,7 @@
  */
 import { z } from 'zod'
 import { FUNNEL_MAX_DAYS, LEAD_STATUSES, NOTE_MAX_LENGTH, PASSWORD_MAX_LENGTH } from './admin-api.ts'
+import { utcDay } from './utc-day.ts'
 
 // PostgreSQL's text refuses \u0000 outright, and no other control character
 // belongs in an email, a search or a code; an unpaired surrogate is no text at all.
@@ -34,7 +35,7 @@ export const LATEST_DAY = '9999-12-30'
 export function isInboxDay(text: string): boolean {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(text) || text < EARLIEST_DAY || text > LATEST_DAY) return false
   const time = Date.parse(`${text}T00:00:00Z`)
-  return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === text
+  return !Number.isNaN(time) && utcDay(new Date(time)) === text
 }
 
 const inboxDay = (name: string) => {

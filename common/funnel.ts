@@ -6,6 +6,7 @@
 import { FUNNEL_DEFAULT_DAYS } from './admin-api.ts'
 import type { EventType } from './analytics.ts'
 import { applicationForm } from './application-form.ts'
+import { utcDay } from './utc-day.ts'
 
 export interface FunnelStageDefinition {
   id: string
@@ -41,15 +42,12 @@ export const funnelStageLabel = (id: string) => FUNNEL_STAGES.find((stage) => st
 
 const DAY_MS = 24 * 60 * 60 * 1000
 
-/** The ISO day (UTC) of a time. */
-export const isoDay = (time: Date) => time.toISOString().slice(0, 10)
-
 /** The ISO day `days` after `day` (before, when negative). */
-export const addDays = (day: string, days: number) => isoDay(new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS))
+export const addDays = (day: string, days: number) => utcDay(new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS))
 
 /** The range when none is asked for: the last FUNNEL_DEFAULT_DAYS, today (UTC) included. */
 export function defaultFunnelRange(now = new Date()): { from: string; to: string } {
-  const to = isoDay(now)
+  const to = utcDay(now)
   return { from: addDays(to, 1 - FUNNEL_DEFAULT_DAYS), to }
 }
 

@@ -4,7 +4,7 @@ import { z } from 'zod'
  * What the built page contacts outside its own origin, which the server's
  * Content-Security-Policy has to allow. The build writes it beside the page
  * (vite.config.ts) from the very values it bakes in, and the server reads it
- * at start (server/site-manifest.ts): the server never guesses the page's
+ * at start (server/http/site-manifest.ts): the server never guesses the page's
  * settings from environment files of its own, so the two cannot disagree.
  */
 export const SITE_MANIFEST_FILE = 'site-manifest.json'

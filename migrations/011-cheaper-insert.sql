@@ -7,7 +7,7 @@
 -- update cost most of an insert. The list is searched as it stands, so results
 -- are the same. A small list keeps the merge that an insert triggers when it
 -- is full short; between those, the server merges it on a timer on the
--- embedded database (server/plugins/search-index-upkeep.ts), and autovacuum
+-- embedded database (server/http/database-upkeep.ts), and autovacuum
 -- does on PostgreSQL.
 ALTER INDEX contact_submissions_search_idx SET (fastupdate = on, gin_pending_list_limit = 256);
 

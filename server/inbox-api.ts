@@ -7,7 +7,7 @@ import { createSignInThrottle } from './accounts/sign-in-throttle.ts'
 import { totpRoutes } from './accounts/totp-routes.ts'
 import type { Database } from './db/database.ts'
 import { adminFunnelRoutes } from './funnel/funnel-routes.ts'
-import { AdminError, answerAdminError } from './http/admin-error.ts'
+import { ApiError, answerApiError } from './http/api-error.ts'
 import { adminLeadRoutes } from './leads/lead-routes.ts'
 import { adminDeliveryRoutes } from './notify/delivery-routes.ts'
 
@@ -31,7 +31,7 @@ export const inboxApi: FastifyPluginAsync<InboxApiOptions> = async (app, { db, s
   await app.register(fastifyCookie)
   // Null until the guard sets it; only guarded routes read it.
   app.decorateRequest('admin', null as unknown as FastifyRequest['admin'])
-  app.setErrorHandler(answerAdminError)
+  app.setErrorHandler(answerApiError)
 
   // JSON only: a form another site posts (text/plain, urlencoded, multipart)
   // needs no preflight, so it is refused before it reaches a route.
@@ -42,7 +42,7 @@ export const inboxApi: FastifyPluginAsync<InboxApiOptions> = async (app, { db, s
   app.addHook('onRequest', async (request) => {
     const site = request.headers['sec-fetch-site']
     if (CHANGES.has(request.method) && site !== undefined && site !== 'same-origin' && site !== 'none') {
-      throw new AdminError(403, 'Changes to the inbox are only accepted from the inbox itself.')
+      throw new ApiError(403, 'Changes to the inbox are only accepted from the inbox itself.')
     }
   })
 
@@ -58,7 +58,7 @@ export const inboxApi: FastifyPluginAsync<InboxApiOptions> = async (app, { db, s
     await guarded.register(adminDeliveryRoutes, { db })
     // Unknown paths answer 404 only to the signed in: nobody else learns which exist.
     guarded.all('/*', async () => {
-      throw new AdminError(404, 'There is no such inbox route.')
+      throw new ApiError(404, 'There is no such inbox route.')
     })
   })
 }

@@ -22,7 +22,7 @@ export async function seedInbox(db: Database, leads: number): Promise<number> {
   // Seeded leads are old news: the notifier would spend the run emptying the outbox.
   await db.exec('DELETE FROM lead_outbox')
   // What autovacuum does on PostgreSQL soon after a bulk load, and the server's
-  // own sweep at start (server/plugins/lead-retention.ts) on both: done here, so
+  // own sweep at start (server/leads/lead-retention.ts) on both: done here, so
   // it is over before the first measurement.
   await db.exec('VACUUM ANALYZE')
   return seedSeconds

@@ -9,6 +9,7 @@ import {
   resetPassword,
 } from './accounts.ts'
 import type { Database } from '../db/database.ts'
+import { UsageError } from '../usage-error.ts'
 
 export const USAGE = `Usage: npm run admin -- <command>
 
@@ -23,10 +24,6 @@ or asked for without echo when that is a terminal:
 
 Emails are the same whatever their case. The embedded database admits one
 process at a time: stop the server first (with DATABASE_URL it may keep running).`
-
-export class UsageError extends Error {
-  override name = 'UsageError'
-}
 
 export type AdminCommand =
   | { name: 'add' | 'remove' | 'reset-password'; email: string }

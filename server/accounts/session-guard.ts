@@ -2,7 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto'
 import type { FastifyRequest, onRequestHookHandler } from 'fastify'
 import { CSRF_HEADER } from '../../common/admin-api.ts'
 import type { Database } from '../db/database.ts'
-import { AdminError } from '../http/admin-error.ts'
+import { ApiError } from '../http/api-error.ts'
 import './admin-request.ts'
 import { findSession, SESSION_COOKIE, type SessionAccount } from './sessions.ts'
 
@@ -33,9 +33,9 @@ const sameToken = (sent: string | string[] | undefined, expected: string) =>
 export function sessionGuard(db: Database, sessionMaxDays: number): onRequestHookHandler {
   return async (request) => {
     const session = await findSession(db, sessionCookieOf(request), sessionMaxDays)
-    if (!session) throw new AdminError(401, 'Not signed in, or the session has ended: sign in again.')
+    if (!session) throw new ApiError(401, 'Not signed in, or the session has ended: sign in again.')
     if (CHANGES.has(request.method) && !sameToken(request.headers[CSRF_HEADER], session.csrfToken)) {
-      throw new AdminError(403, `This change lacks the session's CSRF token (the ${CSRF_HEADER} header): reload the inbox and try again.`)
+      throw new ApiError(403, `This change lacks the session's CSRF token (the ${CSRF_HEADER} header): reload the inbox and try again.`)
     }
     sessions.set(request, session)
     request.admin = { accountId: session.accountId, email: session.email }

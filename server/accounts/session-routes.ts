@@ -3,7 +3,7 @@ import { INSECURE_TRANSPORT, TOTP_REQUIRED, type AdminSession, type AdminSetup }
 import { signInSchema, type SignIn } from '../../common/admin-api-schema.ts'
 import type { Database, Row } from '../db/database.ts'
 import { normalizeEmail } from './accounts.ts'
-import { AdminError } from '../http/admin-error.ts'
+import { ApiError } from '../http/api-error.ts'
 import { recordAudit } from '../db/audit.ts'
 import { useBackupCode } from './backup-codes.ts'
 import { verifyNothing, verifyPassword } from './passwords.ts'
@@ -29,10 +29,10 @@ export const signInRoutes: FastifyPluginAsync<{ db: Database; throttle: SignInTh
 
   app.post('/session', async (request, reply) => {
     if (!isSecureTransport(request)) {
-      throw new AdminError(
+      throw new ApiError(
         403,
         'This connection is not HTTPS, so the browser would drop the session cookie: open the inbox over HTTPS, or on this machine as localhost.',
-        INSECURE_TRANSPORT,
+        { code: INSECURE_TRANSPORT },
       )
     }
     const body = signInSchema.parse(request.body)
@@ -91,7 +91,7 @@ async function checkCredentials(
   )
   const passwordRight = account ? await verifyPassword(account.password_hash, body.password) : await verifyNothing(body.password)
   // A wrong guess stays counted.
-  if (!account || !passwordRight) throw new AdminError(401, WRONG_CREDENTIALS)
+  if (!account || !passwordRight) throw new ApiError(401, WRONG_CREDENTIALS)
   if (!account.totp_enabled || account.totp_secret === null) {
     await throttle.refund(email, ip, 'signed-in')
     return { account, factor: 'password' }
@@ -100,13 +100,13 @@ async function checkCredentials(
   if (code === '') {
     // The page asks for the code only after this answer: asking is not a wrong guess.
     await throttle.refund(email, ip, 'code-missing')
-    throw new AdminError(401, 'Enter the code from your authenticator app, or a backup code.', TOTP_REQUIRED)
+    throw new ApiError(401, 'Enter the code from your authenticator app, or a backup code.', { code: TOTP_REQUIRED })
   }
   const accountId = Number(account.id)
   const factor = /^\d{6}$/.test(code) ? 'totp' : 'backup-code'
   const right = factor === 'totp' ? await useTotpCode(db, accountId, account.totp_secret, code) : await useBackupCode(db, accountId, code)
   if (!right) {
-    throw new AdminError(401, 'That code is not right, or was already used: enter the current code, or an unused backup code.', TOTP_REQUIRED)
+    throw new ApiError(401, 'That code is not right, or was already used: enter the current code, or an unused backup code.', { code: TOTP_REQUIRED })
   }
   await throttle.refund(email, ip, 'signed-in')
   return { account, factor }

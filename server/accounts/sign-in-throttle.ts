@@ -3,7 +3,7 @@ import { normalizeIP } from '@fastify/rate-limit'
 import type { Database } from '../db/database.ts'
 import { DatabaseUnavailableError } from '../db/database.ts'
 import { databaseHitCounter, type HitCount } from '../db/hit-counter.ts'
-import { AdminError } from '../http/admin-error.ts'
+import { ApiError } from '../http/api-error.ts'
 
 export interface SignInLimits {
   /** Failed sign-ins for one email, from anywhere, before its sign-ins are refused for the rest of the window. */
@@ -65,11 +65,10 @@ export function createSignInThrottle(db: Database, limits: SignInLimits = SIGN_I
     ].filter(({ count, limit }) => count.hits > allowed(limit))
     if (refusing.length === 0) return
     const seconds = Math.max(1, Math.ceil(Math.max(...refusing.map(({ count }) => count.ttlMs)) / 1000))
-    throw new AdminError(
+    throw new ApiError(
       429,
       `Too many failed sign-ins: try again in ${Math.ceil(seconds / 60)} minute${seconds > 60 ? 's' : ''}.`,
-      undefined,
-      { 'retry-after': String(seconds) },
+      { headers: { 'retry-after': String(seconds) } },
     )
   }
   const hitBoth = (email: string, ip: string) =>

@@ -3,7 +3,7 @@ import QRCode from 'qrcode'
 import { type TotpEnabled, type TotpSetup } from '../../common/admin-api.ts'
 import { totpDisableSchema, totpEnableSchema } from '../../common/admin-api-schema.ts'
 import type { Database, Row } from '../db/database.ts'
-import { AdminError } from '../http/admin-error.ts'
+import { ApiError } from '../http/api-error.ts'
 import { recordAudit } from '../db/audit.ts'
 import { newBackupCodes, storeBackupCodes, useBackupCode } from './backup-codes.ts'
 import { sessionCookieOf } from './session-guard.ts'
@@ -29,7 +29,7 @@ export const totpRoutes: FastifyPluginAsync<{ db: Database; throttle: SignInThro
       'SELECT totp_secret, totp_enabled_at IS NOT NULL AS totp_enabled FROM admin_accounts WHERE id = $1',
       [accountId],
     )
-    if (!row) throw new AdminError(401, 'This account no longer exists.')
+    if (!row) throw new ApiError(401, 'This account no longer exists.')
     return row
   }
 
@@ -41,7 +41,7 @@ export const totpRoutes: FastifyPluginAsync<{ db: Database; throttle: SignInThro
       'UPDATE admin_accounts SET totp_secret = $2, totp_last_step = NULL WHERE id = $1 AND totp_enabled_at IS NULL RETURNING 1',
       [accountId, secret],
     )
-    if (stored.length === 0) throw new AdminError(409, ALREADY_ON)
+    if (stored.length === 0) throw new ApiError(409, ALREADY_ON)
     const otpauthUrl = totpUrl(secret, email, request.hostname)
     const qrSvg = await QRCode.toString(otpauthUrl, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 })
     return { secret, otpauthUrl, qrSvg }
@@ -51,13 +51,13 @@ export const totpRoutes: FastifyPluginAsync<{ db: Database; throttle: SignInThro
     const { code } = totpEnableSchema.parse(request.body)
     const { accountId, email } = request.admin
     const account = await totpOf(accountId)
-    if (account.totp_enabled) throw new AdminError(409, ALREADY_ON)
-    if (account.totp_secret === null) throw new AdminError(409, 'Set up two-factor sign-in first: there is no key waiting for its first code.')
+    if (account.totp_enabled) throw new ApiError(409, ALREADY_ON)
+    if (account.totp_secret === null) throw new ApiError(409, 'Set up two-factor sign-in first: there is no key waiting for its first code.')
     await throttle.check(email, request.ip)
     const step = totpStep(account.totp_secret, code)
     if (step === undefined) {
       await throttle.failed(email, request.ip)
-      throw new AdminError(400, 'That code is not right: check the app shows this account, and that the phone’s clock is right.')
+      throw new ApiError(400, 'That code is not right: check the app shows this account, and that the phone’s clock is right.')
     }
     const backupCodes = newBackupCodes()
     await db.transaction(async (tx) => {
@@ -67,7 +67,7 @@ export const totpRoutes: FastifyPluginAsync<{ db: Database; throttle: SignInThro
          WHERE id = $1 AND totp_secret = $2 AND totp_enabled_at IS NULL RETURNING 1`,
         [accountId, account.totp_secret, step],
       )
-      if (enabled.length === 0) throw new AdminError(409, 'The key changed while this was open: set up two-factor sign-in again.')
+      if (enabled.length === 0) throw new ApiError(409, 'The key changed while this was open: set up two-factor sign-in again.')
       await storeBackupCodes(tx, accountId, backupCodes)
       // Anyone else signed in with only the password is signed out.
       await endAccountSessions(tx, accountId, sessionCookieOf(request))
@@ -82,12 +82,12 @@ export const totpRoutes: FastifyPluginAsync<{ db: Database; throttle: SignInThro
     const { code } = totpDisableSchema.parse(request.body)
     const { accountId, email } = request.admin
     const account = await totpOf(accountId)
-    if (!account.totp_enabled || account.totp_secret === null) throw new AdminError(409, 'Two-factor sign-in is not on.')
+    if (!account.totp_enabled || account.totp_secret === null) throw new ApiError(409, 'Two-factor sign-in is not on.')
     await throttle.check(email, request.ip)
     const right = /^\d{6}$/.test(code) ? await useTotpCode(db, accountId, account.totp_secret, code) : await useBackupCode(db, accountId, code)
     if (!right) {
       await throttle.failed(email, request.ip)
-      throw new AdminError(400, 'That code is not right, or was already used: enter the current code, or an unused backup code.')
+      throw new ApiError(400, 'That code is not right, or was already used: enter the current code, or an unused backup code.')
     }
     await db.transaction(async (tx) => {
       await tx.query('UPDATE admin_accounts SET totp_secret = NULL, totp_enabled_at = NULL, totp_last_step = NULL WHERE id = $1', [accountId])

@@ -51,9 +51,10 @@ interface RestRequest {
 }
 
 /**
- * The table endpoint, answering as PostgREST does for supabase-js (DESIGN.md,
- * "The submission call"): anyone may insert one application, only the service
- * role may read, and nobody may change or delete rows over HTTP.
+ * The table endpoint, answering as PostgREST does for supabase-js, so the page
+ * posts the same call here as to Supabase (docs/api.md): anyone may insert one
+ * application, only the service role may read, and nobody may change or delete
+ * rows over HTTP.
  */
 export const contactSubmissionsRoutes: FastifyPluginAsync<ContactSubmissionsOptions> = async (
   app,

@@ -6,7 +6,8 @@ import { rename, rm } from 'node:fs/promises'
 import { loadConfigOrExit } from '../config.ts'
 import { describeDatabase } from '../db/open-database.ts'
 import { openCliDatabase } from '../db/open-cli-database.ts'
-import { USAGE, UsageError, exportApplications, parseExportArgs, type ExportOptions } from '../export/export-applications.ts'
+import { USAGE, exportApplications, parseExportArgs, type ExportOptions } from '../export/export-applications.ts'
+import { UsageError } from '../usage-error.ts'
 
 const fail = (message: string, code: number): never => {
   process.stderr.write(`${message}\n`)

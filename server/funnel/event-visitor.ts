@@ -1,12 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto'
+import { utcDay } from '../../common/utc-day.ts'
 import type { Queryable } from '../db/database.ts'
 
 // A process asks the database again at least this often, so a salt never
 // stays in its memory long after its day, even when no event comes.
 const SALT_MEMORY_MS = 60 * 60 * 1000
-
-/** The UTC day of this process's clock, as YYYY-MM-DD. */
-const utcDay = () => new Date().toISOString().slice(0, 10)
 
 /**
  * Hashes visitors as migrations/010's page_event_visitor does (sha256 of the

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { EVENTS_PATH, EVENTS_TABLE_PATH, MAX_BATCH_BYTES, MAX_BATCH_EVENTS, type EventBatch } from '../../common/analytics.ts'
 import { STEP_COUNT } from '../../common/analytics-schema.ts'
+import { utcDay } from '../../common/utc-day.ts'
 import { buildApp } from '../app.ts'
 import { parseConfig } from '../config.ts'
 import type { Database } from '../db/database.ts'
@@ -142,6 +143,18 @@ describe(`POST ${EVENTS_PATH} on ${DATABASE_TARGET}`, () => {
     expect(await storedEvents()).toEqual([])
   })
 
+  it(`answers a refusal at ${EVENTS_TABLE_PATH} in PostgREST's shape, as the rest of /rest/v1 does`, async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: EVENTS_TABLE_PATH,
+      remoteAddress: ADDRESS,
+      headers: { 'content-type': 'application/json', 'user-agent': CHROME },
+      payload: JSON.stringify([7]),
+    })
+    expect(response.statusCode).toBe(400)
+    expect(response.json()).toEqual({ code: 'PGRST102', message: expect.stringMatching(/row/), details: null, hint: null })
+  })
+
   it('takes application/json as well, and a batch without a source as direct', async () => {
     const response = await send(app, {
       body: { path: '/thanks', events: [{ type: 'booking_opened' }] },
@@ -179,7 +192,7 @@ describe(`POST ${EVENTS_PATH} on ${DATABASE_TARGET}`, () => {
     expect(tomorrow.size).toBe(1)
     expect(tomorrow.has(today ?? '')).toBe(false)
     const salts = await temp.db.query<{ day: string }>('SELECT day::text AS day FROM page_event_salts')
-    expect(salts.map((salt) => salt.day)).toContain(nextDay.toISOString().slice(0, 10))
+    expect(salts.map((salt) => salt.day)).toContain(utcDay(nextDay))
   })
 
   it('hashes as the database’s page_event_visitor does, so Supabase’s trigger counts alike', async () => {

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
 import { isbot } from 'isbot'
 import { MAX_BATCH_BYTES, MAX_BATCH_EVENTS, type EventBatch } from '../../common/analytics.ts'
 import { eventBatchSchema } from '../../common/analytics-schema.ts'
@@ -6,8 +6,10 @@ import type { AnalyticsConfig, Config } from '../config.ts'
 import type { Database } from '../db/database.ts'
 import type { HitCounter } from '../db/hit-counter.ts'
 import { createVisitorHasher } from './event-visitor.ts'
+import { ApiError, answerApiError } from '../http/api-error.ts'
 import { registerCors } from '../http/cors.ts'
 import { RATE_LIMITED, registerRateLimit } from '../http/rate-limit.ts'
+import { answerAsPostgrest } from '../postgrest/postgrest-error.ts'
 
 export interface EventsOptions {
   db: Database
@@ -39,15 +41,6 @@ const INSERT = `INSERT INTO page_events (visitor, type, step, source, path)
 // A failing database would otherwise log once per batch.
 const OUTAGE_LOG_INTERVAL_MS = 60_000
 
-class EventsError extends Error {
-  constructor(
-    readonly statusCode: number,
-    message: string,
-  ) {
-    super(message)
-  }
-}
-
 /**
  * POST EVENTS_PATH: the page's funnel events. Accepted batches, and those
  * dropped by policy (analytics off, Sec-GPC, robots), are all answered 204,
@@ -67,7 +60,7 @@ export const eventsRoutes: FastifyPluginAsync<EventsOptions> = async (app, { db,
     // One key per address for both paths: each alone would double the limit.
     scope: 'events',
     // The plugin has set Retry-After already.
-    refusal: () => new EventsError(429, `At most ${analytics.rateLimit} batches per minute from one address.`),
+    refusal: () => new ApiError(429, `At most ${analytics.rateLimit} batches per minute from one address.`),
   })
 
   // sendBeacon sends a string as text/plain (no CORS preflight); fetch may say JSON.
@@ -75,20 +68,13 @@ export const eventsRoutes: FastifyPluginAsync<EventsOptions> = async (app, { db,
   app.addContentTypeParser(['text/plain', 'application/json'], { parseAs: 'string', bodyLimit: MAX_BATCH_BYTES }, (_request, body, done) => {
     done(null, body)
   })
-
-  app.setErrorHandler(async (error: FastifyError, request, reply) => {
-    const status = error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500
-    if (status === 500) request.log.error({ err: error }, 'events request failed')
-    const message =
-      status === 413
-        ? `The body is over ${MAX_BATCH_BYTES} bytes.`
-        : status === 415
-          ? 'Send the batch as text/plain or application/json.'
-          : status === 500
-            ? 'Internal Server Error'
-            : error.message
-    return reply.code(status).send({ statusCode: status, message })
+  // Any other type is refused in words that say what to send instead.
+  app.addContentTypeParser('*', (_request, _payload, done) => {
+    done(new ApiError(415, 'Send the batch as text/plain or application/json.'), undefined)
   })
+
+  // Each path answers in its protocol's shape: /api's, or PostgREST's for the table's rows.
+  app.setErrorHandler(body === 'rows' ? answerAsPostgrest : answerApiError)
 
   const visitorHash = createVisitorHasher(db)
   let lastOutageLog = 0
@@ -126,11 +112,11 @@ export const eventsRoutes: FastifyPluginAsync<EventsOptions> = async (app, { db,
 /** Rows of the events table, as the page inserts them, turned back into the batch they came from. */
 function batchOfRows(json: unknown): unknown {
   const rows: unknown[] = Array.isArray(json) ? json : [json]
-  if (rows.length === 0 || rows.length > MAX_BATCH_EVENTS) throw new EventsError(400, `Send 1 to ${MAX_BATCH_EVENTS} rows.`)
-  if (!rows.every(isRow)) throw new EventsError(400, 'Each row is a JSON object: { path, source, type, step }.')
+  if (rows.length === 0 || rows.length > MAX_BATCH_EVENTS) throw new ApiError(400, `Send 1 to ${MAX_BATCH_EVENTS} rows.`)
+  if (!rows.every(isRow)) throw new ApiError(400, 'Each row is a JSON object: { path, source, type, step }.')
   const [first] = rows
   const same = rows.every((row) => row.path === first?.path && row.source === first?.source)
-  if (!same) throw new EventsError(400, 'The rows of one insert come from one page: the same path and source.')
+  if (!same) throw new ApiError(400, 'The rows of one insert come from one page: the same path and source.')
   return {
     path: first?.path,
     ...(first?.source === null || first?.source === undefined ? {} : { source: first.source }),
@@ -153,19 +139,22 @@ function counts(request: FastifyRequest, analytics: AnalyticsConfig) {
 }
 
 function parseJson(body: string | undefined): unknown {
-  if (body === undefined || body === '') throw new EventsError(400, 'The body is empty: send a batch as JSON.')
+  if (body === undefined || body === '') throw new ApiError(400, 'The body is empty: send a batch as JSON.')
   try {
     return JSON.parse(body)
   } catch {
-    throw new EventsError(400, 'The body is not JSON.')
+    throw new ApiError(400, 'The body is not JSON.')
   }
 }
 
 function validBatch(json: unknown): EventBatch {
   const result = eventBatchSchema.safeParse(json)
   if (!result.success) {
-    const problems = result.error.issues.slice(0, 5).map((issue) => `${issue.path.join('.') || 'batch'}: ${issue.message}`)
-    throw new EventsError(400, `The batch is not valid: ${problems.join('; ')}.`)
+    // Five say enough, and keep the answer to a batch of nonsense short.
+    const issues = result.error.issues.slice(0, 5)
+    const problems = issues.map((issue) => `${issue.path.join('.') || 'batch'}: ${issue.message}`)
+    const details = issues.map((issue) => ({ field: issue.path.join('.'), message: issue.message }))
+    throw new ApiError(400, `The batch is not valid: ${problems.join('; ')}.`, { details })
   }
   return result.data
 }

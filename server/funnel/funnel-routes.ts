@@ -3,7 +3,7 @@ import { FUNNEL_DEFAULT_DAYS } from '../../common/admin-api.ts'
 import { funnelQuerySchema } from '../../common/admin-api-schema.ts'
 import { funnelRange } from '../../common/funnel.ts'
 import type { Database } from '../db/database.ts'
-import { badRequest, describeIssues } from '../http/admin-error.ts'
+import { ApiError, describeIssues } from '../http/api-error.ts'
 import { funnelCsv } from './funnel-csv.ts'
 import { readFunnel, type FunnelRange } from './read-funnel.ts'
 
@@ -11,28 +11,28 @@ export interface AdminFunnelRouteOptions {
   db: Database
 }
 
-/** The range a query asks for, or the words of what is wrong with it. */
-function parseRange(request: FastifyRequest): FunnelRange | string {
+/** The range a query asks for; throws a 400 saying what is wrong with it. */
+function parseRange(request: FastifyRequest): FunnelRange {
   const query = funnelQuerySchema.safeParse(request.query)
-  if (!query.success) return describeIssues(query.error)
+  if (!query.success) throw ApiError.invalid(query.error)
   // A range with one end given is checked once its other end is filled in.
   const range = funnelRange(query.data)
   const filled = funnelQuerySchema.safeParse(range)
-  if (!filled.success) return `${describeIssues(filled.error)} (the end not given was filled in for ${FUNNEL_DEFAULT_DAYS} days)`
+  if (!filled.success) {
+    throw ApiError.invalid(filled.error, `${describeIssues(filled.error)} (the end not given was filled in for ${FUNNEL_DEFAULT_DAYS} days)`)
+  }
   return { ...range, source: query.data.source || undefined }
 }
 
 /** The Funnel screen's figures (GET /api/admin/funnel, see Funnel in common/admin-api.ts), as JSON and as CSV. */
 export const adminFunnelRoutes: FastifyPluginAsync<AdminFunnelRouteOptions> = async (app, { db }) => {
-  app.get('/funnel', async (request, reply) => {
+  app.get('/funnel', async (request) => {
     const range = parseRange(request)
-    if (typeof range === 'string') return badRequest(reply, range)
     return readFunnel(db, range)
   })
 
   app.get('/funnel.csv', async (request, reply) => {
     const range = parseRange(request)
-    if (typeof range === 'string') return badRequest(reply, range)
     const funnel = await readFunnel(db, range)
     return reply
       .header('content-type', 'text/csv; charset=utf-8')

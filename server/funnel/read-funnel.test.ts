@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ADMIN_API_PATH, DIRECT_SOURCE, FUNNEL_CSV_COLUMNS, FUNNEL_MAX_DAYS, type Funnel } from '../../common/admin-api.ts'
-import { addDays, FUNNEL_STAGES, funnelStageLabel, isoDay, STEP_COUNT } from '../../common/funnel.ts'
+import { addDays, FUNNEL_STAGES, funnelStageLabel, STEP_COUNT } from '../../common/funnel.ts'
+import { utcDay } from '../../common/utc-day.ts'
 import { neutraliseFormulas } from '../export/csv.ts'
 import { closeAdminApp, openAdminApp, signIn, type SignedIn } from '../testing/admin-session.ts'
 import { DATABASE_TARGET } from '../testing/database-target.ts'
@@ -155,7 +156,7 @@ function figuresOf(funnel: Funnel) {
 }
 
 describe(`the funnel on ${DATABASE_TARGET}`, () => {
-  const today = isoDay(new Date())
+  const today = utcDay()
   const first = addDays(today, 1 - DAYS)
   const ranges = [
     { name: 'the whole seeding', from: first, to: today },

@@ -1,5 +1,6 @@
 import { DIRECT_SOURCE, FUNNEL_MAX_DAYS, type Funnel, type FunnelDay, type FunnelStage } from '../../common/admin-api.ts'
-import { FUNNEL_STAGES, isoDay } from '../../common/funnel.ts'
+import { FUNNEL_STAGES } from '../../common/funnel.ts'
+import { utcDay } from '../../common/utc-day.ts'
 import type { Queryable } from '../db/database.ts'
 
 /** The funnel asked for: UTC days, both included, and one source or every one. */
@@ -36,7 +37,7 @@ export function rangeDays(from: string, to: string): string[] {
   const start = Date.parse(`${from}T00:00:00Z`)
   const count = Math.round((Date.parse(`${to}T00:00:00Z`) - start) / DAY_MS) + 1
   const length = Number.isFinite(count) ? Math.min(Math.max(count, 0), FUNNEL_MAX_DAYS) : 0
-  return Array.from({ length }, (_, index) => isoDay(new Date(start + index * DAY_MS)))
+  return Array.from({ length }, (_, index) => utcDay(new Date(start + index * DAY_MS)))
 }
 
 const stageKey = (type: string, step: number | null) => (step === null ? type : `${type}:${step}`)

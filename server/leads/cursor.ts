@@ -1,5 +1,5 @@
 import { isInboxDay } from '../../common/admin-api-schema.ts'
-import { LeadQueryError } from './lead-query-error.ts'
+import { ApiError } from '../http/api-error.ts'
 
 /** Where a page ended: the last lead's time (microseconds, UTC) and id. */
 export interface Cursor {
@@ -29,7 +29,8 @@ export const encodeCursor = ({ receivedAt, id }: Cursor) => Buffer.from(`${recei
 export function decodeCursor(text: string): Cursor {
   const [receivedAt = '', id = '', ...rest] = Buffer.from(text, 'base64url').toString('utf8').split('|')
   if (rest.length > 0 || !isCursorTime(receivedAt) || !ID.test(id)) {
-    throw new LeadQueryError('cursor: malformed; use the nextCursor of the page before, unchanged')
+    const problem = 'malformed; use the nextCursor of the page before, unchanged'
+    throw new ApiError(400, `cursor: ${problem}`, { details: [{ field: 'cursor', message: problem }] })
   }
   return { receivedAt, id }
 }

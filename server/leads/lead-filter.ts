@@ -1,9 +1,8 @@
 import { type LeadStatus } from '../../common/admin-api.ts'
 import { leadListQuerySchema } from '../../common/admin-api-schema.ts'
 import type { ContactField } from '../../common/application-form.ts'
-import { describeIssues } from '../http/admin-error.ts'
+import { ApiError } from '../http/api-error.ts'
 import { decodeCursor, type Cursor } from './cursor.ts'
-import { LeadQueryError } from './lead-query-error.ts'
 
 /** The answers the inbox's search looks in, in the order of their trigram index's expression (migrations/009). */
 export const SEARCH_FIELDS = ['name', 'email', 'instagram', 'business'] as const satisfies readonly ContactField[]
@@ -28,10 +27,10 @@ export interface LeadFilter {
 
 const DAY_MS = 24 * 60 * 60 * 1000
 
-/** Reads the list's query string; throws LeadQueryError naming every problem in words. */
+/** Reads the list's query string; throws a 400 ApiError naming every problem in words. */
 export function parseLeadQuery(input: unknown): { filter: LeadFilter; cursor: Cursor | undefined } {
   const result = leadListQuerySchema.safeParse(input)
-  if (!result.success) throw new LeadQueryError(describeIssues(result.error))
+  if (!result.success) throw ApiError.invalid(result.error)
   const query = result.data
   return {
     filter: {

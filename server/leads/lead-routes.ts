@@ -3,14 +3,14 @@ import type { FastifyPluginAsync } from 'fastify'
 import { z } from 'zod'
 import { EXPORT_FORMATS, type ErasureResult } from '../../common/admin-api.ts'
 import { erasureByEmailSchema, noteSchema, statusChangeSchema } from '../../common/admin-api-schema.ts'
+import { utcDay } from '../../common/utc-day.ts'
 import type { Database } from '../db/database.ts'
-import { badRequest, describeIssues, notFound } from '../http/admin-error.ts'
+import { ApiError } from '../http/api-error.ts'
 import { idSchema } from '../http/id-param.ts'
 import { eraseLead, eraseLeadsByEmail } from './erasure.ts'
 import { exportLeads } from './export-leads.ts'
 import { getLeadDetail } from './lead-detail.ts'
 import { parseLeadQuery } from './lead-filter.ts'
-import { LeadQueryError } from './lead-query-error.ts'
 import { listLeads } from './list-leads.ts'
 import { addNote, changeStatus } from './pipeline.ts'
 
@@ -20,6 +20,9 @@ export interface AdminLeadRouteOptions {
 
 const exportQuerySchema = z.looseObject({ format: z.enum(EXPORT_FORMATS, { error: `format must be one of ${EXPORT_FORMATS.join(', ')}` }) })
 
+// A malformed id is answered as an unknown one: neither names a lead.
+const noSuchLead = () => new ApiError(404, 'no such lead')
+
 const CONTENT_TYPES = { csv: 'text/csv; charset=utf-8', json: 'application/json; charset=utf-8' } as const
 
 /**
@@ -28,29 +31,17 @@ const CONTENT_TYPES = { csv: 'text/csv; charset=utf-8', json: 'application/json;
  * CSRF token, and set request.admin.
  */
 export const adminLeadRoutes: FastifyPluginAsync<AdminLeadRouteOptions> = async (app, { db }) => {
-  app.get('/leads', async (request, reply) => {
-    try {
-      const { filter, cursor } = parseLeadQuery(request.query)
-      return await listLeads(db, filter, cursor)
-    } catch (error) {
-      if (error instanceof LeadQueryError) return badRequest(reply, error.message)
-      throw error
-    }
+  app.get('/leads', async (request) => {
+    const { filter, cursor } = parseLeadQuery(request.query)
+    return listLeads(db, filter, cursor)
   })
 
   app.get('/leads/export', async (request, reply) => {
     const format = exportQuerySchema.safeParse(request.query)
-    if (!format.success) return badRequest(reply, describeIssues(format.error))
+    if (!format.success) throw ApiError.invalid(format.error)
     const { format: _format, cursor: _cursor, ...filters } = format.data
-    let filter
-    try {
-      filter = parseLeadQuery(filters).filter
-    } catch (error) {
-      if (error instanceof LeadQueryError) return badRequest(reply, error.message)
-      throw error
-    }
-    const day = new Date().toISOString().slice(0, 10)
-    const name = `${filter.spam ? 'spam' : 'leads'}-${day}.${format.data.format}`
+    const { filter } = parseLeadQuery(filters)
+    const name = `${filter.spam ? 'spam' : 'leads'}-${utcDay()}.${format.data.format}`
     return reply
       .header('content-type', CONTENT_TYPES[format.data.format])
       .header('content-disposition', `attachment; filename="${name}"`)
@@ -58,42 +49,45 @@ export const adminLeadRoutes: FastifyPluginAsync<AdminLeadRouteOptions> = async 
       .send(Readable.from(exportLeads(db, filter, format.data.format)))
   })
 
-  app.get('/leads/:id', async (request, reply) => {
+  app.get('/leads/:id', async (request) => {
     const params = idSchema.safeParse(request.params)
-    if (!params.success) return notFound(reply, 'lead')
+    if (!params.success) throw noSuchLead()
     const lead = await getLeadDetail(db, params.data.id)
-    return lead ?? notFound(reply, 'lead')
+    if (!lead) throw noSuchLead()
+    return lead
   })
 
-  app.patch('/leads/:id', async (request, reply) => {
+  app.patch('/leads/:id', async (request) => {
     const params = idSchema.safeParse(request.params)
-    if (!params.success) return notFound(reply, 'lead')
+    if (!params.success) throw noSuchLead()
     const body = statusChangeSchema.safeParse(request.body)
-    if (!body.success) return badRequest(reply, describeIssues(body.error))
+    if (!body.success) throw ApiError.invalid(body.error)
     const change = await changeStatus(db, params.data.id, body.data.status, request.admin.email)
-    if (change === undefined) return notFound(reply, 'lead')
+    if (change === undefined) throw noSuchLead()
     return getLeadDetail(db, params.data.id)
   })
 
   app.post('/leads/:id/notes', async (request, reply) => {
     const params = idSchema.safeParse(request.params)
-    if (!params.success) return notFound(reply, 'lead')
+    if (!params.success) throw noSuchLead()
     const body = noteSchema.safeParse(request.body)
-    if (!body.success) return badRequest(reply, describeIssues(body.error))
+    if (!body.success) throw ApiError.invalid(body.error)
     const note = await addNote(db, params.data.id, body.data.body, request.admin.email)
-    return note === undefined ? notFound(reply, 'lead') : reply.code(201).send(note)
+    if (note === undefined) throw noSuchLead()
+    return reply.code(201).send(note)
   })
 
-  app.delete('/leads/:id', async (request, reply) => {
+  app.delete('/leads/:id', async (request) => {
     const params = idSchema.safeParse(request.params)
-    if (!params.success) return notFound(reply, 'lead')
+    if (!params.success) throw noSuchLead()
     const erased = await eraseLead(db, params.data.id, request.admin.email)
-    return erased ? ({ erased: 1 } satisfies ErasureResult) : notFound(reply, 'lead')
+    if (!erased) throw noSuchLead()
+    return { erased: 1 } satisfies ErasureResult
   })
 
-  app.post('/erasure', async (request, reply) => {
+  app.post('/erasure', async (request) => {
     const body = erasureByEmailSchema.safeParse(request.body)
-    if (!body.success) return badRequest(reply, describeIssues(body.error))
+    if (!body.success) throw ApiError.invalid(body.error)
     return { erased: await eraseLeadsByEmail(db, body.data.email, request.admin.email) } satisfies ErasureResult
   })
 }

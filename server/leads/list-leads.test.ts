@@ -6,7 +6,7 @@ import { insertLead } from '../testing/seed-leads.ts'
 import { openTempDatabase, type TempDatabase } from '../testing/temp-database.ts'
 import { encodeCursor } from './cursor.ts'
 import { SEARCH_FIELDS, SEARCH_SEPARATOR, parseLeadQuery } from './lead-filter.ts'
-import { LeadQueryError } from './lead-query-error.ts'
+import { ApiError } from '../http/api-error.ts'
 import { listLeads } from './list-leads.ts'
 import { changeStatus } from './pipeline.ts'
 
@@ -101,7 +101,7 @@ describe(`the lead list on ${DATABASE_TARGET}`, () => {
     expect(ids((await list({ q: 'lovelace countess' })).leads)).toEqual([])
     // The index joins the answers with this control character; a search holding it is refused, so none reaches across them.
     expect(() => list({ q: `lovelace${SEARCH_SEPARATOR}countess` })).toThrow(/^q: must hold no control characters/)
-    expect(() => list({ q: SEARCH_SEPARATOR })).toThrow(LeadQueryError)
+    expect(() => list({ q: SEARCH_SEPARATOR })).toThrow(ApiError)
     expect((await list({ q: 'lovelace' })).leads).toHaveLength(1)
   })
 
@@ -136,7 +136,7 @@ describe(`the lead list on ${DATABASE_TARGET}`, () => {
       try {
         parseLeadQuery(query)
       } catch (error) {
-        if (error instanceof LeadQueryError) return error.message
+        if (error instanceof ApiError) return error.message
         throw error
       }
       throw new Error('accepted')

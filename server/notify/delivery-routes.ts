@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify'
 import type { Database } from '../db/database.ts'
-import { notFound } from '../http/admin-error.ts'
+import { ApiError } from '../http/api-error.ts'
 import { idSchema } from '../http/id-param.ts'
 import { resendDelivery } from './resend.ts'
 
@@ -17,7 +17,7 @@ export interface AdminDeliveryRouteOptions {
 export const adminDeliveryRoutes: FastifyPluginAsync<AdminDeliveryRouteOptions> = async (app, { db }) => {
   app.post('/deliveries/:id/resend', async (request, reply) => {
     const params = idSchema.safeParse(request.params)
-    if (!params.success) return notFound(reply, 'delivery')
-    return (await resendDelivery(db, params.data.id)) ? reply.code(204).send() : notFound(reply, 'delivery')
+    if (!params.success || !(await resendDelivery(db, params.data.id))) throw new ApiError(404, 'no such delivery')
+    return reply.code(204).send()
   })
 }

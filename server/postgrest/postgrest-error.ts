@@ -1,4 +1,7 @@
+import { STATUS_CODES } from 'node:http'
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify'
 import { DatabaseUnavailableError, isPostgresError, isUnavailableSqlState } from '../db/database.ts'
+import { ApiError } from '../http/api-error.ts'
 import { RETRY_AFTER_SECONDS } from '../http/error-answer.ts'
 
 /** The body PostgREST (and so supabase-js) uses for every error. */
@@ -135,4 +138,38 @@ export function fromDatabaseError(error: unknown): PostgrestError | undefined {
     return new PostgrestError(400, code, 'A value does not fit its column', 'The value is not repeated here.')
   }
   return isUnavailableSqlState(code) ? unavailable() : undefined
+}
+
+/**
+ * Any error, as PostgREST would answer it. A refusal written for /api (the
+ * funnel's events also take the events table's rows here) keeps its words,
+ * in PostgREST's shape.
+ */
+export function toPostgrestError(error: FastifyError | ApiError): PostgrestError {
+  if (error instanceof PostgrestError) return error
+  if (error instanceof ApiError) {
+    const code = error.statusCode === 429 ? '53400' : error.statusCode === 415 ? 'PGRST107' : 'PGRST102'
+    return new PostgrestError(error.statusCode, code, error.message, null, null, error.headers)
+  }
+  const fromDatabase = fromDatabaseError(error)
+  if (fromDatabase) return fromDatabase
+  const status = error.statusCode ?? 500
+  if (status === 413) {
+    // No PostgREST code exists for this (a proxy usually answers it); 54000 is
+    // PostgreSQL's "program limit exceeded".
+    return new PostgrestError(413, '54000', 'Payload too large', 'The body is larger than this endpoint accepts.')
+  }
+  if (status === 415) return unsupportedMediaType()
+  if (status === 400) return invalidBody()
+  if (status >= 400 && status < 500) {
+    return new PostgrestError(status, 'PGRST100', STATUS_CODES[status] ?? 'Bad request')
+  }
+  return internalError()
+}
+
+/** An error handler for a route under /rest/v1 outside the REST API's own scope. */
+export async function answerAsPostgrest(error: FastifyError | ApiError, request: FastifyRequest, reply: FastifyReply) {
+  const answer = toPostgrestError(error)
+  if (answer.statusCode >= 500) request.log.error({ err: error }, 'request failed')
+  return reply.code(answer.statusCode).headers(answer.headers).send(answer.toBody())
 }

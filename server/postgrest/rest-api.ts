@@ -1,18 +1,10 @@
-import { STATUS_CODES } from 'node:http'
 import type { FastifyError, FastifyPluginAsync } from 'fastify'
 import type { Config } from '../config.ts'
 import type { Database } from '../db/database.ts'
 import { databaseHitCounter } from '../db/hit-counter.ts'
 import { registerCors } from '../http/cors.ts'
 import { RATE_LIMITED, registerRateLimit } from '../http/rate-limit.ts'
-import {
-  PostgrestError,
-  fromDatabaseError,
-  internalError,
-  invalidBody,
-  tooManyRequests,
-  unsupportedMediaType,
-} from './postgrest-error.ts'
+import { PostgrestError, toPostgrestError, tooManyRequests } from './postgrest-error.ts'
 import { createServiceRoleGate, type ServiceRoleGate } from './service-role.ts'
 
 /** What the routes of a table get from the REST API around them. */
@@ -98,22 +90,4 @@ export const restApi: FastifyPluginAsync<RestApiOptions> = async (app, { db, con
     serviceRole,
     insertConfig: config.submitRateLimit > 0 ? RATE_LIMITED : {},
   })
-}
-
-function toPostgrestError(error: FastifyError): PostgrestError {
-  if (error instanceof PostgrestError) return error
-  const fromDatabase = fromDatabaseError(error)
-  if (fromDatabase) return fromDatabase
-  const status = error.statusCode ?? 500
-  if (status === 413) {
-    // No PostgREST code exists for this (a proxy usually answers it); 54000 is
-    // PostgreSQL's "program limit exceeded".
-    return new PostgrestError(413, '54000', 'Payload too large', 'The body is larger than this endpoint accepts.')
-  }
-  if (status === 415) return unsupportedMediaType()
-  if (status === 400) return invalidBody()
-  if (status >= 400 && status < 500) {
-    return new PostgrestError(status, 'PGRST100', STATUS_CODES[status] ?? 'Bad request')
-  }
-  return internalError()
 }

@@ -2,7 +2,7 @@ import Fastify, { type FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DATABASE_TARGET } from '../testing/database-target.ts'
 import { openTempDatabase, type TempDatabase } from '../testing/temp-database.ts'
-import { answerAdminError } from './admin-error.ts'
+import { answerApiError } from './api-error.ts'
 
 let temp: TempDatabase
 let app: FastifyInstance
@@ -10,7 +10,7 @@ beforeAll(async () => {
   temp = await openTempDatabase()
   // A route that hands its query's value to the database unchecked, as a schema that missed one would.
   app = Fastify()
-  app.setErrorHandler(answerAdminError)
+  app.setErrorHandler(answerApiError)
   app.get<{ Querystring: { sql: string; value: string } }>('/query', async (request) => temp.db.query(request.query.sql, [request.query.value]))
   await app.ready()
 })
