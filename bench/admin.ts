@@ -106,10 +106,14 @@ process.stdout.write(
 process.stdout.write('| Request | Rows | PGlite p50 | PGlite p95 | PostgreSQL p50 | PostgreSQL p95 |\n|---|---:|---:|---:|---:|---:|\n')
 for (const [index, row] of results.PGlite.figures.entries()) {
   const postgres = results.PostgreSQL.figures[index]
-  process.stdout.write(`| ${row.name} | ${row.rows.toFixed(0)} | ${ms(row.p50)} | ${ms(row.p95)} | ${ms(postgres?.p50 ?? NaN)} | ${ms(postgres?.p95 ?? NaN)} |\n`)
+  process.stdout.write(
+    `| ${row.name} | ${row.rows.toFixed(0)} | ${ms(row.p50)} | ${ms(row.p95)} | ${ms(postgres?.p50 ?? NaN)} | ${ms(postgres?.p95 ?? NaN)} |\n`,
+  )
 }
 for (const target of ['PGlite', 'PostgreSQL'] as const) {
   const worst = Math.max(...results[target].figures.map((row) => row.p95))
-  process.stdout.write(`\n${target}: seeding took ${results[target].seedSeconds.toFixed(1)} s; worst p95 ${ms(worst)} (goal ≤ ${GOALS[target]} ms): ${worst <= GOALS[target] ? 'met' : 'NOT met'}`)
+  process.stdout.write(
+    `\n${target}: seeding took ${results[target].seedSeconds.toFixed(1)} s; worst p95 ${ms(worst)} (goal ≤ ${GOALS[target]} ms): ${worst <= GOALS[target] ? 'met' : 'NOT met'}`,
+  )
 }
 process.stdout.write('\n')

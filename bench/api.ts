@@ -56,4 +56,6 @@ for (const open of [pgliteTarget, postgresTarget]) {
     await target.dispose()
   }
 }
-console.log('Goals: PGlite ≥ 1,400/s at 1 connection and ≥ 3,000/s at 64 with p99 ≤ 150 ms; PostgreSQL ≥ 0.6 of pgbench at 64 connections with p99 ≤ 25 ms. Command: npm run bench:api')
+console.log(
+  'Goals: PGlite ≥ 1,400/s at 1 connection and ≥ 3,000/s at 64 with p99 ≤ 150 ms; PostgreSQL ≥ 0.6 of pgbench at 64 connections with p99 ≤ 25 ms. Command: npm run bench:api',
+)

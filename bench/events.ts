@@ -35,8 +35,12 @@ for (const open of [pgliteTarget, postgresTarget]) {
     const applicationsAlone = await run(target, { events: false, applications: true })
     const both = await run(target, { events: true, applications: true })
     console.log(target.name)
-    console.log(`  events alone: ${perSecond(alone.eventsPerSecond)} stored (batches of 10, p99 ${alone.batchP99Ms.toFixed(1)} ms${errors(alone)})`)
-    console.log(`  applications alone: ${perSecond(applicationsAlone.applicationsPerSecond)} (p99 ${applicationsAlone.applicationP99Ms.toFixed(1)} ms${errors(applicationsAlone)})`)
+    console.log(
+      `  events alone: ${perSecond(alone.eventsPerSecond)} stored (batches of 10, p99 ${alone.batchP99Ms.toFixed(1)} ms${errors(alone)})`,
+    )
+    console.log(
+      `  applications alone: ${perSecond(applicationsAlone.applicationsPerSecond)} (p99 ${applicationsAlone.applicationP99Ms.toFixed(1)} ms${errors(applicationsAlone)})`,
+    )
     let line =
       `  both at once: events ${perSecond(both.eventsPerSecond)} stored (p99 ${both.batchP99Ms.toFixed(1)} ms) · ` +
       `applications ${perSecond(both.applicationsPerSecond)} (p99 ${both.applicationP99Ms.toFixed(1)} ms${errors(both)})`

@@ -54,7 +54,13 @@ interface Figures {
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN
 const ms = (value: number) => `${value.toFixed(1)} ms`
 
-function report(target: string, name: string, latencies: number[], seconds: number, { bytes, rows }: { bytes: number; rows: number }): Figures {
+function report(
+  target: string,
+  name: string,
+  latencies: number[],
+  seconds: number,
+  { bytes, rows }: { bytes: number; rows: number },
+): Figures {
   const sorted = [...latencies].sort((a, b) => a - b)
   const figures: Figures = {
     scenario: name,
@@ -163,7 +169,9 @@ process.stdout.write(
   `\n/healthz, one request at a time from another process, while curl downloads the inbox's export (compressed) over loopback; ` +
     `seconds per export; the longest answers exported ${LONG_ROUNDS} times in a row\n\n`,
 )
-process.stdout.write('| Export | Rows | MB | PGlite s | PGlite p50 / p99 / max | PostgreSQL s | PostgreSQL p50 / p99 / max |\n|---|---:|---:|---:|---:|---:|---:|\n')
+process.stdout.write(
+  '| Export | Rows | MB | PGlite s | PGlite p50 / p99 / max | PostgreSQL s | PostgreSQL p50 / p99 / max |\n|---|---:|---:|---:|---:|---:|---:|\n',
+)
 for (const [index, row] of results.PGlite.entries()) {
   const postgres = results.PostgreSQL[index]
   const latency = (figures: Figures | undefined) => (figures ? `${ms(figures.p50)} / ${ms(figures.p99)} / ${ms(figures.max)}` : '')
@@ -175,6 +183,8 @@ for (const [index, row] of results.PGlite.entries()) {
 for (const target of ['PGlite', 'PostgreSQL'] as const) {
   const long = results[target].filter((row) => row.scenario.includes('longest'))
   const worst = Math.max(...long.map((row) => row.max))
-  process.stdout.write(`\n${target}: longest /healthz wait during the exports of the longest answers ${ms(worst)} (goal < ${GOAL_MS} ms): ${worst < GOAL_MS ? 'met' : 'NOT met'}`)
+  process.stdout.write(
+    `\n${target}: longest /healthz wait during the exports of the longest answers ${ms(worst)} (goal < ${GOAL_MS} ms): ${worst < GOAL_MS ? 'met' : 'NOT met'}`,
+  )
 }
 process.stdout.write('\n')

@@ -18,7 +18,15 @@ import { pgliteTarget, postgresTarget, type StorageTarget } from '../reliability
 import { compare, formatComparisons, loadBaseline, TOLERANCE, unmeasured, writeBaseline, type Figure } from './support/baseline.ts'
 import { CPU_SPLIT, pinProcess } from './support/cpus.ts'
 import { ensureDebianPackages } from './support/debian-packages.ts'
-import { adminSection, apiOnPgliteSection, notifySection, postgresSection, serveSection, SLICE, type QuickRun } from './support/quick-sections.ts'
+import {
+  adminSection,
+  apiOnPgliteSection,
+  notifySection,
+  postgresSection,
+  serveSection,
+  SLICE,
+  type QuickRun,
+} from './support/quick-sections.ts'
 import { STATIC_PACKAGES, startNginxLikeOurs } from './support/static-serving.ts'
 
 ensureDebianPackages({ ...STATIC_PACKAGES, postgresql: '/usr/lib/postgresql' })
@@ -96,7 +104,9 @@ console.log('')
 for (const line of formatComparisons(comparisons)) console.log(line)
 for (const name of unmeasured(figures, baseline)) console.log(`${name}: in the baseline, not measured`)
 const slower = comparisons.filter((comparison) => comparison.verdict === 'SLOWER')
-console.log(`\nCommand: npm run bench:quick${UPDATE ? ' -- --update' : ''} (${elapsed()}, ${SLICE} s runs in rounds; load average ${loadAverage()} at the end)`)
+console.log(
+  `\nCommand: npm run bench:quick${UPDATE ? ' -- --update' : ''} (${elapsed()}, ${SLICE} s runs in rounds; load average ${loadAverage()} at the end)`,
+)
 if (UPDATE) {
   writeBaseline(BASELINE, figures, `npm run bench:quick -- --update, ${new Date().toISOString()}`)
   console.log(`Baseline rewritten: ${figures.length} figures in bench/baseline.json.`)

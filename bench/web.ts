@@ -16,15 +16,21 @@ const server = await startServer(target.env)
 try {
   const bytes = await measureFirstView(join(import.meta.dirname, '..', 'dist', 'web'))
   console.log('First view, gzip (budget): ')
-  console.log(`  HTML ${kb(bytes.html)} · JavaScript ${kb(bytes.javascript)} (${kb(BUDGETS.javascript, 0)}) · CSS ${kb(bytes.css)} (${kb(BUDGETS.css, 0)})`)
+  console.log(
+    `  HTML ${kb(bytes.html)} · JavaScript ${kb(bytes.javascript)} (${kb(BUDGETS.javascript, 0)}) · CSS ${kb(bytes.css)} (${kb(BUDGETS.css, 0)})`,
+  )
 
   for (const preset of ['mobile', 'desktop'] satisfies Preset[]) {
     const runs: LighthouseFigures[] = []
     for (let run = 0; run < RUNS; run++) runs.push(await runLighthouse(`${server.url}/`, preset))
     const m = (pick: (figures: LighthouseFigures) => number) => median(runs.map(pick))
     console.log(`\nLighthouse ${preset}, median of ${RUNS} runs`)
-    console.log(`  performance ${m((f) => f.performance)} · accessibility ${m((f) => f.accessibility)} · best practices ${m((f) => f.bestPractices)} · SEO ${m((f) => f.seo)}`)
-    console.log(`  FCP ${m((f) => f.fcpMs).toFixed(0)} ms · LCP ${m((f) => f.lcpMs).toFixed(0)} ms · TBT ${m((f) => f.tbtMs).toFixed(0)} ms · CLS ${m((f) => f.cls).toFixed(3)} · Speed Index ${m((f) => f.speedIndexMs).toFixed(0)} ms`)
+    console.log(
+      `  performance ${m((f) => f.performance)} · accessibility ${m((f) => f.accessibility)} · best practices ${m((f) => f.bestPractices)} · SEO ${m((f) => f.seo)}`,
+    )
+    console.log(
+      `  FCP ${m((f) => f.fcpMs).toFixed(0)} ms · LCP ${m((f) => f.lcpMs).toFixed(0)} ms · TBT ${m((f) => f.tbtMs).toFixed(0)} ms · CLS ${m((f) => f.cls).toFixed(3)} · Speed Index ${m((f) => f.speedIndexMs).toFixed(0)} ms`,
+    )
     console.log(`  transferred ${kb(m((f) => f.totalBytes))} (${kb(BUDGETS.beforeScroll, 0)} before scrolling, video host excluded)`)
     const failed = [...new Set(runs.flatMap((f) => f.failedAudits))]
     if (failed.length) console.log(`  audits not passed: ${failed.join(', ')}`)

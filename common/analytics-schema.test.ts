@@ -19,14 +19,20 @@ describe('eventBatchSchema', () => {
 
   it('takes the limits exactly, and refuses one more', () => {
     const events = (count: number) => Array.from({ length: count }, () => ({ type: 'page_view' }))
-    expect(parse({ path: `/${'p'.repeat(MAX_PATH_LENGTH - 1)}`, source: 's'.repeat(MAX_SOURCE_LENGTH), events: events(MAX_BATCH_EVENTS) }).success).toBe(true)
+    expect(
+      parse({ path: `/${'p'.repeat(MAX_PATH_LENGTH - 1)}`, source: 's'.repeat(MAX_SOURCE_LENGTH), events: events(MAX_BATCH_EVENTS) })
+        .success,
+    ).toBe(true)
     expect(parse({ path: `/${'p'.repeat(MAX_PATH_LENGTH)}`, events: events(1) }).success).toBe(false)
     expect(parse({ path: '/', source: 's'.repeat(MAX_SOURCE_LENGTH + 1), events: events(1) }).success).toBe(false)
     expect(parse({ path: '/', events: events(MAX_BATCH_EVENTS + 1) }).success).toBe(false)
   })
 
   it('drops unknown keys rather than refusing a newer page’s batch', () => {
-    expect(parse({ path: '/', version: 2, events: [{ type: 'page_view', at: 1 }] }).data).toEqual({ path: '/', events: [{ type: 'page_view' }] })
+    expect(parse({ path: '/', version: 2, events: [{ type: 'page_view', at: 1 }] }).data).toEqual({
+      path: '/',
+      events: [{ type: 'page_view' }],
+    })
   })
 
   it('refuses a lone surrogate, which PostgreSQL could not store', () => {

@@ -13,7 +13,9 @@ describe('cleanAttribution', () => {
   })
 
   it('drops unknown keys, in the attribution and in a touch', () => {
-    expect(cleanAttribution({ first_touch: { ...touch, email: 'a@b.c' }, middle_touch: touch, admin: true })).toEqual({ first_touch: touch })
+    expect(cleanAttribution({ first_touch: { ...touch, email: 'a@b.c' }, middle_touch: touch, admin: true })).toEqual({
+      first_touch: touch,
+    })
     const hostile: unknown = JSON.parse(`{"__proto__": {"utm_source": "x"}, "last_touch": {"__proto__": {"gclid": "y"}, "utm_id": "1"}}`)
     expect(cleanAttribution(hostile)).toEqual({ last_touch: { utm_id: '1' } })
   })
@@ -50,7 +52,8 @@ describe('cleanAttribution', () => {
   })
 
   it('is null, whole, when what it keeps is over 4 KB of JSON; unknown keys do not count', () => {
-    const wide = (character: string) => Object.fromEntries(TOUCH_KEYS.slice(0, 14).map((key) => [key, character.repeat(ATTRIBUTION_VALUE_MAX_LENGTH)]))
+    const wide = (character: string) =>
+      Object.fromEntries(TOUCH_KEYS.slice(0, 14).map((key) => [key, character.repeat(ATTRIBUTION_VALUE_MAX_LENGTH)]))
     const over = { first_touch: wide('a'), last_touch: wide('b') }
     expect(bytes(over)).toBeGreaterThan(ATTRIBUTION_MAX_BYTES)
     expect(cleanAttribution(over)).toBeNull()

@@ -35,19 +35,35 @@ async function sendThreeVisits(request: APIRequestContext, source: string) {
   const tag = source.slice(-8)
   await sendEvents(request, `${tag}-a`, { path: '/', source, events: [...untilApply, ...steps(STEP_COUNT)] })
   // A second batch of the same visit: the same visitor, counted once.
-  await sendEvents(request, `${tag}-a`, { path: '/', source, events: [{ type: 'page_view' }, { type: 'submit_succeeded' }, { type: 'booking_opened' }] })
+  await sendEvents(request, `${tag}-a`, {
+    path: '/',
+    source,
+    events: [{ type: 'page_view' }, { type: 'submit_succeeded' }, { type: 'booking_opened' }],
+  })
   await sendEvents(request, `${tag}-b`, { path: '/', source, events: [...untilApply, ...steps(3)] })
   await sendEvents(request, `${tag}-c`, { path: '/', source, events: [{ type: 'page_view' }] })
 }
 
 /** What the table should say for those visits: [label, visitors, drop-off, drop-off %], blanks where it has no figure. */
 function expectedRows(): string[][] {
-  const visitors: Record<string, number> = { visitors: 3, results_viewed: 2, countdown_finished: 2, apply_clicked: 2, submitted: 1, booking_opened: 1 }
+  const visitors: Record<string, number> = {
+    visitors: 3,
+    results_viewed: 2,
+    countdown_finished: 2,
+    apply_clicked: 2,
+    submitted: 1,
+    booking_opened: 1,
+  }
   for (let step = 1; step <= STEP_COUNT; step++) visitors[`step-${step}`] = step <= 3 ? 2 : 1
   let before: number | undefined
   return FUNNEL_STAGES.map((stage) => {
     const count = visitors[stage.id]!
-    const row = [stage.label, String(count), before === undefined ? '' : String(before - count), before === undefined ? '' : `${(((before - count) / before) * 100).toFixed(1)}%`]
+    const row = [
+      stage.label,
+      String(count),
+      before === undefined ? '' : String(before - count),
+      before === undefined ? '' : `${(((before - count) / before) * 100).toFixed(1)}%`,
+    ]
     before = count
     return row
   })
@@ -56,7 +72,11 @@ function expectedRows(): string[][] {
 /** A table's body as text, row by row; a cell without a figure (a dash, and words for screen readers) reads as blank. */
 const tableRows = (table: Locator) =>
   table.locator('tbody tr').evaluateAll((rows) =>
-    rows.map((row) => Array.from(row.children, (cell) => cell).map((cell) => (cell.textContent ?? '').trim()).map((text) => (text.startsWith('–') ? '' : text))),
+    rows.map((row) =>
+      Array.from(row.children, (cell) => cell)
+        .map((cell) => (cell.textContent ?? '').trim())
+        .map((text) => (text.startsWith('–') ? '' : text)),
+    ),
   )
 
 const funnelTable = (page: Page) => page.getByRole('table', { name: /^Visitors at each step of the funnel/ })
@@ -98,7 +118,9 @@ test.describe('the Funnel screen', () => {
     await openFunnelFor(page, source)
 
     await expect.poll(() => tableRows(funnelTable(page))).toEqual(expectedRows())
-    const todayRow = daysTable(page).getByRole('row').filter({ has: page.locator(`time[datetime="${today()}"]`) })
+    const todayRow = daysTable(page)
+      .getByRole('row')
+      .filter({ has: page.locator(`time[datetime="${today()}"]`) })
     await expect(todayRow.getByRole('cell')).toHaveText(['3', '1', '33.3%'])
 
     for (const name of [/^Bar chart of the visitors at each step/, /^Line chart of the visitors and applications per day/]) {

@@ -20,7 +20,10 @@ import { expect, test } from './support/fixtures.ts'
 const MARKUP = '<img src=x onerror=alert(1)>'
 
 test.describe('the lead inbox, guarded', () => {
-  test('the sign-in page is axe-clean, refuses a wrong password, and says when the connection is not secure', async ({ page, browserConsole }) => {
+  test('the sign-in page is axe-clean, refuses a wrong password, and says when the connection is not secure', async ({
+    page,
+    browserConsole,
+  }) => {
     await openSignIn(page, browserConsole)
     await expect(page.getByRole('status')).toHaveCount(0)
     expect(await seriousViolations(page)).toEqual([])
@@ -54,7 +57,11 @@ test.describe('the lead inbox, guarded', () => {
     await signIn(page, browserConsole)
     browserConsole.expectError(/status of 403/)
     const status = await page.evaluate(async (base) => {
-      const response = await fetch(`${base}/erasure`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"email":"x@example.com"}' })
+      const response = await fetch(`${base}/erasure`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{"email":"x@example.com"}',
+      })
       return response.status
     }, ADMIN_API_PATH)
     expect(status).toBe(403)
@@ -84,7 +91,11 @@ test.describe('the lead inbox, guarded', () => {
     expect(dialogs).toEqual([])
   })
 
-  test('the inbox page runs under the strict policy: no inline script or style, nothing refused', async ({ page, request, browserConsole }) => {
+  test('the inbox page runs under the strict policy: no inline script or style, nothing refused', async ({
+    page,
+    request,
+    browserConsole,
+  }) => {
     const response = await request.get('/admin/leads/1')
     expect(response.status()).toBe(200)
     const policy = response.headers()['content-security-policy'] ?? ''
@@ -100,7 +111,10 @@ test.describe('the lead inbox, guarded', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Leads' })).toBeFocused()
   })
 
-  test('two-factor sign-in: turned on from the account page with the key shown, then a code is asked for; turned off with a code', async ({ page, browserConsole }) => {
+  test('two-factor sign-in: turned on from the account page with the key shown, then a code is asked for; turned off with a code', async ({
+    page,
+    browserConsole,
+  }) => {
     await openSignIn(page, browserConsole)
     await submitSignIn(page, { email: ADMIN_TOTP_EMAIL })
     await adminNav(page).getByRole('link', { name: 'Account' }).click()

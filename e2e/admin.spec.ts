@@ -2,16 +2,7 @@ import { readFile } from 'node:fs/promises'
 import { parse } from 'csv-parse/sync'
 import { LEAD_PAGE_SIZE, type LeadDetail } from '../common/admin-api.ts'
 import { applicationForm } from '../common/application-form.ts'
-import {
-  adminNav,
-  applyFilters,
-  callAdminApi,
-  leadLink,
-  leadRow,
-  seriousViolations,
-  signIn,
-  storeLead,
-} from './support/admin.ts'
+import { adminNav, applyFilters, callAdminApi, leadLink, leadRow, seriousViolations, signIn, storeLead } from './support/admin.ts'
 import { expectSubmittedToast, fillApplication, readSubmissions, uniqueAnswers, wizard } from './support/application.ts'
 import { expect, test } from './support/fixtures.ts'
 import { openApplication } from './support/landing.ts'
@@ -22,7 +13,10 @@ const tomorrow = () => new Date(Date.now() + 86_400_000).toISOString().slice(0, 
 const tagOf = (name: string) => name.split(' ').at(-1)!
 
 test.describe('the lead inbox', () => {
-  test('shows a lead just submitted on the landing page; its status changes from the list and a note is added on its page', async ({ page, browserConsole }) => {
+  test('shows a lead just submitted on the landing page; its status changes from the list and a note is added on its page', async ({
+    page,
+    browserConsole,
+  }) => {
     const answers = uniqueAnswers()
     await openApplication(page)
     await fillApplication(page, answers)
@@ -66,7 +60,11 @@ test.describe('the lead inbox', () => {
     await expect(leadRow(page, answers.name).getByRole('combobox')).toHaveValue('contacted')
   })
 
-  test('search, the status, date and source filters and the spam view find the right leads, and stay in the address', async ({ page, request, browserConsole }) => {
+  test('search, the status, date and source filters and the spam view find the right leads, and stay in the address', async ({
+    page,
+    request,
+    browserConsole,
+  }) => {
     const plain = uniqueAnswers()
     const tag = tagOf(plain.name)
     const fromAd = { ...uniqueAnswers(), business: `Coaching ${tag}` }
@@ -134,7 +132,11 @@ test.describe('the lead inbox', () => {
     await expect(page.getByText('No leads match this view.')).toBeVisible()
   })
 
-  test('pages through a long list with "Next page" and "Newer", the filter kept in the address', async ({ page, request, browserConsole }) => {
+  test('pages through a long list with "Next page" and "Newer", the filter kept in the address', async ({
+    page,
+    request,
+    browserConsole,
+  }) => {
     const first = uniqueAnswers()
     const tag = tagOf(first.name)
     const names: string[] = []
@@ -215,7 +217,10 @@ test.describe('the lead inbox', () => {
     browserConsole.expectError(/status of 404/)
     expect((await callAdminApi(page, 'GET', `/leads/${id}`)).status).toBe(404)
     for (const delivery of deliveries) {
-      expect((await callAdminApi(page, 'POST', `/deliveries/${delivery.id}/resend`)).status, 'its notification is gone from the outbox').toBe(404)
+      expect(
+        (await callAdminApi(page, 'POST', `/deliveries/${delivery.id}/resend`)).status,
+        'its notification is gone from the outbox',
+      ).toBe(404)
     }
     expect(await readSubmissions(request, `select=id&id=eq.${id}`)).toEqual([])
     const search = page.getByRole('searchbox', { name: 'Search' })
@@ -241,7 +246,11 @@ test.describe('the lead inbox', () => {
     expect(await readSubmissions(request, `select=id&email=eq.${encodeURIComponent(answers.email)}`)).toEqual([])
   })
 
-  test('is usable by keyboard alone: a search typed and sent from the keyboard, a lead opened with Enter', async ({ page, request, browserConsole }) => {
+  test('is usable by keyboard alone: a search typed and sent from the keyboard, a lead opened with Enter', async ({
+    page,
+    request,
+    browserConsole,
+  }) => {
     const answers = uniqueAnswers()
     await storeLead(request, answers)
     await signIn(page, browserConsole)

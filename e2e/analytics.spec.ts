@@ -1,4 +1,12 @@
-import { isSubmissionRequest, QUESTIONS, expectSubmissionFailedToast, expectSubmittedToast, fillApplication, uniqueAnswers, wizard } from './support/application.ts'
+import {
+  isSubmissionRequest,
+  QUESTIONS,
+  expectSubmissionFailedToast,
+  expectSubmittedToast,
+  fillApplication,
+  uniqueAnswers,
+  wizard,
+} from './support/application.ts'
 import type { Browser } from '@playwright/test'
 import { EVENTS_PATH } from '../common/analytics.ts'
 import { expectStoredFunnel, flushEvents, recordEventBatches, sentEvents, uniqueSource } from './support/analytics.ts'
@@ -111,7 +119,10 @@ test('leaving the page sends what it has not sent yet', async ({ page, browser, 
   await expectStoredFunnel(browser, browserConsole, source, ['visitors=1', 'countdown_finished=1', 'apply_clicked=1'])
 })
 
-test('a browser that sends Sec-GPC, and a robot, are not counted; the same visit from a plain browser is', async ({ browser, browserConsole }) => {
+test('a browser that sends Sec-GPC, and a robot, are not counted; the same visit from a plain browser is', async ({
+  browser,
+  browserConsole,
+}) => {
   const visit = async (source: string, options: Parameters<Browser['newContext']>[0]) => {
     const context = await browser.newContext(options)
     try {

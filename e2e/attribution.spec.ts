@@ -55,8 +55,20 @@ test.describe('attribution', () => {
 
     const [row] = await storedApplications(request, answers)
     expect(row?.attribution).toEqual({
-      first_touch: { utm_source: 'google', utm_medium: 'cpc', gclid: 'g1', landing_path: '/', captured_at: expect.stringMatching(ISO_TIME) },
-      last_touch: { utm_source: 'ig', utm_campaign: 'launch', fbclid: 'abc', landing_path: '/', captured_at: expect.stringMatching(ISO_TIME) },
+      first_touch: {
+        utm_source: 'google',
+        utm_medium: 'cpc',
+        gclid: 'g1',
+        landing_path: '/',
+        captured_at: expect.stringMatching(ISO_TIME),
+      },
+      last_touch: {
+        utm_source: 'ig',
+        utm_campaign: 'launch',
+        fbclid: 'abc',
+        landing_path: '/',
+        captured_at: expect.stringMatching(ISO_TIME),
+      },
     })
   })
 })

@@ -137,7 +137,10 @@ test('its buttons stay disabled until the carousel can move', async ({ page }) =
     await route.continue()
   })
   await page.goto('/')
-  const buttons = [carousel(page).getByRole('button', { name: 'Previous slide' }), carousel(page).getByRole('button', { name: 'Next slide' })]
+  const buttons = [
+    carousel(page).getByRole('button', { name: 'Previous slide' }),
+    carousel(page).getByRole('button', { name: 'Next slide' }),
+  ]
   await carousel(page).scrollIntoViewIfNeeded()
   for (const button of buttons) await expect(button).toBeDisabled()
 

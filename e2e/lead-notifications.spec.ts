@@ -15,14 +15,7 @@ import {
 } from './support/application.ts'
 import { expect, test } from './support/fixtures.ts'
 import { HEADLINE, applicationDialog, applyNowButton, openApplication, skipCountdown } from './support/landing.ts'
-import {
-  LEAD_EMAIL_FROM,
-  LEAD_EMAIL_TO,
-  leadInbox,
-  receivedLeads,
-  type ReceivedEmail,
-  type ReceivedWebhook,
-} from './support/lead-inbox.ts'
+import { LEAD_EMAIL_FROM, LEAD_EMAIL_TO, leadInbox, receivedLeads, type ReceivedEmail, type ReceivedWebhook } from './support/lead-inbox.ts'
 import { emailHeader, emailPart } from '../server/testing/email-message.ts'
 
 const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/
@@ -68,7 +61,13 @@ test.describe('hearing of each lead', () => {
 
     const [row] = await storedApplications(request, answers)
     if (!row) throw new Error('the application is not stored')
-    const touch = { utm_source: 'ig', utm_campaign: 'launch', fbclid: 'abc', landing_path: '/', captured_at: expect.stringMatching(ISO_TIME) }
+    const touch = {
+      utm_source: 'ig',
+      utm_campaign: 'launch',
+      fbclid: 'abc',
+      landing_path: '/',
+      captured_at: expect.stringMatching(ISO_TIME),
+    }
     expect(row.attribution).toEqual({ first_touch: touch, last_touch: touch })
 
     let webhooks: ReceivedWebhook[] = []

@@ -45,7 +45,11 @@ test.describe('saved answers', () => {
     }
     // What is kept is what was typed: no identifier, and never the honeypot.
     const kept = JSON.parse((await draft(page)) ?? 'null') as { answers: Record<string, string>; submissionId: unknown }
-    expect(Object.keys(kept.answers).sort()).toEqual(QUESTIONS.slice(0, 4).map(({ key }) => key).sort())
+    expect(Object.keys(kept.answers).sort()).toEqual(
+      QUESTIONS.slice(0, 4)
+        .map(({ key }) => key)
+        .sort(),
+    )
     expect(kept.submissionId).toBeNull()
   })
 
@@ -78,7 +82,11 @@ test.describe('saved answers', () => {
     await expect(wizard(page).field(0)).toHaveValue('')
   })
 
-  test('a reload during a slow submit sends the same application again, and it is stored once', async ({ page, request, browserConsole }) => {
+  test('a reload during a slow submit sends the same application again, and it is stored once', async ({
+    page,
+    request,
+    browserConsole,
+  }) => {
     const answers = uniqueAnswers()
     await openApplication(page)
     await fillApplication(page, answers)

@@ -48,7 +48,10 @@ describe('malformed funnel event batches', () => {
 
     report('malformed event batches on PGlite', {
       batches: results.length,
-      ...countBy(results, (result) => `${result.value?.kind ?? hostileBatch(result.index).kind} → ${result.value?.status ?? 'network error'}`),
+      ...countBy(
+        results,
+        (result) => `${result.value?.kind ?? hostileBatch(result.index).kind} → ${result.value?.status ?? 'network error'}`,
+      ),
       'answered other than 4xx': answeredBadly.length,
       'health afterwards': health.status,
       'a good batch afterwards': good.status,

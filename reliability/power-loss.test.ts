@@ -35,13 +35,23 @@ interface Proof {
 function proveOrder(calls: Syscall[], sent: readonly Application[]): Proof[] {
   const byTime = [...calls].sort((a, b) => a.enteredAt - b.enteredAt)
   return sent.map(({ email }) => {
-    const request = byTime.find((call) => isSocket(call) && call.result > 0 && ['read', 'readv', 'recvfrom'].includes(call.name) && call.args.includes(email))
+    const request = byTime.find(
+      (call) => isSocket(call) && call.result > 0 && ['read', 'readv', 'recvfrom'].includes(call.name) && call.args.includes(email),
+    )
     if (!request) return { email, requestReadAt: Number.NaN }
     const answer = byTime.find(
-      (call) => call.fd === request.fd && call.pid === request.pid && WRITES.has(call.name) && call.enteredAt > request.returnedAt && /^\d+<[^>]*>, (?:\[\{iov_base=)?"HTTP\/1\.1 201 /.test(call.args),
+      (call) =>
+        call.fd === request.fd &&
+        call.pid === request.pid &&
+        WRITES.has(call.name) &&
+        call.enteredAt > request.returnedAt &&
+        /^\d+<[^>]*>, (?:\[\{iov_base=)?"HTTP\/1\.1 201 /.test(call.args),
     )
-    const walWrite = byTime.find((call) => isWal(call) && WRITES.has(call.name) && call.enteredAt > request.returnedAt && call.args.includes(email))
-    const walSync = walWrite && byTime.find((call) => isWal(call) && SYNCS.has(call.name) && call.result === 0 && call.enteredAt > walWrite.enteredAt)
+    const walWrite = byTime.find(
+      (call) => isWal(call) && WRITES.has(call.name) && call.enteredAt > request.returnedAt && call.args.includes(email),
+    )
+    const walSync =
+      walWrite && byTime.find((call) => isWal(call) && SYNCS.has(call.name) && call.result === 0 && call.enteredAt > walWrite.enteredAt)
     return {
       email,
       requestReadAt: request.returnedAt,
@@ -95,7 +105,9 @@ describe.each([
     report(`power-loss order on ${name}`, {
       'applications acknowledged': results.filter((result) => result.value === 201).length,
       'WAL syncs traced': walSyncs,
-      'answered after their WAL sync': proofs.filter((p) => p.walSyncedAt !== undefined && p.answeredAt !== undefined && p.walSyncedAt < p.answeredAt).length,
+      'answered after their WAL sync': proofs.filter(
+        (p) => p.walSyncedAt !== undefined && p.answeredAt !== undefined && p.walSyncedAt < p.answeredAt,
+      ).length,
     })
 
     expect(results.map((result) => result.value)).toEqual(sent.map(() => 201))

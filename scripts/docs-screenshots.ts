@@ -66,7 +66,10 @@ async function startServer(env: NodeJS.ProcessEnv, url: string): Promise<ChildPr
   const deadline = Date.now() + 150_000
   for (;;) {
     if (child.exitCode !== null || child.signalCode !== null) throw new Error('The server exited while starting.')
-    const ok = await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(2_000) }).then((r) => r.ok, () => false)
+    const ok = await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(2_000) }).then(
+      (r) => r.ok,
+      () => false,
+    )
     if (ok) return child
     if (Date.now() > deadline) {
       if (child.pid !== undefined) process.kill(child.pid, 'SIGKILL')
@@ -112,7 +115,10 @@ async function takeScreenshots(browser: Browser, url: string): Promise<void> {
   await inbox.getByLabel('Email', { exact: true }).fill(ACCOUNT.email)
   await inbox.getByLabel('Password', { exact: true }).fill(ACCOUNT.password)
   await inbox.getByRole('button', { name: 'Sign in', exact: true }).click()
-  await inbox.getByRole('table').getByRole('link', { name: SEEDS[0]?.name ?? '', exact: true }).waitFor()
+  await inbox
+    .getByRole('table')
+    .getByRole('link', { name: SEEDS[0]?.name ?? '', exact: true })
+    .waitFor()
   await inbox.evaluate(() => document.fonts.ready)
   await inbox.screenshot({ path: join(imagesDir, 'inbox.png') })
   await context.close()

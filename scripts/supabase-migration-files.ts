@@ -8,7 +8,12 @@ import { catalogsAfter, type Catalog } from './supabase-migration/scratch-catalo
 import { APPLIED, laterFile } from './supabase-migration/supabase-files.ts'
 
 /** The server's own tables (rate limits, the lead inbox), which a page posting straight to Supabase never uses. */
-export const SERVER_ONLY_MIGRATIONS: ReadonlySet<string> = new Set(['004-rate-limits.sql', '008-admin-accounts.sql', '009-lead-pipeline.sql', '011-cheaper-insert.sql'])
+export const SERVER_ONLY_MIGRATIONS: ReadonlySet<string> = new Set([
+  '004-rate-limits.sql',
+  '008-admin-accounts.sql',
+  '009-lead-pipeline.sql',
+  '011-cheaper-insert.sql',
+])
 
 /**
  * What only Supabase needs after a migration of ours, by its file name: the

@@ -50,7 +50,7 @@ describe.runIf(DATABASE_TARGET === 'postgres')('the built server with WEB_CONCUR
       .filter((line) => line.startsWith('{'))
       .map((line) => JSON.parse(line) as LogLine)
   const waitFor = async <T>(find: () => T | undefined, what: string): Promise<T> => {
-    for (const started = Date.now(); Date.now() - started < 30_000; ) {
+    for (const started = Date.now(); Date.now() - started < 30_000;) {
       const found = find()
       if (found !== undefined) return found
       await new Promise((resolve) => setTimeout(resolve, 25))
@@ -63,7 +63,10 @@ describe.runIf(DATABASE_TARGET === 'postgres')('the built server with WEB_CONCUR
     const seen = logs().length
     const slow = await startSlowApplication(serving()[0]?.url ?? '', instagram)
     const arrived = await waitFor(
-      () => logs().slice(seen).find((line) => line.msg === 'incoming request' && line.req?.method === 'POST'),
+      () =>
+        logs()
+          .slice(seen)
+          .find((line) => line.msg === 'incoming request' && line.req?.method === 'POST'),
       'the slow application to arrive',
     )
     return { ...slow, worker: arrived.pid }
@@ -83,7 +86,15 @@ describe.runIf(DATABASE_TARGET === 'postgres')('the built server with WEB_CONCUR
     await writeSiteManifest(webRoot)
     server = spawn(process.execPath, [join(buildDir, 'server', 'main.js')], {
       cwd: workDir,
-      env: { PATH: process.env.PATH ?? '', ...temp.env, PORT: '0', HOST: '127.0.0.1', WEB_ROOT: webRoot, WEB_CONCURRENCY: '2', SUBMIT_RATE_LIMIT: '0' },
+      env: {
+        PATH: process.env.PATH ?? '',
+        ...temp.env,
+        PORT: '0',
+        HOST: '127.0.0.1',
+        WEB_ROOT: webRoot,
+        WEB_CONCURRENCY: '2',
+        SUBMIT_RATE_LIMIT: '0',
+      },
       stdio: ['ignore', 'pipe', 'inherit'],
     })
     server.stdout?.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk))
@@ -145,7 +156,10 @@ describe.runIf(DATABASE_TARGET === 'postgres')('the built server with WEB_CONCUR
     const other = serving().find((line) => line.pid !== slow.worker && isAlive(line.pid))?.pid
     if (other === undefined) throw new Error(`no second worker:\n${stdout}`)
     process.kill(other, 'SIGKILL')
-    await waitFor(() => logs().find((line) => line.msg === 'worker exited, starting another' && line.worker === other), 'the primary to see it die')
+    await waitFor(
+      () => logs().find((line) => line.msg === 'worker exited, starting another' && line.worker === other),
+      'the primary to see it die',
+    )
     const started = serving().length
 
     const exited = once(server, 'exit')

@@ -16,18 +16,38 @@ const restricted = (messages: Linter.LintMessage[]) => messages.filter((message)
 
 describe('the lines between the server’s folders', () => {
   it.each([
-    ['db/ importing a feature', 'server/db/lead-count.ts', "import { listLeads } from '../leads/list-leads.ts'\n\nexport const count = listLeads\n"],
-    ['a feature importing another', 'server/funnel/lead-funnel.ts', "import { listLeads } from '../leads/list-leads.ts'\n\nexport const leads = listLeads\n"],
-    ['http/ importing a feature', 'server/http/lead-header.ts', "import { getLeadDetail } from '../leads/lead-detail.ts'\n\nexport const detail = getLeadDetail\n"],
+    [
+      'db/ importing a feature',
+      'server/db/lead-count.ts',
+      "import { listLeads } from '../leads/list-leads.ts'\n\nexport const count = listLeads\n",
+    ],
+    [
+      'a feature importing another',
+      'server/funnel/lead-funnel.ts',
+      "import { listLeads } from '../leads/list-leads.ts'\n\nexport const leads = listLeads\n",
+    ],
+    [
+      'http/ importing a feature',
+      'server/http/lead-header.ts',
+      "import { getLeadDetail } from '../leads/lead-detail.ts'\n\nexport const detail = getLeadDetail\n",
+    ],
     ['a feature importing a command', 'server/accounts/command.ts', "import '../cli/admin.ts'\n"],
     ['a feature importing the app', 'server/notify/app-of.ts', "import { buildApp } from '../app.ts'\n\nexport const app = buildApp\n"],
-    ['a root file other than app.ts, main.ts and serve.ts importing a feature', 'server/inbox-routes.ts', "import { adminLeadRoutes } from './leads/lead-routes.ts'\n\nexport const routes = adminLeadRoutes\n"],
+    [
+      'a root file other than app.ts, main.ts and serve.ts importing a feature',
+      'server/inbox-routes.ts',
+      "import { adminLeadRoutes } from './leads/lead-routes.ts'\n\nexport const routes = adminLeadRoutes\n",
+    ],
   ])('fail the lint for %s', async (_name, filePath, code) => {
     expect(restricted(await lint(filePath, code))).toEqual([expect.objectContaining({ severity: 2 })])
   })
 
   it.each([
-    ['a feature using the shared machinery', 'server/leads/lead-csv.ts', "import { csvRecord } from '../export/csv.ts'\n\nexport const record = csvRecord\n"],
+    [
+      'a feature using the shared machinery',
+      'server/leads/lead-csv.ts',
+      "import { csvRecord } from '../export/csv.ts'\n\nexport const record = csvRecord\n",
+    ],
     [
       'app.ts composing features',
       'server/app.ts',
@@ -40,7 +60,11 @@ describe('the lines between the server’s folders', () => {
 
 describe('the line between the landing page and the inbox', () => {
   it.each([
-    ['the page importing the inbox', 'src/features/landing/inbox-copy-of.ts', "import { inboxCopy } from '../../inbox/content/inbox-copy.ts'\n\nexport const copy = inboxCopy\n"],
+    [
+      'the page importing the inbox',
+      'src/features/landing/inbox-copy-of.ts',
+      "import { inboxCopy } from '../../inbox/content/inbox-copy.ts'\n\nexport const copy = inboxCopy\n",
+    ],
     ['the inbox importing the page', 'src/inbox/site-of.ts', "import { site } from '../content/site.ts'\n\nexport const copy = site\n"],
   ])('fails the lint for %s', async (_name, filePath, code) => {
     expect(restricted(await lint(filePath, code))).toEqual([expect.objectContaining({ severity: 2 })])

@@ -44,7 +44,7 @@ const logs = () =>
     .map((line) => JSON.parse(line) as LogLine)
 
 const waitFor = async <T>(find: () => T | undefined, what: string, timeoutMs = 30_000): Promise<T> => {
-  for (const started = Date.now(); ; ) {
+  for (const started = Date.now(); ;) {
     const found = find()
     if (found !== undefined) return found
     if (server.exitCode !== null) throw new Error(`the server exited (${server.exitCode}) before ${what}:\n${stdout}\n${stderr}`)
@@ -152,7 +152,10 @@ describe(`the built server on ${DATABASE_TARGET}`, () => {
     const seen = logs().length
     const slow = await startSlowApplication(baseUrl, '@slow.sender')
     await waitFor(
-      () => logs().slice(seen).find((line) => line.msg === 'incoming request' && line.req?.method === 'POST'),
+      () =>
+        logs()
+          .slice(seen)
+          .find((line) => line.msg === 'incoming request' && line.req?.method === 'POST'),
       'the slow request to arrive',
     )
 
@@ -177,7 +180,11 @@ describe(`the built server on ${DATABASE_TARGET}`, () => {
     const [code, signal] = (await exited) as [number | null, NodeJS.Signals | null]
     expect(response).toMatch(/^HTTP\/1\.1 201 /)
     expect({ code, signal }).toEqual({ code: 0, signal: null })
-    expect(repeats().map((line) => line.signal).sort()).toEqual(['SIGINT', 'SIGTERM'])
+    expect(
+      repeats()
+        .map((line) => line.signal)
+        .sort(),
+    ).toEqual(['SIGINT', 'SIGTERM'])
     expect(logs().at(-1)?.msg).toBe('closed')
 
     if (temp.target === 'pglite') {

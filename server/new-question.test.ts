@@ -131,7 +131,11 @@ describe(`a ninth question, on ${DATABASE_TARGET}`, () => {
     })
     expect(count).toBe(2)
     const [header, before, after] = csv.split('\r\n')
-    expect(header).toBe(exportColumns(FORM).map((column) => `"${column}"`).join(','))
+    expect(header).toBe(
+      exportColumns(FORM)
+        .map((column) => `"${column}"`)
+        .join(','),
+    )
     // Neither came with an attribution: the columns after the answers are empty.
     expect(before).toMatch(/^"\d+",.*,"'@before",.*,"not asked"(,"")+$/)
     expect(after).toMatch(/,"A friend"(,"")+$/)

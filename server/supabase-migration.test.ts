@@ -57,11 +57,9 @@ const pageRow = (overrides: Record<string, unknown> = {}) => {
   return { columns: Object.keys(row), values: Object.values(row), submissionId: row.submission_id }
 }
 
-const stored = async (submissionId: unknown) =>
-  temp.db.query('SELECT * FROM contact_submissions WHERE submission_id = $1', [submissionId])
+const stored = async (submissionId: unknown) => temp.db.query('SELECT * FROM contact_submissions WHERE submission_id = $1', [submissionId])
 
-const expectDenied = (promise: Promise<unknown>, code = '42501') =>
-  expect(promise).rejects.toMatchObject({ code })
+const expectDenied = (promise: Promise<unknown>, code = '42501') => expect(promise).rejects.toMatchObject({ code })
 
 describe('supabase/migrations', () => {
   it('is what `npm run supabase:migration` writes from migrations/ and the form', async () => {
@@ -69,7 +67,9 @@ describe('supabase/migrations', () => {
     const committed = (await readdir(SUPABASE_MIGRATIONS)).filter((name) => name.endsWith('.sql')).sort()
     expect(committed, 'the files in supabase/migrations').toEqual(expected.map((file) => file.name))
     for (const file of expected) {
-      expect(await readFile(join(SUPABASE_MIGRATIONS, file.name), 'utf8'), `${file.name} is stale: run npm run supabase:migration`).toBe(file.sql)
+      expect(await readFile(join(SUPABASE_MIGRATIONS, file.name), 'utf8'), `${file.name} is stale: run npm run supabase:migration`).toBe(
+        file.sql,
+      )
     }
     // The server's own counters; a page posting straight to Supabase never uses them.
     expect(expected.map((file) => file.sql).join('\n')).not.toContain('rate_limit_hits')
@@ -80,9 +80,7 @@ describe('supabase/migrations', () => {
     await as('anon', (tx) => tx.query(insertSql(row.columns), row.values))
     const minimal = pageRow()
     await as('anon', (tx) => tx.query(insertSql(minimal.columns, ' RETURNING 1'), minimal.values))
-    expect(await stored(row.submissionId)).toEqual([
-      expect.objectContaining({ ...validAnswers(), [HONEYPOT_FIELD]: '', spam: false }),
-    ])
+    expect(await stored(row.submissionId)).toEqual([expect.objectContaining({ ...validAnswers(), [HONEYPOT_FIELD]: '', spam: false })])
     expect(await stored(minimal.submissionId)).toHaveLength(1)
   })
 
@@ -104,11 +102,12 @@ describe('supabase/migrations', () => {
   it('keeps a honeypot row from anon, flagged as spam, and checks it like any other', async () => {
     const row = pageRow({ [HONEYPOT_FIELD]: 'https://spam.example' })
     await as('anon', (tx) => tx.query(insertSql(row.columns), row.values))
-    expect(await stored(row.submissionId)).toEqual([
-      expect.objectContaining({ [HONEYPOT_FIELD]: 'https://spam.example', spam: true }),
-    ])
+    expect(await stored(row.submissionId)).toEqual([expect.objectContaining({ [HONEYPOT_FIELD]: 'https://spam.example', spam: true })])
     const incomplete = pageRow({ [HONEYPOT_FIELD]: 'https://spam.example', email: null })
-    await expectDenied(as('anon', (tx) => tx.query(insertSql(incomplete.columns), incomplete.values)), '23502')
+    await expectDenied(
+      as('anon', (tx) => tx.query(insertSql(incomplete.columns), incomplete.values)),
+      '23502',
+    )
   })
 
   it('refuses anon a value for spam, either way', async () => {
@@ -135,10 +134,13 @@ describe('supabase/migrations', () => {
     )
     // created_at is not granted; id is generated always.
     await expectDenied(as('anon', (tx) => tx.query(insertSql([...row.columns, 'created_at']), [...row.values, '2000-01-01'])))
-    await expectDenied(as('anon', (tx) => tx.query(insertSql([...row.columns, 'id']), [...row.values, 1])), '428C9')
+    await expectDenied(
+      as('anon', (tx) => tx.query(insertSql([...row.columns, 'id']), [...row.values, 1])),
+      '428C9',
+    )
     await expectDenied(as('anon', (tx) => tx.query('SELECT contact_submissions_flag_spam()')))
     // The id sequence would tell how many applications there are.
-    await expectDenied(as('anon', (tx) => tx.query("SELECT last_value FROM contact_submissions_id_seq")))
+    await expectDenied(as('anon', (tx) => tx.query('SELECT last_value FROM contact_submissions_id_seq')))
     await expectDenied(as('anon', (tx) => tx.query("SELECT nextval('contact_submissions_id_seq')")))
     expect(await stored(row.submissionId)).toEqual([])
   })
@@ -173,9 +175,7 @@ describe('supabase/migrations', () => {
       `SELECT column_name, privilege_type FROM information_schema.column_privileges
        WHERE table_name = 'contact_submissions' AND grantee = 'anon' ORDER BY column_name`,
     )
-    expect(grants).toEqual(
-      [...PAGE_COLUMNS].sort().map((column_name) => ({ column_name, privilege_type: 'INSERT' })),
-    )
+    expect(grants).toEqual([...PAGE_COLUMNS].sort().map((column_name) => ({ column_name, privilege_type: 'INSERT' })))
     const tableGrants = await temp.db.query(
       `SELECT privilege_type FROM information_schema.role_table_grants
        WHERE table_name = 'contact_submissions' AND grantee IN ('anon', 'authenticated')`,
@@ -202,7 +202,9 @@ const asAnon = <T>(headers: Record<string, string>, run: (tx: Queryable) => Prom
   })
 
 const insertEvent = (headers: Record<string, string>, type = 'page_view', step: number | null = null) =>
-  asAnon(headers, (tx) => tx.query('INSERT INTO page_events (type, step, source, path) VALUES ($1, $2, $3, $4)', [type, step, 'google', '/']))
+  asAnon(headers, (tx) =>
+    tx.query('INSERT INTO page_events (type, step, source, path) VALUES ($1, $2, $3, $4)', [type, step, 'google', '/']),
+  )
 
 const visitors = async () =>
   (await temp.db.query<{ visitor: string }>(`SELECT encode(visitor, 'hex') AS visitor FROM page_events`)).map((row) => row.visitor)
@@ -239,7 +241,9 @@ describe('page_events on Supabase', () => {
 
   it('lets anon insert only what the page sends, and read nothing', async () => {
     await expect(
-      asAnon(browser('203.0.113.5'), (tx) => tx.query(`INSERT INTO page_events (type, path, visitor) VALUES ('page_view', '/', sha256('x'))`)),
+      asAnon(browser('203.0.113.5'), (tx) =>
+        tx.query(`INSERT INTO page_events (type, path, visitor) VALUES ('page_view', '/', sha256('x'))`),
+      ),
     ).rejects.toThrow(/permission denied/)
     await expect(asAnon(browser('203.0.113.5'), (tx) => tx.query('SELECT 1 FROM page_events'))).rejects.toThrow(/permission denied/)
     for (const table of ['page_event_salts', 'page_event_daily']) {

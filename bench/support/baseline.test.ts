@@ -42,7 +42,15 @@ describe('compare', () => {
 
   it('notes a reference that moved more than the tolerance, as the machine’s doing rather than the server’s', () => {
     const before = baseline([{ ...rate(1), reference: 50_000 }])
-    const [busy, same] = formatComparisons(compare([{ ...rate(0.7), reference: 30_000 }, { ...rate(0.7), reference: 45_000 }], before))
+    const [busy, same] = formatComparisons(
+      compare(
+        [
+          { ...rate(0.7), reference: 30_000 },
+          { ...rate(0.7), reference: 45_000 },
+        ],
+        before,
+      ),
+    )
     expect(busy).toMatch(/SLOWER {2}\(its reference moved -40\.0 %/)
     expect(same).toMatch(/SLOWER$/)
   })

@@ -88,7 +88,9 @@ export function formatComparisons(comparisons: readonly Comparison[], tolerance 
     const against = baseline === undefined ? '—' : baseline.toPrecision(3)
     const moved = change === undefined ? '' : percent(change)
     const machine =
-      referenceChange !== undefined && Math.abs(referenceChange) > tolerance ? `  (its reference moved ${percent(referenceChange)}: a busier or other machine?)` : ''
+      referenceChange !== undefined && Math.abs(referenceChange) > tolerance
+        ? `  (its reference moved ${percent(referenceChange)}: a busier or other machine?)`
+        : ''
     return (
       `${figure.name.padEnd(width)}  ${`${significant(figure.value)} ${figure.unit}`.padEnd(15)} ratio ${ratio.padEnd(23)} ` +
       `baseline ${against.padEnd(6)} ${moved.padStart(8)}  ${verdict}${machine}`

@@ -57,14 +57,21 @@ http {
   )
   const args = ['-c', join(dir, 'nginx.conf'), '-p', dir]
   // taskset runs nginx in its own place (exec), so `child` is nginx either way.
-  const child = cpus === undefined
-    ? spawn('nginx', args, { stdio: ['ignore', 'ignore', 'pipe'] })
-    : spawn('taskset', ['-c', cpus, 'nginx', ...args], { stdio: ['ignore', 'ignore', 'pipe'] })
+  const child =
+    cpus === undefined
+      ? spawn('nginx', args, { stdio: ['ignore', 'ignore', 'pipe'] })
+      : spawn('taskset', ['-c', cpus, 'nginx', ...args], { stdio: ['ignore', 'ignore', 'pipe'] })
   let stderr = ''
   child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
   const url = `http://127.0.0.1:${port}`
   for (let attempt = 0; ; attempt++) {
-    if (await fetch(`${url}/`).then((r) => r.ok, () => false)) break
+    if (
+      await fetch(`${url}/`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break
     if (child.exitCode !== null || attempt >= 100) {
       child.kill('SIGTERM')
       throw new Error(`nginx did not start: ${stderr || (await readFile(join(dir, 'error.log'), 'utf8').catch(() => ''))}`)

@@ -13,8 +13,24 @@ export async function runPgbench(url: string, sql: string, { clients, seconds }:
   try {
     const output = execFileSync(
       join(findPostgresBin(), 'pgbench'),
-      ['-n', '-f', script, '-c', String(clients), '-j', String(Math.min(clients, 2)), '-T', String(seconds),
-        '-h', hostname, '-p', port, '-U', decodeURIComponent(username), pathname.slice(1)],
+      [
+        '-n',
+        '-f',
+        script,
+        '-c',
+        String(clients),
+        '-j',
+        String(Math.min(clients, 2)),
+        '-T',
+        String(seconds),
+        '-h',
+        hostname,
+        '-p',
+        port,
+        '-U',
+        decodeURIComponent(username),
+        pathname.slice(1),
+      ],
       { encoding: 'utf8', env: { ...process.env, PGPASSWORD: decodeURIComponent(password) } },
     )
     return {

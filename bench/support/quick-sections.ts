@@ -49,14 +49,22 @@ const list = (values: number[]) => values.map((value) => value.toFixed(0)).join(
 export async function notifySection(run: QuickRun, server: ServerProcess, receiver: LeadReceiver) {
   await webhookBurst(server, receiver, { size: 50, connections: BURST_CONNECTIONS, tag: 'warm-up' })
   const bursts = []
-  for (let n = 0; n < BURSTS; n++) bursts.push(await webhookBurst(server, receiver, { size: BURST, connections: BURST_CONNECTIONS, tag: `burst-${n}` }))
+  for (let n = 0; n < BURSTS; n++)
+    bursts.push(await webhookBurst(server, receiver, { size: BURST, connections: BURST_CONNECTIONS, tag: `burst-${n}` }))
   const lost = bursts.reduce((sum, burst) => sum + burst.notReceived, 0)
   if (lost) throw new Error(`notify: ${lost} webhooks did not arrive`)
   const p99 = bursts.map((burst) => burst.p99Ms)
   const intake = bursts.map((burst) => burst.intakeMs ?? Number.NaN)
   run.log(`notify: bursts of ${BURST}: p99 ${list(p99)} ms, intake ${list(intake)} ms`)
   const ratio = medianRatio(p99, intake)
-  run.record({ name: `notify: burst of ${BURST}, p99 201 → webhook / burst intake`, value: median(p99), unit: 'ms', ratio, higherIsBetter: false, reference: median(intake) })
+  run.record({
+    name: `notify: burst of ${BURST}, p99 201 → webhook / burst intake`,
+    value: median(p99),
+    unit: 'ms',
+    ratio,
+    higherIsBetter: false,
+    reference: median(intake),
+  })
 }
 
 /**
@@ -77,7 +85,14 @@ export async function serveSection(run: QuickRun, server: ServerProcess, nginx: 
     const runs = await inRounds(ROUNDS, { nginx: () => wrk(nginx.url, 'nginx'), ours: () => wrk(server.url, 'ours') })
     run.log(`serve: ${label}: ours ${list(runs.ours)} req/s, nginx ${list(runs.nginx)} req/s`)
     const ratio = medianRatio(runs.ours, runs.nginx)
-    run.record({ name: `serve: ${label}, ours / nginx`, value: median(runs.ours), unit: 'req/s', ratio, higherIsBetter: true, reference: median(runs.nginx) })
+    run.record({
+      name: `serve: ${label}, ours / nginx`,
+      value: median(runs.ours),
+      unit: 'req/s',
+      ratio,
+      higherIsBetter: true,
+      reference: median(runs.nginx),
+    })
   }
 }
 
@@ -106,7 +121,14 @@ export async function apiOnPgliteSection(run: QuickRun, server: ServerProcess, b
   })
   run.log(`api: PGlite: ours ${list(api.ours)}/s, bare loop ${list(api.bare)}/s`)
   const ratio = medianRatio(api.ours, api.bare)
-  run.record({ name: `api: PGlite, ${CONNECTIONS} connections / bare insert loop`, value: median(api.ours), unit: 'req/s', ratio, higherIsBetter: true, reference: median(api.bare) })
+  run.record({
+    name: `api: PGlite, ${CONNECTIONS} connections / bare insert loop`,
+    value: median(api.ours),
+    unit: 'req/s',
+    ratio,
+    higherIsBetter: true,
+    reference: median(api.bare),
+  })
 }
 
 /**
@@ -172,7 +194,11 @@ export async function adminSection(run: QuickRun, db: Database) {
     }
     await inRounds(50, requests)
     const times = await inRounds(ADMIN_REQUESTS, requests)
-    const p95 = (values: number[]) => percentile([...values].sort((a, b) => a - b), 95)
+    const p95 = (values: number[]) =>
+      percentile(
+        [...values].sort((a, b) => a - b),
+        95,
+      )
     const [list95, lookup95] = [p95(times.list), p95(times.lookup)]
     run.log(`admin: first page p95 ${list95.toFixed(2)} ms, id lookup p95 ${lookup95.toFixed(3)} ms`)
     const name = `admin: first page p95 at ${LEADS / 1000}k leads / id lookup p95`

@@ -17,7 +17,13 @@ export async function measureNpmStart(env: Record<string, string>): Promise<numb
   })
   try {
     for (;;) {
-      if (await fetch(`http://127.0.0.1:${port}/readyz`).then((r) => r.ok, () => false)) return (performance.now() - started) / 1000
+      if (
+        await fetch(`http://127.0.0.1:${port}/readyz`).then(
+          (r) => r.ok,
+          () => false,
+        )
+      )
+        return (performance.now() - started) / 1000
       if (performance.now() - started > 120_000) throw new Error('npm start did not become ready in 120 s')
       await new Promise((resolve) => setTimeout(resolve, 50))
     }
@@ -32,7 +38,7 @@ export async function measureNpmStart(env: Record<string, string>): Promise<numb
 }
 
 async function groupGone(groupId: number, timeoutMs: number) {
-  for (const started = performance.now(); performance.now() - started < timeoutMs; ) {
+  for (const started = performance.now(); performance.now() - started < timeoutMs;) {
     try {
       process.kill(-groupId, 0)
     } catch {

@@ -31,6 +31,8 @@ export function startNginxLikeOurs(env: Record<string, string>, options?: { work
 /** A run that met errors or measured nothing is no figure: stop rather than compare it. */
 export function assertServed(name: string, figures: WrkFigures) {
   if (figures.non2xx || figures.socketErrors || !(figures.requestsPerSecond > 0)) {
-    throw new Error(`${name}: ${figures.non2xx} answers other than 2xx, ${figures.socketErrors} socket errors, ${figures.requestsPerSecond} req/s`)
+    throw new Error(
+      `${name}: ${figures.non2xx} answers other than 2xx, ${figures.socketErrors} socket errors, ${figures.requestsPerSecond} req/s`,
+    )
   }
 }

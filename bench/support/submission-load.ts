@@ -36,7 +36,13 @@ export function submissionWrk(url: string, { seconds, connections, cpus }: Submi
   const runTag = randomBytes(4).toString('hex')
   return [
     `${url}${CONTACT_SUBMISSIONS_PATH}`,
-    { seconds, connections, cpus, headers: SUBMIT_HEADERS, script: { path: join(import.meta.dirname, 'submit.lua'), args: [runTag, answersJson] } },
+    {
+      seconds,
+      connections,
+      cpus,
+      headers: SUBMIT_HEADERS,
+      script: { path: join(import.meta.dirname, 'submit.lua'), args: [runTag, answersJson] },
+    },
   ]
 }
 
@@ -56,7 +62,11 @@ export function measureSubmissions(url: string, load: SubmissionLoad): Submissio
  */
 function applicationInsert() {
   const row = (submissionId: string) =>
-    parseInsert(JSON.stringify([{ ...ANSWERS, submission_id: submissionId }]), { columns: undefined, missingDefault: false, authenticated: false })
+    parseInsert(JSON.stringify([{ ...ANSWERS, submission_id: submissionId }]), {
+      columns: undefined,
+      missingDefault: false,
+      authenticated: false,
+    })
   const { columns } = row(randomUUID())
   const sql = `INSERT INTO ${TABLE} (${columns.join(', ')}) VALUES (${columns.map((_, i) => `$${i + 1}`).join(', ')})`
   return { sql, values: () => row(randomUUID()).values }

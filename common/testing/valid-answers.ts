@@ -30,7 +30,10 @@ function answer(field: FormField, tag: string): string {
  * the question itself, then `overrides` (which may be anything, to build
  * invalid rows too).
  */
-export function validAnswers<Overrides extends Record<string, unknown> = Record<never, never>, Form extends FormDefinition = ApplicationForm>(
+export function validAnswers<
+  Overrides extends Record<string, unknown> = Record<never, never>,
+  Form extends FormDefinition = ApplicationForm,
+>(
   overrides?: Overrides,
   { tag = '', form = applicationForm as FormDefinition as Form }: ValidAnswersOptions<Form> = {},
 ): Omit<AnswersOf<Form>, keyof Overrides> & Overrides {

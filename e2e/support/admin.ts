@@ -28,7 +28,10 @@ export async function openSignIn(page: Page, browserConsole: BrowserConsole, pat
 }
 
 /** Fills the sign-in form and sends it; `code` is typed into the code field, which must already show. */
-export async function submitSignIn(page: Page, { email = ADMIN_EMAIL, password = ADMIN_PASSWORD, code }: { email?: string; password?: string; code?: string } = {}) {
+export async function submitSignIn(
+  page: Page,
+  { email = ADMIN_EMAIL, password = ADMIN_PASSWORD, code }: { email?: string; password?: string; code?: string } = {},
+) {
   await page.getByLabel('Email', { exact: true }).fill(email)
   await page.getByLabel('Password', { exact: true }).fill(password)
   if (code !== undefined) await page.getByLabel('Authentication code').fill(code)

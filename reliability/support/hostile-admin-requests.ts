@@ -133,7 +133,8 @@ export function hostileAdminRequest(n: number, leadId: number): HostileAdminRequ
   const note = () => ({ body: pick([...TEXTS, ...WRONG_VALUES, 'n'.repeat(NOTE_MAX_LENGTH + 1), 'line\n\tindented']) })
   const brokenJson = () => pick(['{', '{"status":', 'null', '[]', '"won"', '', '\u0000'])
   const bodyType = () => pick([JSON_HEADERS, { 'content-type': 'text/plain' }, { 'content-type': 'application/x-www-form-urlencoded' }])
-  const funnelQuery = () => (next() < 0.5 ? `from=${encoded(pick(DAYS))}&to=${encoded(pick(DAYS))}` : query(['from', 'to', 'source', '__proto__']))
+  const funnelQuery = () =>
+    next() < 0.5 ? `from=${encoded(pick(DAYS))}&to=${encoded(pick(DAYS))}` : query(['from', 'to', 'source', '__proto__'])
   const signInBody = () =>
     next() < 0.8
       ? {
@@ -152,7 +153,14 @@ export function hostileAdminRequest(n: number, leadId: number): HostileAdminRequ
     () => ({ kind: 'unknown lead deleted', method: 'DELETE', path: admin(`/leads/${pick(IDS)}`), signedIn: true, headers: {} }),
     () => change('status patch', 'PATCH', `/leads/${leadOrNot()}`, status()),
     () => change('note', 'POST', `/leads/${leadOrNot()}/notes`, note()),
-    () => change('malformed body', pick(['POST', 'PATCH'] as const), pick([`/leads/${leadId}`, `/leads/${leadId}/notes`]), brokenJson(), bodyType()),
+    () =>
+      change(
+        'malformed body',
+        pick(['POST', 'PATCH'] as const),
+        pick([`/leads/${leadId}`, `/leads/${leadId}/notes`]),
+        brokenJson(),
+        bodyType(),
+      ),
     () => get('funnel', `/funnel?${funnelQuery()}`),
     () => get('funnel csv', `/funnel.csv?${next() < 0.5 ? pick(CALENDAR_ENDS) : query(['from', 'to', 'source'])}`),
     () => get('funnel at the calendar’s ends', `/funnel?${pick(CALENDAR_ENDS)}`),

@@ -27,23 +27,56 @@ export function hostileBatch(n: number): HostileBatch {
   const goodEvents = () => Array.from({ length: 1 + Math.floor(next() * 5) }, good)
   const batch = (kind: string, value: unknown, headers = BATCH_HEADERS): HostileBatch => ({ kind, headers, body: JSON.stringify(value) })
   const cases: (() => HostileBatch)[] = [
-    () => batch('unknown type', { path: '/', events: [...goodEvents(), { type: pick(['purchase', 'PAGE_VIEW', '', 'page_view ', '__proto__']) }] }),
+    () =>
+      batch('unknown type', {
+        path: '/',
+        events: [...goodEvents(), { type: pick(['purchase', 'PAGE_VIEW', '', 'page_view ', '__proto__']) }],
+      }),
     () => batch('bad step', { path: '/', events: [{ type: pick(['step_viewed', 'step_completed']), step: pick(BAD_STEPS) }] }),
     () => batch('missing step', { path: '/', events: [...goodEvents(), { type: 'step_viewed' }] }),
     () => batch('step where none belongs', { path: '/', events: [{ ...good(), step: 1 }] }),
     () => batch('too many events', { path: '/', events: Array.from({ length: MAX_BATCH_EVENTS + 1 + Math.floor(next() * 100) }, good) }),
     () => batch('no events', { path: '/', events: pick([[], undefined, null, {}, 'page_view']) }),
-    () => batch('wrong path', { path: pick([undefined, '', 'home', '/?email=a@b.c', '/#x', 'x'.repeat(10), `/${'a'.repeat(MAX_PATH_LENGTH)}`, ...WRONG_VALUES]), events: goodEvents() }),
-    () => batch('wrong source', { path: '/', source: pick(['', 's'.repeat(MAX_SOURCE_LENGTH + 1), 'a\u0000b', 'tab\there', '\ud800', ...WRONG_VALUES]), events: goodEvents() }),
+    () =>
+      batch('wrong path', {
+        path: pick([undefined, '', 'home', '/?email=a@b.c', '/#x', 'x'.repeat(10), `/${'a'.repeat(MAX_PATH_LENGTH)}`, ...WRONG_VALUES]),
+        events: goodEvents(),
+      }),
+    () =>
+      batch('wrong source', {
+        path: '/',
+        source: pick(['', 's'.repeat(MAX_SOURCE_LENGTH + 1), 'a\u0000b', 'tab\there', '\ud800', ...WRONG_VALUES]),
+        events: goodEvents(),
+      }),
     () => batch('wrong event', { path: '/', events: [pick(WRONG_VALUES)] }),
     () => batch('not a batch', pick(WRONG_VALUES)),
-    () => ({ kind: 'over the byte limit', headers: BATCH_HEADERS, body: JSON.stringify({ path: '/', events: goodEvents(), pad: 'x'.repeat(MAX_BATCH_BYTES) }) }),
-    () => ({ kind: 'truncated JSON', headers: BATCH_HEADERS, body: JSON.stringify({ path: '/', events: goodEvents() }).slice(0, -1 - Math.floor(next() * 10)) }),
+    () => ({
+      kind: 'over the byte limit',
+      headers: BATCH_HEADERS,
+      body: JSON.stringify({ path: '/', events: goodEvents(), pad: 'x'.repeat(MAX_BATCH_BYTES) }),
+    }),
+    () => ({
+      kind: 'truncated JSON',
+      headers: BATCH_HEADERS,
+      body: JSON.stringify({ path: '/', events: goodEvents() }).slice(0, -1 - Math.floor(next() * 10)),
+    }),
     () => ({ kind: 'not JSON', headers: BATCH_HEADERS, body: pick(['', 'page_view', '{path:/}', "{'path':'/'}", 'undefined', 'NaN']) }),
     () => ({ kind: 'invalid UTF-8', headers: BATCH_HEADERS, body: Buffer.from([0x7b, 0xff, 0xfe, 0xc3, 0x28, 0x7d]) }),
     () => ({ kind: 'deep nesting', headers: BATCH_HEADERS, body: '['.repeat(4000) + ']'.repeat(4000) }),
-    () => batch('wrong media type', { path: '/', events: [{ type: 'purchase' }] }, { ...BATCH_HEADERS, 'content-type': pick(['application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/xml']) }),
-    () => batch('polluting keys', JSON.parse(`{"__proto__": {"path": "/"}, "constructor": {"prototype": {}}, "events": [{"type": "page_view"}]}`)),
+    () =>
+      batch(
+        'wrong media type',
+        { path: '/', events: [{ type: 'purchase' }] },
+        {
+          ...BATCH_HEADERS,
+          'content-type': pick(['application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/xml']),
+        },
+      ),
+    () =>
+      batch(
+        'polluting keys',
+        JSON.parse(`{"__proto__": {"path": "/"}, "constructor": {"prototype": {}}, "events": [{"type": "page_view"}]}`),
+      ),
   ]
   // Every kind in turn: the generator's first draws from small seeds are all alike.
   return cases[n % cases.length]!()

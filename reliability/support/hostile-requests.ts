@@ -31,7 +31,11 @@ export function hostileRequest(n: number): HostileRequest {
 
   const kinds: (() => HostileRequest)[] = [
     () => ({ kind: 'truncated JSON', headers: SUBMIT_HEADERS, body: text.slice(0, 1 + Math.floor(next() * (text.length - 2))) }),
-    () => ({ kind: 'random bytes', headers: SUBMIT_HEADERS, body: Buffer.from(Array.from({ length: 64 }, () => Math.floor(next() * 256))) }),
+    () => ({
+      kind: 'random bytes',
+      headers: SUBMIT_HEADERS,
+      body: Buffer.from(Array.from({ length: 64 }, () => Math.floor(next() * 256))),
+    }),
     () => ({ kind: 'empty body', headers: SUBMIT_HEADERS, body: pick(['', ' ', '\n']) }),
     () => json('wrong type', [{ ...valid, [field]: pick(WRONG_VALUES) }]),
     () => json('not an object', pick([42, 'text', null, true, [[valid]], [1, 2]])),
@@ -50,7 +54,14 @@ export function hostileRequest(n: number): HostileRequest {
     () => json('unknown column', [{ ...valid, [pick(HOSTILE_KEYS)]: 'value' }]),
     () => json('several rows', [valid, makeApplication(n + 1_000_000, 'hostile')]),
     () => json('bad submission id', [{ ...valid, submission_id: pick(['not-a-uuid', '', 'x'.repeat(500), "'; DROP TABLE x; --"]) }]),
-    () => ({ kind: 'wrong content type', headers: { ...SUBMIT_HEADERS, 'content-type': pick(['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/xml']) }, body: text }),
+    () => ({
+      kind: 'wrong content type',
+      headers: {
+        ...SUBMIT_HEADERS,
+        'content-type': pick(['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/xml']),
+      },
+      body: text,
+    }),
   ]
   return pick(kinds)()
 }

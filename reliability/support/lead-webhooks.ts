@@ -95,10 +95,7 @@ export type LeadReceiver = Awaited<ReturnType<typeof startLeadReceiver>>
  * server runs on it.
  */
 export function openTargetDatabase(target: StorageTarget) {
-  return openDatabase(
-    { databaseUrl: target.env.DATABASE_URL, dataDir: target.env.DATA_DIR ?? '' },
-    { purpose: 'maintenance' },
-  )
+  return openDatabase({ databaseUrl: target.env.DATABASE_URL, dataDir: target.env.DATA_DIR ?? '' }, { purpose: 'maintenance' })
 }
 
 /** Polls `check` every 100 ms until it holds or `limitMs` passes; resolves to whether it held. */

@@ -43,7 +43,10 @@ export async function startServer(env: Record<string, string>): Promise<ServerPr
     if (child.exitCode !== null || child.signalCode !== null) {
       throw new Error(`The server exited while starting: ${stderr}`)
     }
-    const ok = await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(2_000) }).then((r) => r.ok, () => false)
+    const ok = await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(2_000) }).then(
+      (r) => r.ok,
+      () => false,
+    )
     if (ok) break
     if (Date.now() > deadline) {
       child.kill('SIGKILL')

@@ -15,7 +15,20 @@ export interface Syscall {
   returnedAt: number
 }
 
-const TRACED = ['read', 'readv', 'recvfrom', 'write', 'writev', 'sendmsg', 'sendto', 'pwrite64', 'pwritev', 'pwritev2', 'fsync', 'fdatasync']
+const TRACED = [
+  'read',
+  'readv',
+  'recvfrom',
+  'write',
+  'writev',
+  'sendmsg',
+  'sendto',
+  'pwrite64',
+  'pwritev',
+  'pwritev2',
+  'fsync',
+  'fdatasync',
+]
 
 export interface Tracer {
   /** Detaches from every traced process (they go on running) and returns what was traced. */
@@ -30,7 +43,19 @@ export interface Tracer {
 export async function attachStrace(pids: readonly number[], outFile: string): Promise<Tracer> {
   const child = spawn(
     'strace',
-    ['-f', '-ttt', '-T', '-y', '-s', '131072', '-e', `trace=${TRACED.join(',')}`, '-o', outFile, ...pids.flatMap((pid) => ['-p', String(pid)])],
+    [
+      '-f',
+      '-ttt',
+      '-T',
+      '-y',
+      '-s',
+      '131072',
+      '-e',
+      `trace=${TRACED.join(',')}`,
+      '-o',
+      outFile,
+      ...pids.flatMap((pid) => ['-p', String(pid)]),
+    ],
     { stdio: ['ignore', 'ignore', 'pipe'] },
   )
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))

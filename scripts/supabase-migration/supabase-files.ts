@@ -118,7 +118,10 @@ export function laterFile(file: string, supabaseSql: string | undefined): Supaba
     supabaseOnly: (grant) => {
       const statements = [
         ...(grant.length > 0
-          ? ['-- The page sends these answers; anon may insert them.', `GRANT INSERT (${grant.join(', ')}) ON TABLE contact_submissions TO anon;`]
+          ? [
+              '-- The page sends these answers; anon may insert them.',
+              `GRANT INSERT (${grant.join(', ')}) ON TABLE contact_submissions TO anon;`,
+            ]
           : []),
         ...(supabaseSql === undefined ? [] : [supabaseSql.trimEnd()]),
       ]

@@ -83,7 +83,11 @@ export async function resetPassword(db: Database, email: string, password: strin
     )
     if (!account) throw unknownAccount(address)
     const ended = await tx.query('DELETE FROM admin_sessions WHERE account_id = $1 RETURNING 1', [account.id])
-    await recordAudit(tx, { actor: COMMAND_LINE, action: 'account.reset-password', detail: { email: address, sessionsEnded: ended.length } })
+    await recordAudit(tx, {
+      actor: COMMAND_LINE,
+      action: 'account.reset-password',
+      detail: { email: address, sessionsEnded: ended.length },
+    })
     return { email: address, sessionsEnded: ended.length }
   })
 }

@@ -1,13 +1,5 @@
 import { PASSWORD_MIN_LENGTH } from '../../common/admin-api.ts'
-import {
-  AccountError,
-  accountExists,
-  addAccount,
-  listAccounts,
-  normalizeEmail,
-  removeAccount,
-  resetPassword,
-} from './accounts.ts'
+import { AccountError, accountExists, addAccount, listAccounts, normalizeEmail, removeAccount, resetPassword } from './accounts.ts'
 import type { Database } from '../db/database.ts'
 import { UsageError } from '../usage-error.ts'
 
@@ -25,10 +17,7 @@ or asked for without echo when that is a terminal:
 Emails are the same whatever their case. The embedded database admits one
 process at a time: stop the server first (with DATABASE_URL it may keep running).`
 
-export type AdminCommand =
-  | { name: 'add' | 'remove' | 'reset-password'; email: string }
-  | { name: 'list' }
-  | { name: 'help' }
+export type AdminCommand = { name: 'add' | 'remove' | 'reset-password'; email: string } | { name: 'list' } | { name: 'help' }
 
 export function parseAdminArgs(argv: readonly string[]): AdminCommand {
   const [name, ...rest] = argv
@@ -65,7 +54,9 @@ export async function runAdminCommand(db: Database, command: AdminCommand, where
       if (accounts.length === 0) io.print(`No accounts in ${where}: add one with npm run admin -- add <email>`)
       for (const account of accounts) {
         const sessions = `${account.sessions} session${account.sessions === 1 ? '' : 's'}`
-        io.print(`${account.email}\tadded ${account.createdAt.toISOString()}\t${account.totpEnabled ? 'two-factor' : 'password only'}\t${sessions}`)
+        io.print(
+          `${account.email}\tadded ${account.createdAt.toISOString()}\t${account.totpEnabled ? 'two-factor' : 'password only'}\t${sessions}`,
+        )
       }
       return
     }

@@ -33,7 +33,13 @@ describe('the headers of the inbox’s answers', () => {
     const landing = await app.inject('/')
     const policy = landing.headers['content-security-policy']
     expect(policy).toMatch(/script-src 'self'/)
-    for (const url of [ADMIN_PAGE_PATH, `${ADMIN_PAGE_PATH}/`, `${ADMIN_PAGE_PATH}/leads/12?status=new`, `${ADMIN_API_PATH}/setup`, `${ADMIN_API_PATH}/leads`]) {
+    for (const url of [
+      ADMIN_PAGE_PATH,
+      `${ADMIN_PAGE_PATH}/`,
+      `${ADMIN_PAGE_PATH}/leads/12?status=new`,
+      `${ADMIN_API_PATH}/setup`,
+      `${ADMIN_API_PATH}/leads`,
+    ]) {
       const response = await app.inject(url)
       expect(response.statusCode, url).toBeLessThan(500)
       expect(response.headers['cache-control'], url).toBe('no-store')
@@ -44,7 +50,17 @@ describe('the headers of the inbox’s answers', () => {
 
   it('keep them on every spelling the router takes for the inbox, percent-encoded letters included', async () => {
     // The router decodes these to /admin… and /api/admin…: the inbox's page and routes answer them.
-    const routed = ['/%61dmin', '/%61dmin/', '/%61dmin/leads/12', '/%61dmin/index.html', '/ad%6D%69n/leads/12', '/api/%61dmin/setup', '/api/ad%6din/session', '/api/%61dmin/leads/1', '/api/%61dmin/leads?status=new']
+    const routed = [
+      '/%61dmin',
+      '/%61dmin/',
+      '/%61dmin/leads/12',
+      '/%61dmin/index.html',
+      '/ad%6D%69n/leads/12',
+      '/api/%61dmin/setup',
+      '/api/ad%6din/session',
+      '/api/%61dmin/leads/1',
+      '/api/%61dmin/leads?status=new',
+    ]
     for (const url of routed) {
       const response = await app.inject(url)
       expect(response.statusCode, url).not.toBe(404)

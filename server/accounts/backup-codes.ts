@@ -29,6 +29,9 @@ export async function storeBackupCodes(db: Queryable, accountId: number, codes: 
 /** Whether `code` is one of the account's codes; a code that was, is not any more. */
 export async function useBackupCode(db: Queryable, accountId: number, code: string): Promise<boolean> {
   if (canonical(code).length !== LENGTH) return false
-  const used = await db.query('DELETE FROM admin_backup_codes WHERE account_id = $1 AND code_hash = $2 RETURNING 1', [accountId, digest(code)])
+  const used = await db.query('DELETE FROM admin_backup_codes WHERE account_id = $1 AND code_hash = $2 RETURNING 1', [
+    accountId,
+    digest(code),
+  ])
   return used.length > 0
 }

@@ -61,7 +61,10 @@ describe(`the sign-in's HTTPS check on ${DATABASE_TARGET}`, () => {
       expect(await setup(from), remoteAddress).toBe(true)
       const response = await signIn(from)
       expect(response.statusCode, remoteAddress).toBe(200)
-      expect(response.cookies.map((cookie) => cookie.name), remoteAddress).toContain(SESSION_COOKIE)
+      expect(
+        response.cookies.map((cookie) => cookie.name),
+        remoteAddress,
+      ).toContain(SESSION_COOKIE)
     }
     // The browser drops a Secure cookie sent over plain HTTP to any other name.
     expect(await setup({ remoteAddress: '127.0.0.1', headers: { host: 'inbox.example.com' } })).toBe(false)
@@ -78,7 +81,8 @@ describe(`the sign-in's HTTPS check on ${DATABASE_TARGET}`, () => {
   })
 
   it('knows loopback addresses from others', () => {
-    for (const address of ['127.0.0.1', '127.255.0.9', '::1', '0:0:0:0:0:0:0:1', '::ffff:127.0.0.1']) expect(isLoopbackAddress(address), address).toBe(true)
+    for (const address of ['127.0.0.1', '127.255.0.9', '::1', '0:0:0:0:0:0:0:1', '::ffff:127.0.0.1'])
+      expect(isLoopbackAddress(address), address).toBe(true)
     for (const address of [undefined, '', 'localhost', '10.0.0.1', '128.0.0.1', '::2', '::ffff:10.0.0.1', '1127.0.0.1', '::ffff:7f00:1x']) {
       expect(isLoopbackAddress(address), String(address)).toBe(false)
     }

@@ -52,7 +52,14 @@ const getSession = (cookie: string) => app.inject({ url: `${ADMIN_API_PATH}/sess
 describe(`the inbox's guard on ${DATABASE_TARGET}`, () => {
   it('sees the session, sign-out, two-factor and lead routes', () => {
     const seen = new Set(guarded().map((route) => `${route.method} ${route.url}`))
-    for (const expected of ['GET /session', 'DELETE /session', 'POST /totp/setup', 'POST /totp/enable', 'POST /totp/disable', 'GET /leads']) {
+    for (const expected of [
+      'GET /session',
+      'DELETE /session',
+      'POST /totp/setup',
+      'POST /totp/enable',
+      'POST /totp/disable',
+      'GET /leads',
+    ]) {
       const [method, path] = expected.split(' ')
       expect(seen).toContain(`${method} ${ADMIN_API_PATH}${path}`)
     }
@@ -64,7 +71,8 @@ describe(`the inbox's guard on ${DATABASE_TARGET}`, () => {
       for (const cookie of cookies) {
         const response = await app.inject(request(route, cookie === undefined ? {} : { cookie }))
         expect(response.statusCode, `${route.method} ${route.url}`).toBe(401)
-        if (route.method !== 'HEAD') expect(response.json(), `${route.method} ${route.url}`).toMatchObject({ statusCode: 401, error: 'Unauthorized' })
+        if (route.method !== 'HEAD')
+          expect(response.json(), `${route.method} ${route.url}`).toMatchObject({ statusCode: 401, error: 'Unauthorized' })
         expect(response.headers['cache-control']).toBe('no-store')
       }
     }
@@ -85,14 +93,20 @@ describe(`the inbox's guard on ${DATABASE_TARGET}`, () => {
   })
 
   it('makes no change when refusing one: signing out and setting up two-factor without the token do nothing', async () => {
-    const signOut = await app.inject({ method: 'DELETE', url: `${ADMIN_API_PATH}/session`, headers: { cookie: session.cookie, [CSRF_HEADER]: 'wrong' } })
+    const signOut = await app.inject({
+      method: 'DELETE',
+      url: `${ADMIN_API_PATH}/session`,
+      headers: { cookie: session.cookie, [CSRF_HEADER]: 'wrong' },
+    })
     expect(signOut.statusCode).toBe(403)
     expect(signOut.cookies).toEqual([])
     expect((await getSession(session.cookie)).statusCode).toBe(200)
 
     const setup = await app.inject({ method: 'POST', url: `${ADMIN_API_PATH}/totp/setup`, headers: { cookie: session.cookie } })
     expect(setup.statusCode).toBe(403)
-    const [row] = await temp.db.query<{ totp_secret: string | null }>("SELECT totp_secret FROM admin_accounts WHERE email = 'owner@example.com'")
+    const [row] = await temp.db.query<{ totp_secret: string | null }>(
+      "SELECT totp_secret FROM admin_accounts WHERE email = 'owner@example.com'",
+    )
     expect(row?.totp_secret).toBeNull()
   })
 

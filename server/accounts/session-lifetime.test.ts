@@ -29,7 +29,8 @@ const signedInAgo = (session: SignedIn, age: string) =>
     [session.csrfToken, age],
   )
 
-const read = (app: FastifyInstance, session: SignedIn) => app.inject({ url: `${ADMIN_API_PATH}/session`, headers: { cookie: session.cookie } })
+const read = (app: FastifyInstance, session: SignedIn) =>
+  app.inject({ url: `${ADMIN_API_PATH}/session`, headers: { cookie: session.cookie } })
 
 describe(`a session's lifetime from sign-in on ${DATABASE_TARGET}`, () => {
   it('ends a session 30 days after sign-in by default, however recently it was used', async () => {
@@ -41,7 +42,11 @@ describe(`a session's lifetime from sign-in on ${DATABASE_TARGET}`, () => {
     const refused = await read(admin.app, old)
     expect(refused.statusCode).toBe(401)
     // Changes too: the CSRF token of a session past its lifetime is worth nothing.
-    const signOut = await admin.app.inject({ method: 'DELETE', url: `${ADMIN_API_PATH}/session`, headers: { cookie: old.cookie, [CSRF_HEADER]: old.csrfToken } })
+    const signOut = await admin.app.inject({
+      method: 'DELETE',
+      url: `${ADMIN_API_PATH}/session`,
+      headers: { cookie: old.cookie, [CSRF_HEADER]: old.csrfToken },
+    })
     expect(signOut.statusCode).toBe(401)
   })
 

@@ -47,7 +47,11 @@ describe(`signing in and out on ${DATABASE_TARGET}`, () => {
 
   it('gives the same answer for an unknown email as for a wrong password', async () => {
     const wrong = await app.inject({ method: 'POST', url: SESSION, payload: { email: 'owner@example.com', password: 'not the password' } })
-    const unknown = await app.inject({ method: 'POST', url: SESSION, payload: { email: 'nobody@example.com', password: 'not the password' } })
+    const unknown = await app.inject({
+      method: 'POST',
+      url: SESSION,
+      payload: { email: 'nobody@example.com', password: 'not the password' },
+    })
     expect(wrong.statusCode).toBe(401)
     expect(unknown.statusCode).toBe(401)
     expect(unknown.body).toBe(wrong.body)
@@ -58,7 +62,12 @@ describe(`signing in and out on ${DATABASE_TARGET}`, () => {
     const before = await signIn(app, 'owner@example.com', PASSWORD)
     const planted = `${SESSION_COOKIE}=${'a'.repeat(43)}`
     for (const earlier of [planted, before.cookie]) {
-      const after = await app.inject({ method: 'POST', url: SESSION, headers: { cookie: earlier }, payload: { email: 'owner@example.com', password: PASSWORD } })
+      const after = await app.inject({
+        method: 'POST',
+        url: SESSION,
+        headers: { cookie: earlier },
+        payload: { email: 'owner@example.com', password: PASSWORD },
+      })
       expect(after.statusCode).toBe(200)
       const cookie = after.cookies.find((candidate) => candidate.name === SESSION_COOKIE)
       expect(`${SESSION_COOKIE}=${cookie?.value}`).not.toBe(earlier)
@@ -81,7 +90,10 @@ describe(`signing in and out on ${DATABASE_TARGET}`, () => {
     const busy = await signIn(app, 'owner@example.com', PASSWORD)
     const age = async (cookie: string, seconds: number) => {
       const { csrfToken } = (await getSession(cookie)).json<AdminSession>()
-      await temp.db.query("UPDATE admin_sessions SET last_seen_at = now() - $2::int * interval '1 second' WHERE csrf_token = $1", [csrfToken, seconds])
+      await temp.db.query("UPDATE admin_sessions SET last_seen_at = now() - $2::int * interval '1 second' WHERE csrf_token = $1", [
+        csrfToken,
+        seconds,
+      ])
     }
     await age(busy.cookie, SESSION_IDLE_SECONDS - 60)
     expect((await getSession(busy.cookie)).statusCode).toBe(200)
@@ -130,7 +142,10 @@ describe('the sign-in page setup', () => {
   it('believes X-Forwarded-Proto from a trusted proxy', async () => {
     const proxied = buildApp({ config: parseConfig({ WEB_ROOT: '/nonexistent', TRUST_PROXY: '1' }), db: temp.db })
     try {
-      const response = await proxied.inject({ url: `${ADMIN_API_PATH}/setup`, headers: { host: 'inbox.example.com', 'x-forwarded-proto': 'https' } })
+      const response = await proxied.inject({
+        url: `${ADMIN_API_PATH}/setup`,
+        headers: { host: 'inbox.example.com', 'x-forwarded-proto': 'https' },
+      })
       expect(response.json()).toEqual({ secureTransport: true })
     } finally {
       await proxied.close()

@@ -106,7 +106,9 @@ async function checkCredentials(
   const factor = /^\d{6}$/.test(code) ? 'totp' : 'backup-code'
   const right = factor === 'totp' ? await useTotpCode(db, accountId, account.totp_secret, code) : await useBackupCode(db, accountId, code)
   if (!right) {
-    throw new ApiError(401, 'That code is not right, or was already used: enter the current code, or an unused backup code.', { code: TOTP_REQUIRED })
+    throw new ApiError(401, 'That code is not right, or was already used: enter the current code, or an unused backup code.', {
+      code: TOTP_REQUIRED,
+    })
   }
   await throttle.refund(email, ip, 'signed-in')
   return { account, factor }

@@ -73,10 +73,10 @@ export async function endSession(db: Queryable, id: string | undefined): Promise
 
 /** Ends every session of an account but the one with id `keep`, if given. */
 export async function endAccountSessions(db: Queryable, accountId: number, keep?: string): Promise<number> {
-  const rows = await db.query(
-    'DELETE FROM admin_sessions WHERE account_id = $1 AND ($2::bytea IS NULL OR id_hash <> $2) RETURNING 1',
-    [accountId, keep === undefined ? null : digest(keep)],
-  )
+  const rows = await db.query('DELETE FROM admin_sessions WHERE account_id = $1 AND ($2::bytea IS NULL OR id_hash <> $2) RETURNING 1', [
+    accountId,
+    keep === undefined ? null : digest(keep),
+  ])
   return rows.length
 }
 

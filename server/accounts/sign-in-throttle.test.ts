@@ -18,7 +18,11 @@ const BEHIND_PROXY = { WEB_ROOT: '/nonexistent', TRUST_PROXY: '127.0.0.1' }
 let temp: TempDatabase
 let app: FastifyInstance
 beforeAll(async () => {
-  ;({ temp, app } = await openAdminApp(['target@example.com', 'bystander@example.com', 'timing@example.com', 'reset@example.com'], PASSWORD, BEHIND_PROXY))
+  ;({ temp, app } = await openAdminApp(
+    ['target@example.com', 'bystander@example.com', 'timing@example.com', 'reset@example.com'],
+    PASSWORD,
+    BEHIND_PROXY,
+  ))
 })
 afterAll(() => closeAdminApp({ temp, app }))
 

@@ -65,11 +65,9 @@ export function createSignInThrottle(db: Database, limits: SignInLimits = SIGN_I
     ].filter(({ count, limit }) => count.hits > allowed(limit))
     if (refusing.length === 0) return
     const seconds = Math.max(1, Math.ceil(Math.max(...refusing.map(({ count }) => count.ttlMs)) / 1000))
-    throw new ApiError(
-      429,
-      `Too many failed sign-ins: try again in ${Math.ceil(seconds / 60)} minute${seconds > 60 ? 's' : ''}.`,
-      { headers: { 'retry-after': String(seconds) } },
-    )
+    throw new ApiError(429, `Too many failed sign-ins: try again in ${Math.ceil(seconds / 60)} minute${seconds > 60 ? 's' : ''}.`, {
+      headers: { 'retry-after': String(seconds) },
+    })
   }
   const hitBoth = (email: string, ip: string) =>
     Promise.all([counter.hit(accountKey(email), limits.windowMs), counter.hit(addressKey(ip), limits.windowMs)]).catch(unavailable)
@@ -82,7 +80,9 @@ export function createSignInThrottle(db: Database, limits: SignInLimits = SIGN_I
     },
     async refund(email, ip, outcome) {
       await Promise.all([
-        outcome === 'signed-in' ? db.query('DELETE FROM rate_limit_hits WHERE key = $1', [accountKey(email)]) : db.query(TAKE_BACK, [accountKey(email)]),
+        outcome === 'signed-in'
+          ? db.query('DELETE FROM rate_limit_hits WHERE key = $1', [accountKey(email)])
+          : db.query(TAKE_BACK, [accountKey(email)]),
         db.query(TAKE_BACK, [addressKey(ip)]),
       ])
     },

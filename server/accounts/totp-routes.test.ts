@@ -32,7 +32,8 @@ const post = (path: string, session: SignedIn, payload?: object) =>
     headers: { cookie: session.cookie, [CSRF_HEADER]: session.csrfToken },
     ...(payload === undefined ? {} : { payload }),
   })
-const signInAnswer = (payload: object) => app.inject({ method: 'POST', url: `${ADMIN_API_PATH}/session`, payload: { email: EMAIL, password: PASSWORD, ...payload } })
+const signInAnswer = (payload: object) =>
+  app.inject({ method: 'POST', url: `${ADMIN_API_PATH}/session`, payload: { email: EMAIL, password: PASSWORD, ...payload } })
 const codeAt = (secret: string, offsetSteps: number) =>
   TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: Date.now() + offsetSteps * STEP_MS })
 

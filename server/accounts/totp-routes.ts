@@ -52,7 +52,8 @@ export const totpRoutes: FastifyPluginAsync<{ db: Database; throttle: SignInThro
     const { accountId, email } = request.admin
     const account = await totpOf(accountId)
     if (account.totp_enabled) throw new ApiError(409, ALREADY_ON)
-    if (account.totp_secret === null) throw new ApiError(409, 'Set up two-factor sign-in first: there is no key waiting for its first code.')
+    if (account.totp_secret === null)
+      throw new ApiError(409, 'Set up two-factor sign-in first: there is no key waiting for its first code.')
     await throttle.check(email, request.ip)
     const step = totpStep(account.totp_secret, code)
     if (step === undefined) {
@@ -84,13 +85,17 @@ export const totpRoutes: FastifyPluginAsync<{ db: Database; throttle: SignInThro
     const account = await totpOf(accountId)
     if (!account.totp_enabled || account.totp_secret === null) throw new ApiError(409, 'Two-factor sign-in is not on.')
     await throttle.check(email, request.ip)
-    const right = /^\d{6}$/.test(code) ? await useTotpCode(db, accountId, account.totp_secret, code) : await useBackupCode(db, accountId, code)
+    const right = /^\d{6}$/.test(code)
+      ? await useTotpCode(db, accountId, account.totp_secret, code)
+      : await useBackupCode(db, accountId, code)
     if (!right) {
       await throttle.failed(email, request.ip)
       throw new ApiError(400, 'That code is not right, or was already used: enter the current code, or an unused backup code.')
     }
     await db.transaction(async (tx) => {
-      await tx.query('UPDATE admin_accounts SET totp_secret = NULL, totp_enabled_at = NULL, totp_last_step = NULL WHERE id = $1', [accountId])
+      await tx.query('UPDATE admin_accounts SET totp_secret = NULL, totp_enabled_at = NULL, totp_last_step = NULL WHERE id = $1', [
+        accountId,
+      ])
       await tx.query('DELETE FROM admin_backup_codes WHERE account_id = $1', [accountId])
       // A change to how the account signs in ends every other session, as turning it on does.
       await endAccountSessions(tx, accountId, sessionCookieOf(request))

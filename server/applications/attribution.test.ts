@@ -13,7 +13,11 @@ import { SUBMISSION_BODY_LIMIT } from './contact-submissions.ts'
 
 const SERVICE_ROLE_KEY = 'service-role-key-for-tests-0123456789'
 // The page's insert: every column it sends, named in `columns`, as supabase-js does.
-const COLUMNS = `?columns=${encodeURIComponent(submittedColumns().map((column) => `"${column}"`).join(','))}`
+const COLUMNS = `?columns=${encodeURIComponent(
+  submittedColumns()
+    .map((column) => `"${column}"`)
+    .join(','),
+)}`
 
 let temp: TempDatabase
 let app: FastifyInstance
@@ -81,7 +85,9 @@ describe(`attribution sent with an application, on ${DATABASE_TARGET}`, () => {
   })
 
   it('loses values of the wrong type, and touches that are not objects', async () => {
-    expect(await apply({ first_touch: { ...touch, utm_medium: 7, utm_term: ['a'], utm_content: { a: 'b' }, utm_id: true }, last_touch: 'ig' })).toEqual({
+    expect(
+      await apply({ first_touch: { ...touch, utm_medium: 7, utm_term: ['a'], utm_content: { a: 'b' }, utm_id: true }, last_touch: 'ig' }),
+    ).toEqual({
       first_touch: touch,
     })
     for (const attribution of ['ig', 42, true, [touch], { first_touch: [touch] }]) expect(await apply(attribution)).toBeNull()
@@ -155,6 +161,8 @@ describe(`attribution sent with an application, on ${DATABASE_TARGET}`, () => {
       headers: { apikey: SERVICE_ROLE_KEY },
     })
     expect(read.statusCode).toBe(200)
-    expect(read.json()).toEqual([expect.objectContaining({ ...validAnswers(), submission_id: submissionId, attribution: { last_touch: touch } })])
+    expect(read.json()).toEqual([
+      expect.objectContaining({ ...validAnswers(), submission_id: submissionId, attribution: { last_touch: touch } }),
+    ])
   })
 })

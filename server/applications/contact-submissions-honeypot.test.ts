@@ -5,7 +5,15 @@ import { connect } from 'node:net'
 import { FIELD_MAX_LENGTH } from '../../common/application-form.ts'
 import { CONTACT_SUBMISSIONS_PATH, HONEYPOT_FIELD, HONEYPOT_MAX_LENGTH } from '../../common/contact-submission.ts'
 import { SUBMISSION_BODY_LIMIT } from './contact-submissions.ts'
-import { CLIENT_HEADERS, closeSubmissionApp, columnsOf, LONG, openSubmissionApp, SERVICE, submissionCalls } from '../testing/submission-app.ts'
+import {
+  CLIENT_HEADERS,
+  closeSubmissionApp,
+  columnsOf,
+  LONG,
+  openSubmissionApp,
+  SERVICE,
+  submissionCalls,
+} from '../testing/submission-app.ts'
 import type { TempDatabase } from '../testing/temp-database.ts'
 import { validAnswers } from '../../common/testing/valid-answers.ts'
 
@@ -30,9 +38,7 @@ describe('the honeypot', () => {
   it('stores an application that fills it, flagged as spam, exactly as sent', async () => {
     const row = filled()
     expect((await submit([row])).statusCode).toBe(201)
-    expect(await rowsWithSubmissionId(row.submission_id as string)).toEqual([
-      expect.objectContaining({ ...row, spam: true }),
-    ])
+    expect(await rowsWithSubmissionId(row.submission_id as string)).toEqual([expect.objectContaining({ ...row, spam: true })])
   })
 
   it('treats a honeypot of spaces or null as empty, as the trigger does', async () => {
@@ -116,10 +122,9 @@ describe('the honeypot', () => {
 
     const storedFlags = async (...rows: { submission_id?: unknown }[]) =>
       (
-        await temp.db.query<{ spam: boolean }>(
-          'SELECT spam FROM contact_submissions WHERE submission_id = ANY($1::uuid[]) ORDER BY spam',
-          [rows.map((row) => row.submission_id)],
-        )
+        await temp.db.query<{ spam: boolean }>('SELECT spam FROM contact_submissions WHERE submission_id = ANY($1::uuid[]) ORDER BY spam', [
+          rows.map((row) => row.submission_id),
+        ])
       ).map((row) => row.spam)
 
     it.each([

@@ -4,7 +4,15 @@ import { randomUUID } from 'node:crypto'
 import { CONTACT_SUBMISSIONS_PATH, HONEYPOT_FIELD } from '../../common/contact-submission.ts'
 import { buildApp } from '../app.ts'
 import { parseConfig } from '../config.ts'
-import { ANON_KEY, CLIENT_HEADERS, closeSubmissionApp, openSubmissionApp, SERVICE, SERVICE_ROLE_KEY, submissionCalls } from '../testing/submission-app.ts'
+import {
+  ANON_KEY,
+  CLIENT_HEADERS,
+  closeSubmissionApp,
+  openSubmissionApp,
+  SERVICE,
+  SERVICE_ROLE_KEY,
+  submissionCalls,
+} from '../testing/submission-app.ts'
 import type { TempDatabase } from '../testing/temp-database.ts'
 import { validAnswers } from '../../common/testing/valid-answers.ts'
 

@@ -4,7 +4,15 @@ import { randomUUID } from 'node:crypto'
 import { CONTACT_FIELDS, FIELD_MAX_LENGTH } from '../../common/application-form.ts'
 import { CONTACT_SUBMISSIONS_PATH, HONEYPOT_FIELD, HONEYPOT_MAX_LENGTH } from '../../common/contact-submission.ts'
 import { SUBMISSION_BODY_LIMIT } from './contact-submissions.ts'
-import { CLIENT_HEADERS, closeSubmissionApp, columnsOf, LONG, openSubmissionApp, SERVICE, submissionCalls } from '../testing/submission-app.ts'
+import {
+  CLIENT_HEADERS,
+  closeSubmissionApp,
+  columnsOf,
+  LONG,
+  openSubmissionApp,
+  SERVICE,
+  submissionCalls,
+} from '../testing/submission-app.ts'
 import type { TempDatabase } from '../testing/temp-database.ts'
 import { validAnswers } from '../../common/testing/valid-answers.ts'
 
@@ -78,7 +86,15 @@ describe('POST /rest/v1/contact_submissions', () => {
       spam: false,
       attribution: null,
     })
-    expect(Object.keys(rows[0] ?? {})).toEqual(['id', 'created_at', ...CONTACT_FIELDS, 'submission_id', HONEYPOT_FIELD, 'spam', 'attribution'])
+    expect(Object.keys(rows[0] ?? {})).toEqual([
+      'id',
+      'created_at',
+      ...CONTACT_FIELDS,
+      'submission_id',
+      HONEYPOT_FIELD,
+      'spam',
+      'attribution',
+    ])
   })
 
   it('limits the representation to the columns in `select`', async () => {
@@ -180,9 +196,10 @@ describe('POST /rest/v1/contact_submissions', () => {
   describe('takes every application the form allows, however it is written', () => {
     /** Each answer at its limit in code units, written with `character` (one or two units). */
     const atLimits = (character: string) =>
-      Object.fromEntries(
-        CONTACT_FIELDS.map((field) => [field, character.repeat(FIELD_MAX_LENGTH[field] / character.length)]),
-      ) as Record<(typeof CONTACT_FIELDS)[number], string>
+      Object.fromEntries(CONTACT_FIELDS.map((field) => [field, character.repeat(FIELD_MAX_LENGTH[field] / character.length)])) as Record<
+        (typeof CONTACT_FIELDS)[number],
+        string
+      >
 
     const expectStoredIntact = async (row: Record<string, unknown>) => {
       expect(await rowsWithSubmissionId(row.submission_id as string)).toEqual([expect.objectContaining(row)])

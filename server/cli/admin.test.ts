@@ -99,7 +99,9 @@ describe(`managing accounts on ${DATABASE_TARGET}`, () => {
 
   it('refuses to remove or reset an account that does not exist', async () => {
     await expect(run(['remove', 'ghost@example.com'])).rejects.toThrow(new AccountError('There is no account for ghost@example.com.'))
-    await expect(run(['reset-password', 'ghost@example.com'])).rejects.toThrow(new AccountError('There is no account for ghost@example.com.'))
+    await expect(run(['reset-password', 'ghost@example.com'])).rejects.toThrow(
+      new AccountError('There is no account for ghost@example.com.'),
+    )
   })
 
   it('resets a password: the old one stops working and every session of the account ends', async () => {
@@ -138,7 +140,11 @@ describe(`managing accounts on ${DATABASE_TARGET}`, () => {
       "SELECT action, detail FROM admin_audit WHERE actor_email = 'command line' ORDER BY id",
     )
     expect(rows.map((row) => `${row.action} ${row.detail.email}`)).toEqual(
-      expect.arrayContaining(['account.add ada@example.com', 'account.reset-password reset@example.com', 'account.remove leaving@example.com']),
+      expect.arrayContaining([
+        'account.add ada@example.com',
+        'account.reset-password reset@example.com',
+        'account.remove leaving@example.com',
+      ]),
     )
   })
 })

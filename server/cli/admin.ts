@@ -33,18 +33,24 @@ async function main(argv: readonly string[]) {
   const db = await openCliDatabase(config, { create: command.name === 'add' }).catch((error: unknown) => {
     const message = error instanceof Error ? error.message : String(error)
     if (error instanceof Error && error.cause instanceof DataDirInUseError) {
-      return fail(`Accounts cannot be changed while a server runs on the embedded database: stop the server, then run this again.\n${message}`, 1)
+      return fail(
+        `Accounts cannot be changed while a server runs on the embedded database: stop the server, then run this again.\n${message}`,
+        1,
+      )
     }
     return fail(message, 1)
   })
   try {
     await migrateDatabase(config, db)
     await runAdminCommand(db, command, where, {
-      readPassword: (email) => (process.stdin.isTTY ? promptPassword(process.stdin, process.stderr, email) : readPasswordFromStream(process.stdin)),
+      readPassword: (email) =>
+        process.stdin.isTTY ? promptPassword(process.stdin, process.stderr, email) : readPasswordFromStream(process.stdin),
       print: (line) => process.stdout.write(`${line}\n`),
     })
   } catch (error) {
-    process.stderr.write(`${error instanceof AccountError ? error.message : `Failed: ${error instanceof Error ? error.message : String(error)}`}\n`)
+    process.stderr.write(
+      `${error instanceof AccountError ? error.message : `Failed: ${error instanceof Error ? error.message : String(error)}`}\n`,
+    )
     process.exitCode = 1
   } finally {
     await db.close()

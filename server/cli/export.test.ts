@@ -185,9 +185,18 @@ describe(`exporting hostile answers from ${DATABASE_TARGET}`, () => {
 })
 
 describe(`exporting where applications came from, from ${DATABASE_TARGET}`, () => {
-  const touch = { utm_source: 'ig', utm_medium: 'paid_social', utm_campaign: 'launch', fbclid: 'abc', landing_path: '/', captured_at: '2026-03-01T12:00:00.000Z' }
+  const touch = {
+    utm_source: 'ig',
+    utm_medium: 'paid_social',
+    utm_campaign: 'launch',
+    fbclid: 'abc',
+    landing_path: '/',
+    captured_at: '2026-03-01T12:00:00.000Z',
+  }
   const attribution = { first_touch: { utm_source: 'newsletter', landing_path: '/' }, last_touch: touch }
-  const hostile = (payload: string) => ({ last_touch: { utm_source: payload, utm_medium: payload, utm_campaign: payload, utm_term: `${payload};${payload}` } })
+  const hostile = (payload: string) => ({
+    last_touch: { utm_source: payload, utm_medium: payload, utm_campaign: payload, utm_term: `${payload};${payload}` },
+  })
 
   beforeAll(async () => {
     await insertWithAttribution('2029-01-01T00:00:00Z', '@attributed', attribution)
@@ -211,7 +220,11 @@ describe(`exporting where applications came from, from ${DATABASE_TARGET}`, () =
     const [header, first] = csvCells(text)
     expect(header).toEqual(EXPORT_COLUMNS)
     const cell = (name: string) => first?.[EXPORT_COLUMNS.indexOf(name)]
-    expect([cell('last_touch_utm_source'), cell('last_touch_utm_medium'), cell('last_touch_utm_campaign')]).toEqual(['ig', 'paid_social', 'launch'])
+    expect([cell('last_touch_utm_source'), cell('last_touch_utm_medium'), cell('last_touch_utm_campaign')]).toEqual([
+      'ig',
+      'paid_social',
+      'launch',
+    ])
     expect(JSON.parse(cell('attribution') ?? '')).toEqual(attribution)
   })
 

@@ -49,7 +49,9 @@ async function main(argv: readonly string[]) {
         await once(opening, 'open')
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
-        throw new Error(`${partial} already exists: an export to the same file is running, or one was interrupted; remove ${partial} and try again`)
+        throw new Error(
+          `${partial} already exists: an export to the same file is running, or one was interrupted; remove ${partial} and try again`,
+        )
       }
       file = opening
     }

@@ -7,10 +7,7 @@ import { z } from 'zod'
  */
 export const envVar = <T extends z.ZodType>(schema: T) => z.preprocess((value) => (value === '' ? undefined : value), schema)
 
-export const wholeNumber = z
-  .string()
-  .regex(/^\d+$/, 'must be a whole number (0 or more)')
-  .transform(Number)
+export const wholeNumber = z.string().regex(/^\d+$/, 'must be a whole number (0 or more)').transform(Number)
 
 export const portNumber = z
   .string()

@@ -47,7 +47,8 @@ const webhookUrls = readWith((value, refuse) => {
 })
 
 const webhookSecret = readWith(
-  (value, refuse) => decodeWebhookSecret(value) ?? refuse('must be whsec_ followed by 24 to 64 bytes in base64, as Standard Webhooks secrets are'),
+  (value, refuse) =>
+    decodeWebhookSecret(value) ?? refuse('must be whsec_ followed by 24 to 64 bytes in base64, as Standard Webhooks secrets are'),
 )
 
 const smtpUrl = z.string().superRefine((value, context) => {
@@ -101,13 +102,21 @@ export const configSchema = z
   })
   .superRefine((vars, context) => {
     if (vars.LEAD_WEBHOOK_URL.length > 0 && !vars.LEAD_WEBHOOK_SECRET) {
-      context.addIssue({ code: 'custom', path: ['LEAD_WEBHOOK_SECRET'], message: 'is needed with LEAD_WEBHOOK_URL: every webhook is signed' })
+      context.addIssue({
+        code: 'custom',
+        path: ['LEAD_WEBHOOK_SECRET'],
+        message: 'is needed with LEAD_WEBHOOK_URL: every webhook is signed',
+      })
     }
     const email = { SMTP_URL: vars.SMTP_URL, LEAD_EMAIL_TO: vars.LEAD_EMAIL_TO, LEAD_EMAIL_FROM: vars.LEAD_EMAIL_FROM }
     const given = Object.entries(email).filter(([, value]) => value !== undefined)
     if (given.length > 0 && given.length < 3) {
       for (const [name] of Object.entries(email).filter(([, value]) => value === undefined)) {
-        context.addIssue({ code: 'custom', path: [name], message: `is needed with ${given.map(([other]) => other).join(' and ')}: email needs all three` })
+        context.addIssue({
+          code: 'custom',
+          path: [name],
+          message: `is needed with ${given.map(([other]) => other).join(' and ')}: email needs all three`,
+        })
       }
     }
     if (vars.WEB_CONCURRENCY > 1 && !vars.DATABASE_URL) {

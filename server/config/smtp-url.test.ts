@@ -51,7 +51,12 @@ describe('the protection of SMTP_URL', () => {
       requireTLS: false,
       tls: { minVersion: 'TLSv1.2' },
     })
-    expect(smtpTransportOptions('smtp://[::1]:2525?tls=optional')).toMatchObject({ host: '::1', port: 2525, secure: false, requireTLS: false })
+    expect(smtpTransportOptions('smtp://[::1]:2525?tls=optional')).toMatchObject({
+      host: '::1',
+      port: 2525,
+      secure: false,
+      requireTLS: false,
+    })
     expect(() => smtpTransportOptions('smtp://u:hunter22@mail.example?tls=no')).toThrow(/^SMTP_URL: tls= must be/)
   })
 
@@ -65,8 +70,12 @@ describe('the protection of SMTP_URL', () => {
       expect(() => parseConfig({ ...EMAIL, SMTP_URL: url }), url).toThrow(/SMTP_URL: tls= must be required or optional/)
       expect(() => parseConfig({ ...EMAIL, SMTP_URL: url }), url).not.toThrow(/hunter22/)
     }
-    expect(() => parseConfig({ ...EMAIL, SMTP_URL: 'smtps://u:hunter22@mail.example?tls=optional' })).toThrow(/SMTP_URL: tls=optional is for smtp:\/\/ only/)
-    expect(parseConfig({ ...EMAIL, SMTP_URL: 'smtp://u:p@mail.example?tls=optional' }).notifications.email?.smtpUrl).toBe('smtp://u:p@mail.example?tls=optional')
+    expect(() => parseConfig({ ...EMAIL, SMTP_URL: 'smtps://u:hunter22@mail.example?tls=optional' })).toThrow(
+      /SMTP_URL: tls=optional is for smtp:\/\/ only/,
+    )
+    expect(parseConfig({ ...EMAIL, SMTP_URL: 'smtp://u:p@mail.example?tls=optional' }).notifications.email?.smtpUrl).toBe(
+      'smtp://u:p@mail.example?tls=optional',
+    )
     expect(parseConfig({ ...EMAIL, SMTP_URL: 'smtp://u:p@mail.example?tls=required' }).notifications.email).toBeDefined()
   })
 })

@@ -98,7 +98,9 @@ describe.runIf(DATABASE_TARGET === 'pglite')('lockDataDir', () => {
       // The refused opens closed their own descriptors of the file; the first lock must survive that.
       expect(await attempt(await contender())).toBe('in-use')
       await release()
-      await (await lockDataDir(link))()
+      await (
+        await lockDataDir(link)
+      )()
     } finally {
       await rm(link, { force: true })
     }
@@ -109,7 +111,10 @@ describe.runIf(DATABASE_TARGET === 'pglite')('lockDataDir', () => {
     for (let round = 0; round < 15; round++) {
       for (const each of contenders) each.send('lock')
       const outcomes = await Promise.all(contenders.map((each) => each.next()))
-      expect(outcomes.filter((outcome) => outcome === 'locked'), `round ${round}: ${outcomes.join(', ')}`).toHaveLength(1)
+      expect(
+        outcomes.filter((outcome) => outcome === 'locked'),
+        `round ${round}: ${outcomes.join(', ')}`,
+      ).toHaveLength(1)
       expect(outcomes.filter((outcome) => outcome === 'in-use')).toHaveLength(contenders.length - 1)
       const winner = contenders[outcomes.indexOf('locked')]!
       winner.send('release')
@@ -122,14 +127,20 @@ describe.runIf(DATABASE_TARGET === 'pglite')('lockDataDir', () => {
     expect(await attempt(holder)).toBe('locked')
     holder.child.kill('SIGKILL')
     await once(holder.child, 'exit')
-    await (await lockDataDir(dir))()
+    await (
+      await lockDataDir(dir)
+    )()
   })
 
   it('ignores whatever a leftover lock file says', async () => {
     await writeFile(join(dir, LOCK_FILE), `${process.pid}\n`)
-    await (await lockDataDir(dir))()
+    await (
+      await lockDataDir(dir)
+    )()
     await writeFile(join(dir, LOCK_FILE), 'garbage')
-    await (await lockDataDir(dir))()
+    await (
+      await lockDataDir(dir)
+    )()
   })
 })
 
@@ -159,6 +170,8 @@ describe.runIf(DATABASE_TARGET === 'pglite' && canUnshare)('lockDataDir across P
     const exited = once(holder.child, 'exit')
     process.kill(serverPid, 'SIGKILL')
     await exited
-    await (await lockDataDir(dir))()
+    await (
+      await lockDataDir(dir)
+    )()
   })
 })

@@ -47,9 +47,7 @@ describe(`the Database on ${DATABASE_TARGET}`, () => {
   it('passes refused statements on as PostgreSQL errors, and stays usable after them', async () => {
     const failure = await temp.db.query('SELECT 1/0').catch((error: unknown) => error)
     expect(isPostgresError(failure) && failure.code).toBe('22012')
-    const inTransaction = await temp.db
-      .transaction((tx) => tx.query('SELECT * FROM no_such_table'))
-      .catch((error: unknown) => error)
+    const inTransaction = await temp.db.transaction((tx) => tx.query('SELECT * FROM no_such_table')).catch((error: unknown) => error)
     expect(isPostgresError(inTransaction) && inTransaction.code).toBe('42P01')
     expect(await temp.db.query('SELECT 1 AS ok')).toEqual([{ ok: 1 }])
   })
@@ -74,7 +72,8 @@ describe(`the Database on ${DATABASE_TARGET}`, () => {
       CREATE FUNCTION rows_check_count() RETURNS trigger LANGUAGE plpgsql AS $$
         BEGIN INSERT INTO rows_check_statements VALUES (now()); RETURN NULL; END $$;
       CREATE TRIGGER rows_check_count AFTER INSERT ON rows_check FOR EACH STATEMENT EXECUTE FUNCTION rows_check_count();`)
-    const insert = (n: number) => temp.db.query('INSERT INTO rows_check (n, label) VALUES ($1, $2)', [n, `row ${n}`], { prepare: true, oneRowInsert: true })
+    const insert = (n: number) =>
+      temp.db.query('INSERT INTO rows_check (n, label) VALUES ($1, $2)', [n, `row ${n}`], { prepare: true, oneRowInsert: true })
     const statements = async () => (await temp.db.query<{ n: number }>('SELECT count(*)::int AS n FROM rows_check_statements'))[0]?.n
     const together = (first: number) =>
       Promise.allSettled([

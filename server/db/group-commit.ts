@@ -51,7 +51,10 @@ export function groupCommit(pg: PGlite) {
               const [{ sql, params }] = run as [Pending]
               rows.push((await tx.query<Row>(sql, params)).rows)
             } else {
-              await tx.query(multiRowInsert(run), run.flatMap((item) => item.params))
+              await tx.query(
+                multiRowInsert(run),
+                run.flatMap((item) => item.params),
+              )
               rows.push(...run.map(() => []))
             }
           }
@@ -76,7 +79,13 @@ export function groupCommit(pg: PGlite) {
 
   return function query<T extends Row = Row>(sql: string, params: readonly unknown[], options: QueryOptions = {}): Promise<T[]> {
     return new Promise<T[]>((resolve, reject) => {
-      waiting.push({ sql, params: [...params], oneRowInsert: options.oneRowInsert === true, resolve: resolve as (rows: Row[]) => void, reject })
+      waiting.push({
+        sql,
+        params: [...params],
+        oneRowInsert: options.oneRowInsert === true,
+        resolve: resolve as (rows: Row[]) => void,
+        reject,
+      })
       if (draining) return
       draining = true
       // Not now but after the event loop's poll phase: the other requests that
@@ -91,7 +100,8 @@ function runsOf(batch: readonly Pending[]): Pending[][] {
   const runs: Pending[][] = []
   for (const item of batch) {
     const last = runs.at(-1)
-    const joins = item.oneRowInsert && last?.[0]?.oneRowInsert === true && last[0].sql === item.sql && last[0].params.length === item.params.length
+    const joins =
+      item.oneRowInsert && last?.[0]?.oneRowInsert === true && last[0].sql === item.sql && last[0].params.length === item.params.length
     if (joins) last.push(item)
     else runs.push([item])
   }

@@ -55,7 +55,7 @@ describe(`the database hit counter on ${DATABASE_TARGET}`, () => {
     await counter.hit('ended 2', 50)
     await sleep(100)
     await counter.hit('live', 60_000)
-    for (const started = Date.now(); (await rows()).length > 1 && Date.now() - started < 5_000; ) await sleep(20)
+    for (const started = Date.now(); (await rows()).length > 1 && Date.now() - started < 5_000;) await sleep(20)
     expect(await rows()).toEqual([{ key: 'live', hits: 1 }])
   })
 })

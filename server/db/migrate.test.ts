@@ -55,10 +55,9 @@ describe('migrate', () => {
       await writeFile(join(dir, 'notes.txt'), 'not a migration')
 
       await expect(migrate(temp.db, dir)).rejects.toThrow(/missing_table/)
-      const names = await temp.db.query<{ name: string }>(
-        'SELECT name FROM schema_migrations WHERE NOT (name = ANY($1)) ORDER BY name',
-        [PROJECT_MIGRATIONS],
-      )
+      const names = await temp.db.query<{ name: string }>('SELECT name FROM schema_migrations WHERE NOT (name = ANY($1)) ORDER BY name', [
+        PROJECT_MIGRATIONS,
+      ])
       expect(names.map((row) => row.name)).toEqual(['001-first.sql', '002-second.sql'])
       const [halfDone] = await temp.db.query<{ exists: boolean }>("SELECT to_regclass('half_done') IS NOT NULL AS exists")
       expect(halfDone?.exists).toBe(false)

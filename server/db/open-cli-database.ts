@@ -19,7 +19,9 @@ export class CannotOpenDatabaseError extends Error {
  */
 export async function openCliDatabase(config: Config, { create = false } = {}): Promise<Database> {
   if (!create && config.databaseUrl === undefined && !existsSync(join(config.dataDir, 'PG_VERSION'))) {
-    throw new CannotOpenDatabaseError(`There is no embedded database in ${config.dataDir}: set DATA_DIR (or DATABASE_URL) as for the server`)
+    throw new CannotOpenDatabaseError(
+      `There is no embedded database in ${config.dataDir}: set DATA_DIR (or DATABASE_URL) as for the server`,
+    )
   }
   return openDatabase(config, { purpose: 'maintenance' }).catch((error: unknown) => {
     const message = error instanceof Error ? error.message : String(error)

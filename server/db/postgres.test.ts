@@ -116,7 +116,7 @@ describe.runIf(DATABASE_TARGET === 'postgres')('openPostgres', () => {
         'client backend',
       ])
     const until = async (condition: () => boolean, what: string) => {
-      for (const started = Date.now(); !condition(); ) {
+      for (const started = Date.now(); !condition();) {
         if (Date.now() - started > 10_000) throw new Error(`timed out waiting for ${what}`)
         await new Promise((resolve) => setTimeout(resolve, 20))
       }

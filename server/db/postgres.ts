@@ -1,6 +1,14 @@
 import { createHash } from 'node:crypto'
 import pg from 'pg'
-import { DatabaseUnavailableError, isPostgresError, isUnavailableSqlState, type Database, type QueryOptions, type Queryable, type Row } from './database.ts'
+import {
+  DatabaseUnavailableError,
+  isPostgresError,
+  isUnavailableSqlState,
+  type Database,
+  type QueryOptions,
+  type Queryable,
+  type Row,
+} from './database.ts'
 
 export interface PostgresOptions {
   /** Most connections the pool opens; each instance behind a load balancer has its own. */

@@ -30,7 +30,13 @@ describe('csvRecord', () => {
   })
 
   it.each(CSV_INJECTION_PAYLOADS)('writes %j so that no reader in any locale sees a formula', (payload) => {
-    const text = [['id', 'answer', 'next'], ['1', payload, payload], ['2', `${payload};${payload}`, '=1']].map(csvRecord).join('')
+    const text = [
+      ['id', 'answer', 'next'],
+      ['1', payload, payload],
+      ['2', `${payload};${payload}`, '=1'],
+    ]
+      .map(csvRecord)
+      .join('')
     // Nothing is lost or changed: single quotes are only ever added.
     expect(neutraliseFormulas(payload).replaceAll("'", '')).toBe(payload.replaceAll("'", ''))
     const cells = csvCells(text)
@@ -52,7 +58,28 @@ const REFERENCE = /(?<=(?:^|[,;\t\r\n])[ "]*)(?=[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF
 const reference = (text: string) => text.replace(REFERENCE, () => "'")
 
 // Every character the rule looks at, a few it must not, a lone surrogate and an emoji.
-const ALPHABET = ['=', '+', '-', '@', '\t', '\r', '\n', ',', ';', ' ', '"', "'", 'a', '1', '\uFF1D', '\uFF0B', '\uFF0D', '\uFF20', '\uD83D', '😀']
+const ALPHABET = [
+  '=',
+  '+',
+  '-',
+  '@',
+  '\t',
+  '\r',
+  '\n',
+  ',',
+  ';',
+  ' ',
+  '"',
+  "'",
+  'a',
+  '1',
+  '\uFF1D',
+  '\uFF0B',
+  '\uFF0D',
+  '\uFF20',
+  '\uD83D',
+  '😀',
+]
 
 describe('neutraliseFormulas', () => {
   it('agrees with the reference pattern on 50,000 random strings of the characters it cares about', () => {

@@ -48,7 +48,9 @@ function parseSince(text: string): Date {
     const date = new Date(text)
     if (!Number.isNaN(date.getTime())) return date
   }
-  throw new UsageError(`--since must be a date like 2025-01-31 or an ISO 8601 time with a zone like 2025-01-31T09:00:00Z, not ${JSON.stringify(text)}`)
+  throw new UsageError(
+    `--since must be a date like 2025-01-31 or an ISO 8601 time with a zone like 2025-01-31T09:00:00Z, not ${JSON.stringify(text)}`,
+  )
 }
 
 function readOptions(argv: readonly string[]) {

@@ -34,7 +34,11 @@ const LAST_TOUCH_COLUMNS = new Map(LAST_TOUCH_CAMPAIGN.map((parameter) => [`last
  * attribution as stored; CSV puts the last touch's campaign in columns first
  * and the whole attribution as JSON text after them. `extra` columns follow.
  */
-export const exportColumns = (form: FormDefinition = applicationForm, format: ExportFormat = 'csv', extra: readonly string[] = []): string[] => [
+export const exportColumns = (
+  form: FormDefinition = applicationForm,
+  format: ExportFormat = 'csv',
+  extra: readonly string[] = [],
+): string[] => [
   'id',
   'submission_id',
   'created_at',
@@ -55,7 +59,9 @@ function csvValue(row: ExportRow, column: string): unknown {
 // rather than turn into another number.
 function jsonObject(row: ExportRow, columns: readonly string[]): string {
   const id = Number(row.id)
-  return JSON.stringify(Object.fromEntries(columns.map((column) => [column, column === 'id' && Number.isSafeInteger(id) ? id : (row[column] ?? null)])))
+  return JSON.stringify(
+    Object.fromEntries(columns.map((column) => [column, column === 'id' && Number.isSafeInteger(id) ? id : (row[column] ?? null)])),
+  )
 }
 
 export interface PagedExportOptions {
@@ -87,7 +93,10 @@ export async function* pagedExport(
     const page = await pageAfter(after, pageSize)
     let chunk: string[] = []
     for (const row of page) {
-      const text = format === 'csv' ? csvRecord(columns.map((column) => csvValue(row, column))) : `${count === 0 ? '[\n' : ',\n'}${jsonObject(row, columns)}`
+      const text =
+        format === 'csv'
+          ? csvRecord(columns.map((column) => csvValue(row, column)))
+          : `${count === 0 ? '[\n' : ',\n'}${jsonObject(row, columns)}`
       count++
       chunk.push(text)
       if (pacer.counts(text)) {

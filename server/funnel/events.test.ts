@@ -98,7 +98,11 @@ describe(`POST ${EVENTS_PATH} on ${DATABASE_TARGET}`, () => {
     const preflight = await app.inject({
       method: 'OPTIONS',
       url: EVENTS_TABLE_PATH,
-      headers: { origin: 'https://www.agency.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'apikey, authorization, content-type, prefer' },
+      headers: {
+        origin: 'https://www.agency.example',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'apikey, authorization, content-type, prefer',
+      },
     })
     expect(preflight.statusCode).toBe(204)
     expect(preflight.headers['access-control-allow-origin']).toBeDefined()
@@ -244,7 +248,11 @@ describe(`POST ${EVENTS_PATH} on ${DATABASE_TARGET}`, () => {
   })
 
   const refused: [string, unknown, RegExp][] = [
-    ['one event too many', { path: '/', events: Array.from({ length: MAX_BATCH_EVENTS + 1 }, () => ({ type: 'page_view' })) }, /events: must hold at most 50 events/],
+    [
+      'one event too many',
+      { path: '/', events: Array.from({ length: MAX_BATCH_EVENTS + 1 }, () => ({ type: 'page_view' })) },
+      /events: must hold at most 50 events/,
+    ],
     ['no events', { path: '/', events: [] }, /at least one event/],
     ['an unknown type', { path: '/', events: [{ type: 'page_view' }, { type: 'purchase' }] }, /events\.1\.type: must be one of page_view/],
     ['step 0', { path: '/', events: [{ type: 'step_viewed', step: 0 }] }, /events\.0\.step: must be from 1 to/],
@@ -281,7 +289,11 @@ describe(`POST ${EVENTS_PATH} on ${DATABASE_TARGET}`, () => {
     const response = await app.inject({
       method: 'OPTIONS',
       url: EVENTS_PATH,
-      headers: { origin: 'https://landing.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' },
+      headers: {
+        origin: 'https://landing.example',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'content-type',
+      },
     })
     expect(response.statusCode).toBe(204)
     expect(response.headers['access-control-allow-origin']).toBe('*')
@@ -353,7 +365,10 @@ describe(`${EVENTS_PATH} settings on ${DATABASE_TARGET}`, () => {
   })
 
   it('drops events with 204 when the database fails, and still refuses a bad batch with 400', async () => {
-    const app = appWith({}, failingDatabase(() => Object.assign(new Error('connection refused'), { code: '08006' })))
+    const app = appWith(
+      {},
+      failingDatabase(() => Object.assign(new Error('connection refused'), { code: '08006' })),
+    )
     try {
       expect((await send(app)).statusCode).toBe(204)
       expect((await send(app, { body: '[' })).statusCode).toBe(400)

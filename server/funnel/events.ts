@@ -65,9 +65,13 @@ export const eventsRoutes: FastifyPluginAsync<EventsOptions> = async (app, { db,
 
   // sendBeacon sends a string as text/plain (no CORS preflight); fetch may say JSON.
   app.removeAllContentTypeParsers()
-  app.addContentTypeParser(['text/plain', 'application/json'], { parseAs: 'string', bodyLimit: MAX_BATCH_BYTES }, (_request, body, done) => {
-    done(null, body)
-  })
+  app.addContentTypeParser(
+    ['text/plain', 'application/json'],
+    { parseAs: 'string', bodyLimit: MAX_BATCH_BYTES },
+    (_request, body, done) => {
+      done(null, body)
+    },
+  )
   // Any other type is refused in words that say what to send instead.
   app.addContentTypeParser('*', (_request, _payload, done) => {
     done(new ApiError(415, 'Send the batch as text/plain or application/json.'), undefined)
@@ -83,7 +87,13 @@ export const eventsRoutes: FastifyPluginAsync<EventsOptions> = async (app, { db,
       const visitor = await visitorHash(request.ip, userAgent(request), request.host)
       await db.query(
         INSERT,
-        [visitor, batch.source ?? null, batch.path, batch.events.map((event) => event.type), batch.events.map((event) => event.step ?? null)],
+        [
+          visitor,
+          batch.source ?? null,
+          batch.path,
+          batch.events.map((event) => event.type),
+          batch.events.map((event) => event.step ?? null),
+        ],
         { prepare: true },
       )
     } catch (error) {

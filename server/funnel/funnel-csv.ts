@@ -10,6 +10,8 @@ const percent = (share: number | null) => (share === null ? '' : (share * 100).t
  * export's writer (every field quoted, formulas neutralised, CRLF).
  */
 export function funnelCsv(funnel: Funnel): string {
-  const rows = funnel.stages.map((stage) => csvRecord([funnelStageLabel(stage.id), stage.visitors, stage.dropOff, percent(stage.dropOffRate)]))
+  const rows = funnel.stages.map((stage) =>
+    csvRecord([funnelStageLabel(stage.id), stage.visitors, stage.dropOff, percent(stage.dropOffRate)]),
+  )
   return csvRecord(FUNNEL_CSV_COLUMNS) + rows.join('')
 }

@@ -19,7 +19,10 @@ function parseRange(request: FastifyRequest): FunnelRange {
   const range = funnelRange(query.data)
   const filled = funnelQuerySchema.safeParse(range)
   if (!filled.success) {
-    throw ApiError.invalid(filled.error, `${describeIssues(filled.error)} (the end not given was filled in for ${FUNNEL_DEFAULT_DAYS} days)`)
+    throw ApiError.invalid(
+      filled.error,
+      `${describeIssues(filled.error)} (the end not given was filled in for ${FUNNEL_DEFAULT_DAYS} days)`,
+    )
   }
   return { ...range, source: query.data.source || undefined }
 }

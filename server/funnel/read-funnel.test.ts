@@ -146,7 +146,9 @@ function figuresOf(funnel: Funnel) {
   funnel.stages.forEach((stage, index) => {
     const before = funnel.stages[index - 1]
     expect(stage.dropOff).toBe(before === undefined ? null : before.visitors - stage.visitors)
-    expect(stage.dropOffRate).toBe(before === undefined || before.visitors === 0 ? null : (before.visitors - stage.visitors) / before.visitors)
+    expect(stage.dropOffRate).toBe(
+      before === undefined || before.visitors === 0 ? null : (before.visitors - stage.visitors) / before.visitors,
+    )
   })
   for (const day of funnel.days) expect(day.conversionRate).toBe(day.visitors === 0 ? null : day.applications / day.visitors)
   return {
@@ -206,7 +208,9 @@ describe(`the funnel on ${DATABASE_TARGET}`, () => {
 
   it('counts the days up to the calendar’s last, and never more than FUNNEL_MAX_DAYS, whatever range it is given', async () => {
     const lastDays = await readFunnel(temp.db, { from: '9999-12-02', to: '9999-12-31', source: undefined })
-    expect(lastDays.days.map((day) => day.day)).toEqual(Array.from({ length: 30 }, (_, index) => `9999-12-${String(index + 2).padStart(2, '0')}`))
+    expect(lastDays.days.map((day) => day.day)).toEqual(
+      Array.from({ length: 30 }, (_, index) => `9999-12-${String(index + 2).padStart(2, '0')}`),
+    )
     const centuries = await readFunnel(temp.db, { from: '1900-01-01', to: '2100-01-01', source: undefined })
     expect(centuries.days).toHaveLength(FUNNEL_MAX_DAYS)
     expect(centuries.days[0]?.day).toBe('1900-01-01')
@@ -235,7 +239,9 @@ describe(`the funnel on ${DATABASE_TARGET}`, () => {
     expect(whole.sources).toEqual(['google', 'newsletter', DIRECT_SOURCE])
     expect(stage(await funnelOf(`from=${day}&to=${day}&source=google`), 'visitors')).toMatchObject({ visitors: 2 })
     expect(stage(await funnelOf(`from=${day}&to=${day}&source=newsletter`), 'visitors')).toMatchObject({ visitors: 1 })
-    expect(stage(await funnelOf(`from=${day}&to=${day}&source=${encodeURIComponent(DIRECT_SOURCE)}`), 'visitors')).toMatchObject({ visitors: 1 })
+    expect(stage(await funnelOf(`from=${day}&to=${day}&source=${encodeURIComponent(DIRECT_SOURCE)}`), 'visitors')).toMatchObject({
+      visitors: 1,
+    })
     // More at step 1 than clicked Apply (an event the page could not send): a negative drop-off, which the CSV keeps from being a formula.
     const csv = csvCells((await get(`/funnel.csv?from=${day}&to=${day}`)).body)
     expect(csv.find((row) => row[0] === funnelStageLabel('step-1'))).toEqual([funnelStageLabel('step-1'), '2', "'-2", ''])
@@ -252,14 +258,17 @@ describe(`the funnel on ${DATABASE_TARGET}`, () => {
     // Not an empty agreement: the seeding reaches every gate, and the whole is less than the sum of its sources.
     const whole = expected.get(queryOf({ from: first, to: today, source: undefined }))!
     expect(whole.stages.every((stage) => stage.visitors > 0)).toBe(true)
-    const bySource = SOURCES.map((source) => expected.get(queryOf({ from: first, to: today, source: source ?? DIRECT_SOURCE }))!.stages[0]!.visitors)
+    const bySource = SOURCES.map(
+      (source) => expected.get(queryOf({ from: first, to: today, source: source ?? DIRECT_SOURCE }))!.stages[0]!.visitors,
+    )
     expect(whole.stages[0]!.visitors).toBeLessThan(bySource.reduce((sum, visitors) => sum + visitors, 0))
   })
 
   it('still agrees once the past days are rolled up, and after their raw events are deleted', async () => {
     const [rolled] = await temp.db.query<{ stored: string }>('SELECT page_event_roll_up()::text AS stored')
     expect(Number(rolled?.stored)).toBeGreaterThan(0)
-    for (const range of cases) expect(figuresOf(await funnelOf(queryOf(range))), `${range.name}, rolled up`).toEqual(expected.get(queryOf(range)))
+    for (const range of cases)
+      expect(figuresOf(await funnelOf(queryOf(range))), `${range.name}, rolled up`).toEqual(expected.get(queryOf(range)))
 
     await temp.db.query(`DELETE FROM page_events WHERE day < $1::date`, [today])
     for (const range of cases) {

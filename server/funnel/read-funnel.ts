@@ -81,7 +81,9 @@ export async function readFunnel(db: Queryable, range: FunnelRange): Promise<Fun
     [range.from, range.to],
   )
 
-  const stageVisitors = new Map(stageRows.map((row) => [stageKey(row.type, row.step === null ? null : Number(row.step)), Number(row.visitors)]))
+  const stageVisitors = new Map(
+    stageRows.map((row) => [stageKey(row.type, row.step === null ? null : Number(row.step)), Number(row.visitors)]),
+  )
   const byDay = new Map(dayRows.map((row) => [row.day, row]))
   const days = rangeDays(range.from, range.to).map((day): FunnelDay => {
     const row = byDay.get(day)

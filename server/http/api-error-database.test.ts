@@ -11,7 +11,9 @@ beforeAll(async () => {
   // A route that hands its query's value to the database unchecked, as a schema that missed one would.
   app = Fastify()
   app.setErrorHandler(answerApiError)
-  app.get<{ Querystring: { sql: string; value: string } }>('/query', async (request) => temp.db.query(request.query.sql, [request.query.value]))
+  app.get<{ Querystring: { sql: string; value: string } }>('/query', async (request) =>
+    temp.db.query(request.query.sql, [request.query.value]),
+  )
   await app.ready()
 })
 afterAll(async () => {

@@ -25,7 +25,10 @@ const apiErrorShape = z.strictObject({
   statusCode: z.number().int(),
   error: z.string().min(1),
   message: z.string().min(1),
-  details: z.array(z.strictObject({ field: z.string(), message: z.string().min(1) })).min(1).optional(),
+  details: z
+    .array(z.strictObject({ field: z.string(), message: z.string().min(1) }))
+    .min(1)
+    .optional(),
 })
 
 const inbox = (method: InjectOptions['method'], path: string, extra: Partial<InjectOptions> = {}) =>
@@ -78,6 +81,10 @@ describe(`every error under /api on ${DATABASE_TARGET}`, () => {
 
   it('says which limit a body passed, on either API', async () => {
     const tooLarge = await events(`"${'x'.repeat(MAX_BATCH_BYTES)}"`)
-    expect(tooLarge.json()).toMatchObject({ statusCode: 413, error: 'Payload Too Large', message: `The body is over ${MAX_BATCH_BYTES} bytes.` })
+    expect(tooLarge.json()).toMatchObject({
+      statusCode: 413,
+      error: 'Payload Too Large',
+      message: `The body is over ${MAX_BATCH_BYTES} bytes.`,
+    })
   })
 })

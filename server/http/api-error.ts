@@ -107,7 +107,10 @@ function asApiError(error: FastifyError, request: FastifyRequest): ApiError {
   // Fastify's own words would not say which limit was passed.
   if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return new ApiError(413, `The body is over ${request.routeOptions.bodyLimit} bytes.`)
   if (error.validation !== undefined) {
-    const details = error.validation.map((issue) => ({ field: issue.instancePath.replace(/^\//, '').replaceAll('/', '.'), message: issue.message ?? 'is not valid' }))
+    const details = error.validation.map((issue) => ({
+      field: issue.instancePath.replace(/^\//, '').replaceAll('/', '.'),
+      message: issue.message ?? 'is not valid',
+    }))
     return new ApiError(400, error.message, { details })
   }
   // Fastify's other 4xx (a body that is not JSON, a media type no parser takes) say what was wrong and quote nothing sent.

@@ -56,7 +56,9 @@ describe(`statistics on ${DATABASE_TARGET}`, () => {
     )
   }
   const estimate = async () => {
-    const [row] = await temp.db.query<{ rows: number }>(`SELECT reltuples::int AS rows FROM pg_class WHERE oid = 'contact_submissions'::regclass`)
+    const [row] = await temp.db.query<{ rows: number }>(
+      `SELECT reltuples::int AS rows FROM pg_class WHERE oid = 'contact_submissions'::regclass`,
+    )
     return Number(row?.rows)
   }
 

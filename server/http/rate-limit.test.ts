@@ -47,7 +47,11 @@ const submit = (app: FastifyInstance, { from = '198.51.100.7', forwardedFor }: {
     method: 'POST',
     url: CONTACT_SUBMISSIONS_PATH,
     remoteAddress: from,
-    headers: { 'content-type': 'application/json', origin: 'https://brand.example', ...(forwardedFor ? { 'x-forwarded-for': forwardedFor } : {}) },
+    headers: {
+      'content-type': 'application/json',
+      origin: 'https://brand.example',
+      ...(forwardedFor ? { 'x-forwarded-for': forwardedFor } : {}),
+    },
     payload: JSON.stringify([validAnswers()]),
   }
   return app.inject(options)
@@ -97,7 +101,10 @@ describe('the submission rate limit', () => {
   it('limits only inserts: reading, the site and preflights are not counted', async () => {
     const app = await appWith({})
     for (let i = 0; i < LIMIT * 2; i += 1) {
-      expect((await app.inject({ url: CONTACT_SUBMISSIONS_PATH, headers: { apikey: SERVICE_ROLE_KEY }, remoteAddress: '198.51.100.7' })).statusCode).toBe(200)
+      expect(
+        (await app.inject({ url: CONTACT_SUBMISSIONS_PATH, headers: { apikey: SERVICE_ROLE_KEY }, remoteAddress: '198.51.100.7' }))
+          .statusCode,
+      ).toBe(200)
       expect((await app.inject({ url: '/nope', remoteAddress: '198.51.100.7' })).statusCode).toBe(404)
       expect(
         (

@@ -106,7 +106,16 @@ describe('security headers', () => {
       () => app.inject({ method: 'POST', url: CONTACT_SUBMISSIONS_PATH, payload: 'x'.repeat(SUBMISSION_BODY_LIMIT + 1) }),
       413,
     ],
-    ['a preflight', () => app.inject({ method: 'OPTIONS', url: CONTACT_SUBMISSIONS_PATH, headers: { origin: 'https://a.example', 'access-control-request-method': 'POST' } }), 204],
+    [
+      'a preflight',
+      () =>
+        app.inject({
+          method: 'OPTIONS',
+          url: CONTACT_SUBMISSIONS_PATH,
+          headers: { origin: 'https://a.example', 'access-control-request-method': 'POST' },
+        }),
+      204,
+    ],
     ['an API failure', () => broken.inject({ method: 'POST', url: CONTACT_SUBMISSIONS_PATH, payload: json([validAnswers()]) }), 500],
     ['a site failure', () => broken.inject('/boom'), 500],
   ]

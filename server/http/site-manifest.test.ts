@@ -88,10 +88,22 @@ describe('readSiteManifest', () => {
     ['not JSON', '{"apiOrigin":', 'is not valid JSON. Run npm run build again.'],
     ['an array', '[]', 'is not a site manifest this server understands'],
     ['without the video origin', JSON.stringify({ apiOrigin: null }), 'videoOrigin:'],
-    ['a URL with a path instead of an origin', JSON.stringify({ apiOrigin: 'https://abc.supabase.co/rest', videoOrigin: 'https://player.vimeo.com' }), 'apiOrigin: must be an origin'],
+    [
+      'a URL with a path instead of an origin',
+      JSON.stringify({ apiOrigin: 'https://abc.supabase.co/rest', videoOrigin: 'https://player.vimeo.com' }),
+      'apiOrigin: must be an origin',
+    ],
     ['a script URL', JSON.stringify({ apiOrigin: null, videoOrigin: 'javascript:alert(1)' }), 'videoOrigin: must be an http(s) origin'],
-    ['a CSP keyword smuggled in', JSON.stringify({ apiOrigin: "https://a.example 'unsafe-eval'", videoOrigin: 'https://b.example' }), 'apiOrigin:'],
-    ['a key it does not know', JSON.stringify({ apiOrigin: null, videoOrigin: 'https://b.example', scriptOrigin: 'https://c.example' }), 'scriptOrigin'],
+    [
+      'a CSP keyword smuggled in',
+      JSON.stringify({ apiOrigin: "https://a.example 'unsafe-eval'", videoOrigin: 'https://b.example' }),
+      'apiOrigin:',
+    ],
+    [
+      'a key it does not know',
+      JSON.stringify({ apiOrigin: null, videoOrigin: 'https://b.example', scriptOrigin: 'https://c.example' }),
+      'scriptOrigin',
+    ],
   ])('refuses a manifest that is %s, naming the file', async (_case, content, message) => {
     const webRoot = await folder(`bad-${Math.random().toString(36).slice(2)}`, { [SITE_MANIFEST_FILE]: content })
     expect(() => readSiteManifest(webRoot)).toThrow(join(webRoot, SITE_MANIFEST_FILE))
@@ -101,7 +113,11 @@ describe('readSiteManifest', () => {
   it('is not served: it is the server’s reading, not part of the page', async () => {
     const webRoot = await folder('served', { 'index.html': '<!doctype html><title>landing</title>' })
     await writeSiteManifest(webRoot)
-    const app = buildApp({ config: parseConfig({ WEB_ROOT: webRoot }), db: failingDatabase(() => new Error('unused')), site: readSiteManifest(webRoot) })
+    const app = buildApp({
+      config: parseConfig({ WEB_ROOT: webRoot }),
+      db: failingDatabase(() => new Error('unused')),
+      site: readSiteManifest(webRoot),
+    })
     try {
       expect((await app.inject('/')).statusCode).toBe(200)
       expect((await app.inject(`/${SITE_MANIFEST_FILE}`)).statusCode).toBe(404)

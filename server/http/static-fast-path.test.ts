@@ -128,7 +128,9 @@ describe('a file over a real connection', () => {
           const reachedBefore = hooked
           const answered = await overSocket(method, path, headers)
           expect(hooked, `${method} ${condition}`).toBe(reachedBefore)
-          expect(withoutConnectionHeaders(answered), `${method} ${condition}`).toEqual(withoutConnectionHeaders(await fromRoutes(method, path, headers)))
+          expect(withoutConnectionHeaders(answered), `${method} ${condition}`).toEqual(
+            withoutConnectionHeaders(await fromRoutes(method, path, headers)),
+          )
         }
       }
     },

@@ -28,7 +28,12 @@ async function siteWith(files: Record<string, string>) {
 
 let app: FastifyInstance
 beforeAll(async () => {
-  app = await siteWith({ 'index.html': INDEX_HTML, '404.html': NOT_FOUND_HTML, 'admin/index.html': ADMIN_HTML, 'assets/admin-abc.js': 'export {}' })
+  app = await siteWith({
+    'index.html': INDEX_HTML,
+    '404.html': NOT_FOUND_HTML,
+    'admin/index.html': ADMIN_HTML,
+    'assets/admin-abc.js': 'export {}',
+  })
 })
 afterAll(async () => {
   await Promise.all(apps.map((each) => each.close()))

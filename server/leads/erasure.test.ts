@@ -14,7 +14,8 @@ afterAll(async () => {
   await temp.dispose()
 })
 
-const count = async (sql: string, params: unknown[] = []) => Number((await temp.db.query<{ n: string }>(`SELECT count(*) AS n FROM ${sql}`, params))[0]?.n)
+const count = async (sql: string, params: unknown[] = []) =>
+  Number((await temp.db.query<{ n: string }>(`SELECT count(*) AS n FROM ${sql}`, params))[0]?.n)
 
 describe(`erasing leads on ${DATABASE_TARGET}`, () => {
   it('takes the outbox row of each erased lead with it, and leaves the others', async () => {

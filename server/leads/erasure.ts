@@ -23,9 +23,10 @@ export async function eraseLead(db: Database, id: number, actor: string): Promis
  */
 export async function eraseLeadsByEmail(db: Database, email: string, actor: string): Promise<number> {
   return db.transaction(async (tx) => {
-    const deleted = await tx.query<{ id: string }>('DELETE FROM contact_submissions WHERE lower(email) = lower($1) RETURNING id::text AS id', [
-      email.trim(),
-    ])
+    const deleted = await tx.query<{ id: string }>(
+      'DELETE FROM contact_submissions WHERE lower(email) = lower($1) RETURNING id::text AS id',
+      [email.trim()],
+    )
     const ids = deleted.map((row) => Number(row.id)).sort((a, b) => a - b)
     await recordAudit(tx, { actor, action: 'lead.erase-by-email', detail: { erased: ids.length, leadIds: ids } })
     return ids.length

@@ -39,7 +39,11 @@ interface StreamedExport {
 async function streamExport(): Promise<StreamedExport> {
   const counter = countTurns()
   try {
-    const response = await admin.app.inject({ url: `${ADMIN_API_PATH}/leads/export?format=csv`, headers: { cookie: session.cookie }, payloadAsStream: true })
+    const response = await admin.app.inject({
+      url: `${ADMIN_API_PATH}/leads/export?format=csv`,
+      headers: { cookie: session.cookie },
+      payloadAsStream: true,
+    })
     expect(response.statusCode).toBe(200)
     const records = workPerTurn(counter)
     const characters = workPerTurn(counter)

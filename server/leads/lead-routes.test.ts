@@ -36,7 +36,8 @@ const call = (method: InjectOptions['method'], path: string, payload?: object) =
     ...(payload === undefined ? {} : { payload }),
   })
 
-const count = async (sql: string, params: unknown[] = []) => Number((await temp.db.query<{ n: string }>(`SELECT count(*) AS n FROM ${sql}`, params))[0]?.n)
+const count = async (sql: string, params: unknown[] = []) =>
+  Number((await temp.db.query<{ n: string }>(`SELECT count(*) AS n FROM ${sql}`, params))[0]?.n)
 
 const failedDelivery = (id: number) => insertFailedDelivery(temp.db, id)
 
@@ -48,12 +49,17 @@ describe(`the lead routes on ${DATABASE_TARGET}`, () => {
 
   it('list leads newest first and page by cursor', async () => {
     const ids: number[] = []
-    for (let index = 0; index <= LEAD_PAGE_SIZE; index++) ids.push(await insertLead(temp.db, { receivedAt: new Date(Date.now() - index * 1000) }))
+    for (let index = 0; index <= LEAD_PAGE_SIZE; index++)
+      ids.push(await insertLead(temp.db, { receivedAt: new Date(Date.now() - index * 1000) }))
     const first = await call('GET', '/leads')
     expect(first.statusCode).toBe(200)
     const page = first.json<LeadPage>()
     expect(page.leads.map((lead) => lead.id)).toEqual(ids.slice(0, LEAD_PAGE_SIZE))
-    expect(page.leads[0]).toMatchObject({ status: 'new', source: null, answers: Object.fromEntries(CONTACT_FIELDS.map((field) => [field, expect.any(String)])) })
+    expect(page.leads[0]).toMatchObject({
+      status: 'new',
+      source: null,
+      answers: Object.fromEntries(CONTACT_FIELDS.map((field) => [field, expect.any(String)])),
+    })
     const second = await call('GET', `/leads?cursor=${page.nextCursor}`)
     expect(second.json<LeadPage>()).toEqual({ leads: [expect.objectContaining({ id: ids.at(-1) })] })
   })
@@ -80,7 +86,12 @@ describe(`the lead routes on ${DATABASE_TARGET}`, () => {
     expect(lead.answers.name).toBe('Katherine Johnson')
     expect(lead.submissionId).toMatch(/^[0-9a-f-]{36}$/)
     expect(lead.deliveries).toEqual([
-      { id: delivery, channel: 'https://hooks.example/…', state: 'failed', attempts: [{ startedAt: expect.any(String), durationMs: 120, status: 500, error: 'server error' }] },
+      {
+        id: delivery,
+        channel: 'https://hooks.example/…',
+        state: 'failed',
+        attempts: [{ startedAt: expect.any(String), durationMs: 120, status: 500, error: 'server error' }],
+      },
     ])
     expect((await call('GET', `/leads/${id + 1000}`)).statusCode).toBe(404)
     expect((await call('GET', '/leads/abc')).statusCode).toBe(404)
@@ -104,7 +115,7 @@ describe(`the lead routes on ${DATABASE_TARGET}`, () => {
     expect(unknown.statusCode).toBe(400)
     expect(unknown.json<{ message: string }>().message).toMatch(/status must be one of/)
     expect((await call('PATCH', `/leads/${id + 1000}`, { status: 'won' })).statusCode).toBe(404)
-    expect(((await call('GET', '/leads?status=won')).json<LeadPage>()).leads.map((lead) => lead.id)).toEqual([id])
+    expect((await call('GET', '/leads?status=won')).json<LeadPage>().leads.map((lead) => lead.id)).toEqual([id])
   })
 
   it('keep notes as typed, with who and when, and refuse an empty one', async () => {
@@ -120,7 +131,12 @@ describe(`the lead routes on ${DATABASE_TARGET}`, () => {
 
   it('refuse changes without the CSRF token', async () => {
     const id = await insertLead(temp.db)
-    const response = await app.inject({ method: 'PATCH', url: `${ADMIN_API_PATH}/leads/${id}`, headers: { cookie: session.cookie }, payload: { status: 'won' } })
+    const response = await app.inject({
+      method: 'PATCH',
+      url: `${ADMIN_API_PATH}/leads/${id}`,
+      headers: { cookie: session.cookie },
+      payload: { status: 'won' },
+    })
     expect(response.statusCode).toBe(403)
     expect((await call('GET', `/leads/${id}`)).json<LeadDetail>().status).toBe('new')
   })
@@ -129,7 +145,10 @@ describe(`the lead routes on ${DATABASE_TARGET}`, () => {
 
   it('export the filter as CSV that no spreadsheet runs as formulas', async () => {
     for (const [index, payload] of PAYLOADS.entries()) {
-      await insertLead(temp.db, { answers: { business: payload, name: `Injector ${index}` }, receivedAt: new Date(Date.now() - index * 1000) })
+      await insertLead(temp.db, {
+        answers: { business: payload, name: `Injector ${index}` },
+        receivedAt: new Date(Date.now() - index * 1000),
+      })
     }
     await insertLead(temp.db, { answers: { name: 'Someone else' } })
     await insertLead(temp.db, { spam: true, answers: { name: 'Injector bot' } })
@@ -149,7 +168,8 @@ describe(`the lead routes on ${DATABASE_TARGET}`, () => {
   })
 
   it('export as a JSON array with the answers as typed, every lead of the filter, not one page', async () => {
-    for (let index = 0; index < LEAD_PAGE_SIZE + 5; index++) await insertLead(temp.db, { answers: { business: PAYLOADS[index % PAYLOADS.length] ?? '' } })
+    for (let index = 0; index < LEAD_PAGE_SIZE + 5; index++)
+      await insertLead(temp.db, { answers: { business: PAYLOADS[index % PAYLOADS.length] ?? '' } })
     const won = await insertLead(temp.db)
     await call('PATCH', `/leads/${won}`, { status: 'won' })
     const all = await call('GET', '/leads/export?format=json')
@@ -157,7 +177,12 @@ describe(`the lead routes on ${DATABASE_TARGET}`, () => {
     expect(all.headers['content-disposition']).toMatch(/^attachment; filename="leads-.*\.json"$/)
     const leads = all.json<Record<string, unknown>[]>()
     expect(leads).toHaveLength(LEAD_PAGE_SIZE + 6)
-    expect(leads.slice(1, PAYLOADS.length + 1).map((lead) => lead.business).sort()).toEqual([...PAYLOADS].sort())
+    expect(
+      leads
+        .slice(1, PAYLOADS.length + 1)
+        .map((lead) => lead.business)
+        .sort(),
+    ).toEqual([...PAYLOADS].sort())
     const filtered = (await call('GET', '/leads/export?format=json&status=won')).json<Record<string, unknown>[]>()
     expect(filtered).toEqual([expect.objectContaining({ id: won, status: 'won' })])
     expect((await call('GET', '/leads/export?format=json&status=lost')).json()).toEqual([])
@@ -188,7 +213,9 @@ describe(`the lead routes on ${DATABASE_TARGET}`, () => {
     expect(await count('lead_delivery_attempts WHERE delivery_id = $1', [delivery])).toBe(0)
     expect(await count('contact_submissions WHERE id = $1', [kept])).toBe(1)
 
-    const audit = await temp.db.query<Record<string, unknown>>('SELECT actor_email, action, lead_id::text AS lead_id, detail FROM admin_audit')
+    const audit = await temp.db.query<Record<string, unknown>>(
+      'SELECT actor_email, action, lead_id::text AS lead_id, detail FROM admin_audit',
+    )
     expect(audit).toEqual([{ actor_email: OWNER, action: 'lead.erase', lead_id: String(id), detail: { erased: 1 } }])
     expect(JSON.stringify(audit)).not.toMatch(/erase\.me|Erase Me/i)
     expect((await call('DELETE', `/leads/${id}`)).statusCode).toBe(404)
@@ -204,7 +231,9 @@ describe(`the lead routes on ${DATABASE_TARGET}`, () => {
     expect(await count('contact_submissions WHERE id = ANY($1::bigint[])', [[first, second]])).toBe(0)
     expect(await count('lead_notes')).toBe(0)
     expect(await count('contact_submissions WHERE id = $1', [other])).toBe(1)
-    const audit = await temp.db.query<{ action: string; lead_id: string | null; detail: unknown }>('SELECT action, lead_id, detail FROM admin_audit')
+    const audit = await temp.db.query<{ action: string; lead_id: string | null; detail: unknown }>(
+      'SELECT action, lead_id, detail FROM admin_audit',
+    )
     expect(audit).toEqual([{ action: 'lead.erase-by-email', lead_id: null, detail: { erased: 2, leadIds: [first, second] } }])
     expect(JSON.stringify(audit)).not.toMatch(/twice/i)
     expect((await call('POST', '/erasure', { email: 'x' })).statusCode).toBe(400)

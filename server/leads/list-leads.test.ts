@@ -45,8 +45,14 @@ const ago = (minutes: number) => new Date(Date.now() - minutes * 60_000)
 
 describe(`the lead list on ${DATABASE_TARGET}`, () => {
   it('lists leads newest first with their answers, source and status, and never spam', async () => {
-    const older = await insertLead(temp.db, { receivedAt: ago(60), attribution: { last_touch: { utm_source: 'IG', referrer_origin: 'https://l.instagram.com' } } })
-    const newer = await insertLead(temp.db, { receivedAt: ago(10), attribution: { last_touch: { referrer_origin: 'https://www.google.com:443' } } })
+    const older = await insertLead(temp.db, {
+      receivedAt: ago(60),
+      attribution: { last_touch: { utm_source: 'IG', referrer_origin: 'https://l.instagram.com' } },
+    })
+    const newer = await insertLead(temp.db, {
+      receivedAt: ago(10),
+      attribution: { last_touch: { referrer_origin: 'https://www.google.com:443' } },
+    })
     const plain = await insertLead(temp.db, { receivedAt: ago(30), answers: { name: 'Grace Hopper' } })
     await insertLead(temp.db, { receivedAt: ago(5), spam: true })
 
@@ -69,7 +75,8 @@ describe(`the lead list on ${DATABASE_TARGET}`, () => {
   it('pages by cursor without duplicates or gaps, also when leads share a time and new ones arrive', async () => {
     const sameTime = ago(100)
     const existing: number[] = []
-    for (let index = 0; index < 23; index++) existing.push(await insertLead(temp.db, { receivedAt: index % 4 === 0 ? sameTime : ago(200 - index) }))
+    for (let index = 0; index < 23; index++)
+      existing.push(await insertLead(temp.db, { receivedAt: index % 4 === 0 ? sameTime : ago(200 - index) }))
     let arrived = 0
     const seen = await allPages({}, 5, async () => {
       arrived++
@@ -115,8 +122,14 @@ describe(`the lead list on ${DATABASE_TARGET}`, () => {
   it('filters by status, source and an inclusive range of UTC days, together with search and paging', async () => {
     const day = (iso: string) => new Date(iso)
     const before = await insertLead(temp.db, { receivedAt: day('2026-03-31T23:59:59.999Z') })
-    const firstMoment = await insertLead(temp.db, { receivedAt: day('2026-04-01T00:00:00Z'), attribution: { last_touch: { utm_source: 'fb' } } })
-    const lastMoment = await insertLead(temp.db, { receivedAt: day('2026-04-02T23:59:59.999Z'), attribution: { last_touch: { utm_source: 'fb' } } })
+    const firstMoment = await insertLead(temp.db, {
+      receivedAt: day('2026-04-01T00:00:00Z'),
+      attribution: { last_touch: { utm_source: 'fb' } },
+    })
+    const lastMoment = await insertLead(temp.db, {
+      receivedAt: day('2026-04-02T23:59:59.999Z'),
+      attribution: { last_touch: { utm_source: 'fb' } },
+    })
     const after = await insertLead(temp.db, { receivedAt: day('2026-04-03T00:00:00Z') })
     expect(ids((await list({ from: '2026-04-01', to: '2026-04-02' })).leads)).toEqual([lastMoment, firstMoment])
     expect(ids((await list({ from: '2026-04-03' })).leads)).toContain(after)

@@ -57,7 +57,12 @@ export async function listLeadRows<T extends SummaryRow = SummaryRow>(
 }
 
 /** One page of the list, with the cursor of the next when there is one. */
-export async function listLeads(db: Queryable, filter: LeadFilter, cursor: Cursor | undefined, pageSize = LEAD_PAGE_SIZE): Promise<LeadPage> {
+export async function listLeads(
+  db: Queryable,
+  filter: LeadFilter,
+  cursor: Cursor | undefined,
+  pageSize = LEAD_PAGE_SIZE,
+): Promise<LeadPage> {
   // One more than a page tells whether another follows without a count.
   const rows = await listLeadRows(db, filter, cursor, pageSize + 1)
   const page = rows.slice(0, pageSize)

@@ -23,7 +23,12 @@ describe(`a lead's pipeline on ${DATABASE_TARGET}`, () => {
   it('records a change only when the status changes', async () => {
     const id = await insertApplication(temp.db)
     expect(await changeStatus(temp.db, id, 'new', 'a@example.com')).toBeNull()
-    expect(await changeStatus(temp.db, id, 'booked', 'a@example.com')).toEqual({ from: 'new', to: 'booked', author: 'a@example.com', at: expect.any(String) })
+    expect(await changeStatus(temp.db, id, 'booked', 'a@example.com')).toEqual({
+      from: 'new',
+      to: 'booked',
+      author: 'a@example.com',
+      at: expect.any(String),
+    })
     expect(await changeStatus(temp.db, id, 'booked', 'b@example.com')).toBeNull()
     expect((await getLeadDetail(temp.db, id))?.history).toHaveLength(1)
     expect(await changeStatus(temp.db, id + 1000, 'won', 'a@example.com')).toBeUndefined()

@@ -10,8 +10,19 @@ import { utcText } from './list-leads.ts'
  * change, null when the lead already had that status (nothing recorded), or
  * undefined when there is no such lead.
  */
-export async function changeStatus(db: Queryable, id: number, status: LeadStatus, author: string): Promise<LeadStatusChange | null | undefined> {
-  const [row] = await db.query<{ found: boolean; from_status: LeadStatus | null; to_status: LeadStatus | null; author: string | null; at: string | null }>(
+export async function changeStatus(
+  db: Queryable,
+  id: number,
+  status: LeadStatus,
+  author: string,
+): Promise<LeadStatusChange | null | undefined> {
+  const [row] = await db.query<{
+    found: boolean
+    from_status: LeadStatus | null
+    to_status: LeadStatus | null
+    author: string | null
+    at: string | null
+  }>(
     `WITH old AS (
        SELECT status FROM lead_pipeline WHERE application_id = $1 FOR UPDATE
      ), updated AS (

@@ -20,7 +20,11 @@ export function attemptRecorder(db: Database, maxAttempts: number) {
       while (waiting.length > 0) {
         const batch = waiting.splice(0, MAX_BATCH)
         try {
-          const states = await finishAttempts(db, batch.map((entry) => entry.finished), maxAttempts)
+          const states = await finishAttempts(
+            db,
+            batch.map((entry) => entry.finished),
+            maxAttempts,
+          )
           batch.forEach((entry, i) => entry.resolve(states[i]))
         } catch (error) {
           for (const entry of batch) entry.reject(error)

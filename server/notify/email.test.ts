@@ -129,7 +129,10 @@ describe(`email notifications on ${DATABASE_TARGET}`, () => {
     async function sendOne(url: string) {
       const notifier = startNotifier({
         db: temp.db,
-        channels: channelsFor(parseConfig({ SMTP_URL: url, LEAD_EMAIL_TO: 'sales@brandscale.example', LEAD_EMAIL_FROM: 'leads@brandscale.example' }).notifications),
+        channels: channelsFor(
+          parseConfig({ SMTP_URL: url, LEAD_EMAIL_TO: 'sales@brandscale.example', LEAD_EMAIL_FROM: 'leads@brandscale.example' })
+            .notifications,
+        ),
         log,
         pollMs: 20,
         retryDelaysMs: [50],
@@ -141,7 +144,10 @@ describe(`email notifications on ${DATABASE_TARGET}`, () => {
           if (rows.length > 0 && rows.every((row) => row.state !== 'pending')) break
           await sleep(20)
         }
-        const deliveries = await temp.db.query<{ state: string; attempts: number }>('SELECT state, attempts FROM lead_deliveries WHERE application_id = $1', [lead])
+        const deliveries = await temp.db.query<{ state: string; attempts: number }>(
+          'SELECT state, attempts FROM lead_deliveries WHERE application_id = $1',
+          [lead],
+        )
         const attempts = await temp.db.query<{ error: string | null }>(
           'SELECT a.error FROM lead_delivery_attempts a JOIN lead_deliveries d ON d.id = a.delivery_id WHERE d.application_id = $1 ORDER BY a.id',
           [lead],
@@ -173,7 +179,13 @@ describe(`email notifications on ${DATABASE_TARGET}`, () => {
         const wire = smtp.wire()
         expect(wire).toMatch(/^STARTTLS\r$/m)
         expect(wire).not.toMatch(/AUTH|MAIL FROM|RCPT|DATA/i)
-        for (const secret of [password, encodeURIComponent(password), Buffer.from(`\0mailer\0${password}`).toString('base64'), Buffer.from(password).toString('base64'), 'Grace Hopper']) {
+        for (const secret of [
+          password,
+          encodeURIComponent(password),
+          Buffer.from(`\0mailer\0${password}`).toString('base64'),
+          Buffer.from(password).toString('base64'),
+          'Grace Hopper',
+        ]) {
           expect(wire).not.toContain(secret)
         }
       } finally {
@@ -187,7 +199,9 @@ describe(`email notifications on ${DATABASE_TARGET}`, () => {
         const { deliveries } = await sendOne(`smtp://${auth}@${relay}:${smtp.port}/?tls=optional`)
         expect(deliveries).toEqual([{ state: 'delivered', attempts: 1 }])
         expect(smtp.logins).toEqual(['mailer'])
-        expect(smtp.messages).toEqual([expect.objectContaining({ to: ['sales@brandscale.example'], raw: expect.stringContaining('Grace Hopper') })])
+        expect(smtp.messages).toEqual([
+          expect.objectContaining({ to: ['sales@brandscale.example'], raw: expect.stringContaining('Grace Hopper') }),
+        ])
       } finally {
         await smtp.close()
       }
@@ -211,11 +225,15 @@ describe(`email notifications on ${DATABASE_TARGET}`, () => {
   })
 
   it('needs SMTP_URL, LEAD_EMAIL_TO and LEAD_EMAIL_FROM together, and names a bad one without repeating the password', () => {
-    expect(() => parseConfig({ SMTP_URL: 'smtp://u:hunter22@mail.example' })).toThrow(/LEAD_EMAIL_TO: is needed[\s\S]*LEAD_EMAIL_FROM: is needed/)
+    expect(() => parseConfig({ SMTP_URL: 'smtp://u:hunter22@mail.example' })).toThrow(
+      /LEAD_EMAIL_TO: is needed[\s\S]*LEAD_EMAIL_FROM: is needed/,
+    )
     const bad = { SMTP_URL: 'http://u:hunter22@mail.example', LEAD_EMAIL_TO: 'sales@x.example', LEAD_EMAIL_FROM: 'leads@x.example' }
     expect(() => parseConfig(bad)).toThrow(/SMTP_URL: must be/)
     expect(() => parseConfig(bad)).not.toThrow(/hunter22/)
-    expect(() => parseConfig({ ...bad, SMTP_URL: 'smtps://mail.example', LEAD_EMAIL_TO: 'not an address' })).toThrow(/LEAD_EMAIL_TO: must be/)
+    expect(() => parseConfig({ ...bad, SMTP_URL: 'smtps://mail.example', LEAD_EMAIL_TO: 'not an address' })).toThrow(
+      /LEAD_EMAIL_TO: must be/,
+    )
     expect(parseConfig({ ...bad, SMTP_URL: 'smtps://u:p@mail.example' }).notifications.email).toEqual({
       smtpUrl: 'smtps://u:p@mail.example',
       to: ['sales@x.example'],

@@ -16,7 +16,12 @@ afterAll(async () => {
 })
 
 const MAX_ATTEMPTS = 10
-const attempt = (status: number | undefined) => ({ startedAt: new Date(), durationMs: 5, status, error: status === 200 ? undefined : 'refused' })
+const attempt = (status: number | undefined) => ({
+  startedAt: new Date(),
+  durationMs: 5,
+  status,
+  error: status === 200 ? undefined : 'refused',
+})
 const retry = (delayMs: number): Outcome => ({ kind: 'retry', delayMs, retryAfter: false, pauseMs: (step) => step * 60_000 })
 
 /** A channel of its own, and `count` deliveries to it claimed for `leaseSeconds`. */
@@ -60,14 +65,20 @@ describe(`recording attempts in batches on ${DATABASE_TARGET}`, () => {
     expect(fresh?.id).toBe(stale.id)
     expect(fresh?.claim).not.toBe(stale.claim)
 
-    expect(await finishAttempts(temp.db, [{ delivery: stale, attempt: attempt(200), outcome: { kind: 'delivered' } }], MAX_ATTEMPTS)).toEqual([undefined])
+    expect(
+      await finishAttempts(temp.db, [{ delivery: stale, attempt: attempt(200), outcome: { kind: 'delivered' } }], MAX_ATTEMPTS),
+    ).toEqual([undefined])
     // The lost attempt never ran to the end: the newer claim is still the first attempt.
     expect(await deliveryRow(stale.id)).toEqual({ state: 'pending', attempts: 1, claimed: true, due: false })
     expect(await attemptCount(stale.id)).toBe(1)
 
-    expect(await finishAttempts(temp.db, [{ delivery: fresh as ClaimedDelivery, attempt: attempt(200), outcome: { kind: 'delivered' } }], MAX_ATTEMPTS)).toEqual([
-      'delivered',
-    ])
+    expect(
+      await finishAttempts(
+        temp.db,
+        [{ delivery: fresh as ClaimedDelivery, attempt: attempt(200), outcome: { kind: 'delivered' } }],
+        MAX_ATTEMPTS,
+      ),
+    ).toEqual(['delivered'])
     expect(await deliveryRow(stale.id)).toMatchObject({ state: 'delivered', claimed: false })
     expect(await attemptCount(stale.id)).toBe(2)
   })
@@ -111,11 +122,17 @@ describe(`recording attempts in batches on ${DATABASE_TARGET}`, () => {
       { delivery: gone.claimed[0] as ClaimedDelivery, attempt: attempt(410), outcome: { kind: 'gone', note: '410 Gone' } },
       { delivery: failed.claimed[0] as ClaimedDelivery, attempt: attempt(400), outcome: { kind: 'failed' } },
     ]
-    expect(await finishAttempts(temp.db, batch, MAX_ATTEMPTS)).toEqual([...failing.claimed.map(() => 'pending'), 'delivered', 'pending', 'failed'])
+    expect(await finishAttempts(temp.db, batch, MAX_ATTEMPTS)).toEqual([
+      ...failing.claimed.map(() => 'pending'),
+      'delivered',
+      'pending',
+      'failed',
+    ])
 
     // Claimed together, the failures counted up to the pause, which stopped the last one counting: one step.
     expect(await targetRow(failing.target)).toEqual({ failures: PAUSE_AFTER_FAILURES, paused: true, disabled: false })
-    for (const delivery of failing.claimed) expect(await deliveryRow(delivery.id)).toMatchObject({ state: 'pending', attempts: 1, claimed: false })
+    for (const delivery of failing.claimed)
+      expect(await deliveryRow(delivery.id)).toMatchObject({ state: 'pending', attempts: 1, claimed: false })
     // A delivery ends a channel's failures, and what waited for it is due at once.
     expect(await targetRow(recovering.target)).toEqual({ failures: 0, paused: false, disabled: false })
     expect(await deliveryRow(waiting?.id as number)).toMatchObject({ state: 'pending', due: true })

@@ -101,7 +101,10 @@ export async function finishAttempts(db: Database, batch: readonly Finished[], m
       [...new Set(batch.map(({ delivery }) => delivery.target))],
     ])
     const states = statesOf(await tx.query(SETTLE, params))
-    await countFailures(tx, batch.filter((_, i) => states[i] !== undefined))
+    await countFailures(
+      tx,
+      batch.filter((_, i) => states[i] !== undefined),
+    )
     return states
   })
 }
@@ -140,7 +143,13 @@ async function countFailures(tx: Queryable, settled: readonly Finished[]) {
   const health = new Map<string, TargetHealth>(
     rows.map((row) => [
       row.target,
-      { failures: row.failures, pausedUntil: toMs(row.paused_until), deliveredAt: toMs(row.delivered_at), pauseSeconds: 0, gone: undefined },
+      {
+        failures: row.failures,
+        pausedUntil: toMs(row.paused_until),
+        deliveredAt: toMs(row.delivered_at),
+        pauseSeconds: 0,
+        gone: undefined,
+      },
     ]),
   )
   for (const { delivery, outcome } of affected) {
@@ -152,7 +161,9 @@ async function countFailures(tx: Queryable, settled: readonly Finished[]) {
     }
     if (outcome.kind !== 'retry') continue
     const claimedAt = delivery.claimedAt.getTime()
-    const counts = (target.pausedUntil === undefined || target.pausedUntil <= claimedAt) && (target.deliveredAt === undefined || target.deliveredAt < claimedAt)
+    const counts =
+      (target.pausedUntil === undefined || target.pausedUntil <= claimedAt) &&
+      (target.deliveredAt === undefined || target.deliveredAt < claimedAt)
     if (counts) target.failures++
     const step = target.failures - PAUSE_AFTER_FAILURES + 1
     const pauseMs = outcome.retryAfter ? outcome.delayMs : step >= 1 ? outcome.pauseMs(step) : 0

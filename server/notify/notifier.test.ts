@@ -23,7 +23,14 @@ const log = { info: () => undefined, warn: () => undefined, error: () => undefin
 
 function notifierFor(url: string, options: Partial<NotifierOptions> = {}) {
   const env = { LEAD_WEBHOOK_URL: url, LEAD_WEBHOOK_SECRET: `whsec_${randomBytes(32).toString('base64')}`, WEBHOOK_ALLOW_PRIVATE: 'true' }
-  return startNotifier({ db: temp.db, channels: channelsFor(parseConfig(env).notifications), log, pollMs: 20, retryDelaysMs: [100], ...options })
+  return startNotifier({
+    db: temp.db,
+    channels: channelsFor(parseConfig(env).notifications),
+    log,
+    pollMs: 20,
+    retryDelaysMs: [100],
+    ...options,
+  })
 }
 
 async function eventually(check: () => Promise<boolean> | boolean, what: string, limitMs = 15_000) {
@@ -162,12 +169,18 @@ describe(`the notifier on ${DATABASE_TARGET}`, () => {
     const leads = await Promise.all(Array.from({ length: 12 }, () => insertApplication(temp.db)))
     const notifier = notifierFor(receiver.url(), { perChannelConcurrency: 4 })
     try {
-      await eventually(async () => hung !== undefined && (await delivered(leads.filter((lead) => lead !== hung))), 'all but the hung one delivered')
+      await eventually(
+        async () => hung !== undefined && (await delivered(leads.filter((lead) => lead !== hung))),
+        'all but the hung one delivered',
+      )
     } finally {
       await notifier.stop()
       await receiver.close()
     }
-    const [left] = await temp.db.query<{ state: string; attempts: number }>('SELECT state, attempts FROM lead_deliveries WHERE application_id = $1', [hung])
+    const [left] = await temp.db.query<{ state: string; attempts: number }>(
+      'SELECT state, attempts FROM lead_deliveries WHERE application_id = $1',
+      [hung],
+    )
     // Stopping aborted it: due again, and the attempt cut short does not count.
     expect(left).toEqual({ state: 'pending', attempts: 0 })
   })

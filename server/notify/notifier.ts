@@ -83,7 +83,13 @@ export function startNotifier({
   const inFlight = new Set<Promise<void>>()
   const abort = new AbortController()
   // Each send in flight listens to it once.
-  setMaxListeners(Math.max(10, [...lanes.values()].reduce((sum, lane) => sum + lane.limit, 0)), abort.signal)
+  setMaxListeners(
+    Math.max(
+      10,
+      [...lanes.values()].reduce((sum, lane) => sum + lane.limit, 0),
+    ),
+    abort.signal,
+  )
   const looks = coalesced(look)
   const pacing = lookPacing(LOOK_SPACING, MAX_LOOK_SPACING_MS)
   let registered = false
@@ -108,7 +114,11 @@ export function startNotifier({
         await registerTargets(db, channels)
         registered = true
       }
-      const asked = [...lanes.values()].map((lane) => ({ target: lane.channel.target, room: Math.max(0, lane.limit - lane.busy), busy: lane.busy }))
+      const asked = [...lanes.values()].map((lane) => ({
+        target: lane.channel.target,
+        room: Math.max(0, lane.limit - lane.busy),
+        busy: lane.busy,
+      }))
       const started = performance.now()
       const { outboxRows, rooms, claimed } = await takeDue(db, { lanes: asked, outboxLimit: OUTBOX_BATCH, leaseSeconds })
       pacing.looked(performance.now() - started, claimed.length > 0 || outboxRows > 0)
@@ -166,7 +176,13 @@ export function startNotifier({
         : { verdict: 'failed', error: 'the application no longer exists' }
       const attempt = { startedAt, durationMs: performance.now() - started, status: result.status, error: result.error }
       const outcome = outcomeOf(result, delivery.attempts)
-      const context = { channel: channel.label, application: delivery.applicationId, attempt: delivery.attempts, status: result.status, error: result.error }
+      const context = {
+        channel: channel.label,
+        application: delivery.applicationId,
+        attempt: delivery.attempts,
+        status: result.status,
+        error: result.error,
+      }
       try {
         const state = await record({ delivery, attempt, outcome })
         if (state === 'delivered') log.info(context, 'lead notification delivered')

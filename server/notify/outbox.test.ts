@@ -24,20 +24,29 @@ async function dueFor(count: number) {
   return { target, leads }
 }
 
-const take = (target: string, room: number, busy = 0) => takeDue(temp.db, { lanes: [{ target, room, busy }], outboxLimit: 10_000, leaseSeconds: 120 })
+const take = (target: string, room: number, busy = 0) =>
+  takeDue(temp.db, { lanes: [{ target, room, busy }], outboxLimit: 10_000, leaseSeconds: 120 })
 
 describe(`taking due deliveries on ${DATABASE_TARGET}`, () => {
   it('claims up to each lane’s room in one statement, oldest first, with the lead each is about', async () => {
     const { target, leads } = await dueFor(5)
     // The last two have waited longest (retries come due in the past).
     const oldest = leads.slice(3)
-    await temp.db.query(`UPDATE lead_deliveries SET next_attempt_at = now() - interval '1 minute' WHERE application_id = ANY($1::bigint[])`, [oldest])
+    await temp.db.query(
+      `UPDATE lead_deliveries SET next_attempt_at = now() - interval '1 minute' WHERE application_id = ANY($1::bigint[])`,
+      [oldest],
+    )
     const first = await take(target, 3)
     expect(first.claimed).toHaveLength(3)
     expect(first.claimed.slice(0, 2).map((delivery) => delivery.applicationId)).toEqual(oldest)
     expect(first.rooms.get(target)).toBe(3)
-    const [lead] = await temp.db.query<{ submission_id: string }>('SELECT submission_id::text FROM contact_submissions WHERE id = $1', [oldest[0]])
-    expect(first.claimed[0]).toMatchObject({ attempts: 1, lead: { id: oldest[0], submission_id: lead?.submission_id, answers: expect.objectContaining({ name: expect.any(String) }) } })
+    const [lead] = await temp.db.query<{ submission_id: string }>('SELECT submission_id::text FROM contact_submissions WHERE id = $1', [
+      oldest[0],
+    ])
+    expect(first.claimed[0]).toMatchObject({
+      attempts: 1,
+      lead: { id: oldest[0], submission_id: lead?.submission_id, answers: expect.objectContaining({ name: expect.any(String) }) },
+    })
     const rest = await take(target, 3)
     expect(rest.claimed).toHaveLength(2)
     expect(new Set([...first.claimed, ...rest.claimed].map((delivery) => delivery.applicationId))).toEqual(new Set(leads))
@@ -81,8 +90,6 @@ describe(`taking due deliveries on ${DATABASE_TARGET}`, () => {
       'SELECT target, state, claim IS NOT NULL AS claimed FROM lead_deliveries WHERE application_id = $1 ORDER BY target',
       [lead],
     )
-    expect(deliveries).toEqual(
-      [paused, disabled].sort().map((target) => ({ target, state: 'pending', claimed: false })),
-    )
+    expect(deliveries).toEqual([paused, disabled].sort().map((target) => ({ target, state: 'pending', claimed: false })))
   })
 })

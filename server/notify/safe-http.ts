@@ -28,7 +28,13 @@ const publicLookup: LookupFunction = (hostname, options, callback) => {
     const allowed = addresses.filter((entry) => !isPrivateAddress(entry.address))
     const [first] = allowed
     if (first === undefined) {
-      return callback(new PrivateAddressError(`${hostname} resolves only to addresses that are not public: private, loopback, link-local or reserved (WEBHOOK_ALLOW_PRIVATE is not true)`), '', 0)
+      return callback(
+        new PrivateAddressError(
+          `${hostname} resolves only to addresses that are not public: private, loopback, link-local or reserved (WEBHOOK_ALLOW_PRIVATE is not true)`,
+        ),
+        '',
+        0,
+      )
     }
     if ((options as LookupOptions).all) return (callback as unknown as (error: null, addresses: LookupAddress[]) => void)(null, allowed)
     callback(null, first.address, first.family)
@@ -59,14 +65,23 @@ export function postJson(url: URL, body: string, { headers, timeoutMs, allowPriv
     const host = url.hostname.replace(/^\[(.*)\]$/, '$1')
     // A literal IP is connected to without any lookup, so it is checked here.
     if (!allowPrivate && isIP(host) !== 0 && isPrivateAddress(host)) {
-      reject(new PrivateAddressError(`${host} is not a public address: private, loopback, link-local or reserved (WEBHOOK_ALLOW_PRIVATE is not true)`))
+      reject(
+        new PrivateAddressError(
+          `${host} is not a public address: private, loopback, link-local or reserved (WEBHOOK_ALLOW_PRIVATE is not true)`,
+        ),
+      )
       return
     }
     const client = url.protocol === 'https:' ? https : http
     const request = client.request(url, {
       method: 'POST',
       agent: false,
-      headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body).toString(), 'user-agent': 'landing-page-notifier', ...headers },
+      headers: {
+        'content-type': 'application/json',
+        'content-length': Buffer.byteLength(body).toString(),
+        'user-agent': 'landing-page-notifier',
+        ...headers,
+      },
       ...(!allowPrivate && { lookup: publicLookup }),
       ...(signal && { signal }),
     })

@@ -25,7 +25,9 @@ describe(`Slack-compatible notifications on ${DATABASE_TARGET}`, () => {
     })
     const notifier = startNotifier({
       db: temp.db,
-      channels: channelsFor(parseConfig({ LEAD_SLACK_WEBHOOK_URL: receiver.url('/services/T0/B0/token'), WEBHOOK_ALLOW_PRIVATE: 'true' }).notifications),
+      channels: channelsFor(
+        parseConfig({ LEAD_SLACK_WEBHOOK_URL: receiver.url('/services/T0/B0/token'), WEBHOOK_ALLOW_PRIVATE: 'true' }).notifications,
+      ),
       log,
       pollMs: 20,
       retryDelaysMs: [50],
@@ -58,7 +60,9 @@ describe(`Slack-compatible notifications on ${DATABASE_TARGET}`, () => {
   })
 
   it('refuses a malformed LEAD_SLACK_WEBHOOK_URL without repeating it', () => {
-    expect(() => parseConfig({ LEAD_SLACK_WEBHOOK_URL: 'hooks.slack.com/services/secret-token' })).toThrow(/LEAD_SLACK_WEBHOOK_URL: must be/)
+    expect(() => parseConfig({ LEAD_SLACK_WEBHOOK_URL: 'hooks.slack.com/services/secret-token' })).toThrow(
+      /LEAD_SLACK_WEBHOOK_URL: must be/,
+    )
     expect(() => parseConfig({ LEAD_SLACK_WEBHOOK_URL: 'hooks.slack.com/services/secret-token' })).not.toThrow(/secret-token/)
   })
 })

@@ -8,7 +8,10 @@ const escapeSlack = (value: string) => value.replaceAll('&', '&amp;').replaceAll
 /** The short message: who applied and how to reach them. Everything else is in the inbox. */
 export function slackText({ lead }: LeadMessage): string {
   const { name = '', email = '', phone = '', business = '' } = lead.answers
-  const who = [name, email, phone].filter((part) => part !== '').map(escapeSlack).join(' · ')
+  const who = [name, email, phone]
+    .filter((part) => part !== '')
+    .map(escapeSlack)
+    .join(' · ')
   return `New application #${lead.id}: ${who}${business === '' ? '' : `\n${escapeSlack(business.length > 200 ? `${business.slice(0, 200)}…` : business)}`}`
 }
 
@@ -30,7 +33,12 @@ export function slackChannel({ url, allowPrivate, timeoutMs = WEBHOOK_TIMEOUT_MS
     label: `Slack-compatible webhook at ${target.origin}`,
     async send(message, signal) {
       try {
-        const answer = await postJson(target, JSON.stringify({ text: slackText(message) }), { headers: {}, timeoutMs, allowPrivate, signal })
+        const answer = await postJson(target, JSON.stringify({ text: slackText(message) }), {
+          headers: {},
+          timeoutMs,
+          allowPrivate,
+          signal,
+        })
         return verdictOf(answer.status, answer.retryAfter)
       } catch (error) {
         return verdictOfError(error)

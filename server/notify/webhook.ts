@@ -42,7 +42,8 @@ export function verdictOf(status: number, retryAfter: string | undefined): SendR
     const retryAfterMs = parseRetryAfter(retryAfter)
     return { status, verdict: 'retry', error: `answered ${status}`, ...(retryAfterMs !== undefined && { retryAfterMs }) }
   }
-  if (status >= 300 && status < 400) return { status, verdict: 'failed', error: `answered ${status}: redirects are not followed; configure the final URL` }
+  if (status >= 300 && status < 400)
+    return { status, verdict: 'failed', error: `answered ${status}: redirects are not followed; configure the final URL` }
   return { status, verdict: 'failed', error: `answered ${status}` }
 }
 

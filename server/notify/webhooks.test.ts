@@ -271,7 +271,9 @@ describe(`webhooks on ${DATABASE_TARGET}`, () => {
     try {
       const lead = await insertApplication(temp.db)
       await eventually(
-        async () => (await temp.db.query('SELECT 1 FROM lead_delivery_targets WHERE target = $1 AND disabled_at IS NOT NULL', [webhookTarget(url)])).length === 1,
+        async () =>
+          (await temp.db.query('SELECT 1 FROM lead_delivery_targets WHERE target = $1 AND disabled_at IS NOT NULL', [webhookTarget(url)]))
+            .length === 1,
         'the URL disabled',
       )
       const later = await insertApplication(temp.db)
@@ -326,7 +328,16 @@ describe(`webhooks on ${DATABASE_TARGET}`, () => {
   it('refuses documentation ranges and IPv6 spellings of loopback or of a non-public IPv4, sending nothing', async () => {
     const receiver = await startReceiver()
     // [::ffff:7f00:1] is this very receiver: only the filter keeps the lead from it.
-    const hosts = ['192.0.2.2', '[::ffff:c000:202]', '[::ffff:7f00:1]', '[::7f00:1]', '[::ffff:0:7f00:1]', '[64:ff9b::7f00:1]', '[2002:7f00:1::1]', '[2001::1]']
+    const hosts = [
+      '192.0.2.2',
+      '[::ffff:c000:202]',
+      '[::ffff:7f00:1]',
+      '[::7f00:1]',
+      '[::ffff:0:7f00:1]',
+      '[64:ff9b::7f00:1]',
+      '[2002:7f00:1::1]',
+      '[2001::1]',
+    ]
     const urls = hosts.map((host) => `http://${host}:${receiver.port}/hook`)
     const notifier = notifierFor(env(urls.join(','), { WEBHOOK_ALLOW_PRIVATE: 'false' }))
     try {
@@ -336,7 +347,8 @@ describe(`webhooks on ${DATABASE_TARGET}`, () => {
       expect(deliveries.map((delivery) => delivery.attempts)).toEqual(hosts.map(() => 1))
       const attempts = await attemptsOf(lead)
       expect(attempts).toHaveLength(hosts.length)
-      for (const attempt of attempts) expect(attempt).toMatchObject({ status: null, error: expect.stringMatching(/is not a public address.*WEBHOOK_ALLOW_PRIVATE/) })
+      for (const attempt of attempts)
+        expect(attempt).toMatchObject({ status: null, error: expect.stringMatching(/is not a public address.*WEBHOOK_ALLOW_PRIVATE/) })
       expect(receiver.requests).toEqual([])
     } finally {
       await notifier.stop()
@@ -365,7 +377,10 @@ describe(`webhooks on ${DATABASE_TARGET}`, () => {
     let lead = 0
     try {
       lead = await insertApplication(temp.db)
-      await eventually(async () => (await deliveriesOf(lead)).some((delivery) => delivery.state === 'delivered'), 'the healthy one delivered')
+      await eventually(
+        async () => (await deliveriesOf(lead)).some((delivery) => delivery.state === 'delivered'),
+        'the healthy one delivered',
+      )
       expect(healthy.requests).toHaveLength(1)
       await eventually(async () => hanging.requests.length === 1, 'the hanging one reached')
     } finally {
@@ -469,7 +484,13 @@ describe('webhook settings', () => {
   }
 
   it('refuses a secret that is not whsec_ and base64, naming the variable and not the value', () => {
-    for (const secret of ['plain-value', 'whsec_?', 'whsec_not*base64', `whsec_${randomBytes(8).toString('base64')}`, randomBytes(32).toString('base64')]) {
+    for (const secret of [
+      'plain-value',
+      'whsec_?',
+      'whsec_not*base64',
+      `whsec_${randomBytes(8).toString('base64')}`,
+      randomBytes(32).toString('base64'),
+    ]) {
       const message = problems({ LEAD_WEBHOOK_URL: 'https://hooks.example/a', LEAD_WEBHOOK_SECRET: secret })
       expect(message).toContain('LEAD_WEBHOOK_SECRET')
       expect(message).not.toContain(secret)

@@ -38,23 +38,21 @@ export interface SubmissionTable {
  */
 export function submissionTable(form: FormDefinition = applicationForm): SubmissionTable {
   const schema = answersSchema(form)
-  const answers = form.map(
-    (field): WritableColumn => ({
-      name: field.key,
-      type: 'text',
-      notNull: true,
-      hasDefault: false,
-      check: (value) => {
-        const result = schema.shape[field.key]?.safeParse(value)
-        if (result?.success) return result.data
-        return checkViolation(
-          `${TABLE}_${field.key}_check`,
-          TABLE,
-          `"${field.key}" must not be blank and must be at most ${field.maxLength} characters long.`,
-        )
-      },
-    }),
-  )
+  const answers = form.map((field): WritableColumn => ({
+    name: field.key,
+    type: 'text',
+    notNull: true,
+    hasDefault: false,
+    check: (value) => {
+      const result = schema.shape[field.key]?.safeParse(value)
+      if (result?.success) return result.data
+      return checkViolation(
+        `${TABLE}_${field.key}_check`,
+        TABLE,
+        `"${field.key}" must not be blank and must be at most ${field.maxLength} characters long.`,
+      )
+    },
+  }))
   const submissionId: WritableColumn = {
     name: SUBMISSION_ID_FIELD,
     type: 'uuid',
@@ -72,7 +70,11 @@ export function submissionTable(form: FormDefinition = applicationForm): Submiss
     check: (value) =>
       String(value).length <= HONEYPOT_MAX_LENGTH
         ? String(value)
-        : checkViolation(`${TABLE}_${HONEYPOT_FIELD}_check`, TABLE, `"${HONEYPOT_FIELD}" must be at most ${HONEYPOT_MAX_LENGTH} characters long.`),
+        : checkViolation(
+            `${TABLE}_${HONEYPOT_FIELD}_check`,
+            TABLE,
+            `"${HONEYPOT_FIELD}" must be at most ${HONEYPOT_MAX_LENGTH} characters long.`,
+          ),
   }
   // Never refused: what its schema does not keep is dropped, and the answers
   // are stored without it (common/attribution-schema.ts).

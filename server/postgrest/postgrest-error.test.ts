@@ -5,7 +5,22 @@ import { fromDatabaseError } from './postgrest-error.ts'
 
 const sqlError = (code: string) => Object.assign(new Error('x'), { code })
 
-const UNAVAILABLE = ['08000', '08001', '08003', '08004', '08006', '08P01', '53000', '53100', '53200', '53300', '57014', '57P01', '57P02', '57P03']
+const UNAVAILABLE = [
+  '08000',
+  '08001',
+  '08003',
+  '08004',
+  '08006',
+  '08P01',
+  '53000',
+  '53100',
+  '53200',
+  '53300',
+  '57014',
+  '57P01',
+  '57P02',
+  '57P03',
+]
 const REFUSED = ['53400', '57000', '57P04', '22001', '23505', '40001', '42501', '42P01', '54000', 'P0001', 'XX000']
 
 describe('a database failure', () => {

@@ -34,24 +34,16 @@ export class PostgrestError extends Error {
 
 export const TABLE = 'contact_submissions'
 
-export const invalidBody = (details: string | null = null) =>
-  new PostgrestError(400, 'PGRST102', 'Empty or invalid json', details)
+export const invalidBody = (details: string | null = null) => new PostgrestError(400, 'PGRST102', 'Empty or invalid json', details)
 
-export const unparsableQuery = (message: string, details: string | null = null) =>
-  new PostgrestError(400, 'PGRST100', message, details)
+export const unparsableQuery = (message: string, details: string | null = null) => new PostgrestError(400, 'PGRST100', message, details)
 
-export const unknownColumn = (column: string) =>
-  new PostgrestError(400, '42703', `column ${TABLE}.${column} does not exist`)
+export const unknownColumn = (column: string) => new PostgrestError(400, '42703', `column ${TABLE}.${column} does not exist`)
 
 export const unavailable = () =>
-  new PostgrestError(
-    503,
-    'PGRST001',
-    'Could not connect with the database',
-    null,
-    'Try again in a few seconds.',
-    { 'retry-after': RETRY_AFTER_SECONDS },
-  )
+  new PostgrestError(503, 'PGRST001', 'Could not connect with the database', null, 'Try again in a few seconds.', {
+    'retry-after': RETRY_AFTER_SECONDS,
+  })
 
 /**
  * A client over a limit. PostgREST has no code of its own for this, so it
@@ -76,25 +68,15 @@ export const permissionDenied = (authenticated = false) =>
     authenticated ? {} : { 'www-authenticate': 'Bearer' },
   )
 
-export const unsupportedMediaType = () =>
-  new PostgrestError(415, 'PGRST107', 'Content-Type not acceptable', 'Send application/json.')
+export const unsupportedMediaType = () => new PostgrestError(415, 'PGRST107', 'Content-Type not acceptable', 'Send application/json.')
 
 // PostgreSQL's own wording, minus the "Failing row contains (…)" detail that
 // would repeat the submitted values.
 export const notNullViolation = (column = '?', table = TABLE) =>
-  new PostgrestError(
-    400,
-    '23502',
-    `null value in column "${column}" of relation "${table}" violates not-null constraint`,
-  )
+  new PostgrestError(400, '23502', `null value in column "${column}" of relation "${table}" violates not-null constraint`)
 
 export const checkViolation = (constraint = '?', table = TABLE, details: string | null = null) =>
-  new PostgrestError(
-    400,
-    '23514',
-    `new row for relation "${table}" violates check constraint "${constraint}"`,
-    details,
-  )
+  new PostgrestError(400, '23514', `new row for relation "${table}" violates check constraint "${constraint}"`, details)
 
 /** PostgreSQL's detail, `Key (submission_id)=(…) already exists.`, less the value. */
 const uniqueViolation = (constraint = '?', columns: string | undefined = undefined) =>

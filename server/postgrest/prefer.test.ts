@@ -17,7 +17,10 @@ describe('parsePrefer', () => {
     ['tx=rollback, timezone=UTC, max-affected=5, params=single-object', none],
     ['return=minimal, return=representation', { ...none, return: 'minimal' }],
     // PostgREST matches tokens exactly: these are not preferences it knows.
-    ['Return=Representation, count = exact, return=everything', { ...none, invalid: ['Return=Representation', 'count = exact', 'return=everything'] }],
+    [
+      'Return=Representation, count = exact, return=everything',
+      { ...none, invalid: ['Return=Representation', 'count = exact', 'return=everything'] },
+    ],
   ])('reads %j', (header, expected) => {
     expect(parsePrefer(header)).toEqual(expected)
   })

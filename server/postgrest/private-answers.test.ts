@@ -19,7 +19,13 @@ let app: FastifyInstance
 beforeAll(async () => {
   temp = await openTempDatabase()
   app = buildApp({
-    config: parseConfig({ SERVICE_ROLE_KEY, SUBMIT_RATE_LIMIT: '1', CORS_ORIGINS: ORIGIN, EVENTS_RATE_LIMIT: '0', WEB_ROOT: '/nonexistent' }),
+    config: parseConfig({
+      SERVICE_ROLE_KEY,
+      SUBMIT_RATE_LIMIT: '1',
+      CORS_ORIGINS: ORIGIN,
+      EVENTS_RATE_LIMIT: '0',
+      WEB_ROOT: '/nonexistent',
+    }),
     db: temp.db,
   })
   await app.ready()
@@ -66,7 +72,11 @@ describe(`the REST API's answers to keyed requests on ${DATABASE_TARGET}`, () =>
     const viaApikey = await inject({ url: `${CONTACT_SUBMISSIONS_PATH}?select=email`, headers: { apikey: SERVICE_ROLE_KEY } })
     expect(viaApikey.statusCode).toBe(200)
     expectPrivate(viaApikey, 'apikey only')
-    const viaBearer = await inject({ method: 'HEAD', url: CONTACT_SUBMISSIONS_PATH, headers: { authorization: `Bearer ${SERVICE_ROLE_KEY}` } })
+    const viaBearer = await inject({
+      method: 'HEAD',
+      url: CONTACT_SUBMISSIONS_PATH,
+      headers: { authorization: `Bearer ${SERVICE_ROLE_KEY}` },
+    })
     expect(viaBearer.statusCode).toBe(200)
     expectPrivate(viaBearer, 'bearer only, HEAD')
   })
@@ -99,7 +109,8 @@ describe(`the REST API's answers to keyed requests on ${DATABASE_TARGET}`, () =>
     expectPrivate(unknown, 'unknown table')
 
     const guesser = '203.0.113.90'
-    for (let i = 0; i <= WRONG_KEY_LIMIT; i += 1) await app.inject({ url: CONTACT_SUBMISSIONS_PATH, headers: wrongKey, remoteAddress: guesser })
+    for (let i = 0; i <= WRONG_KEY_LIMIT; i += 1)
+      await app.inject({ url: CONTACT_SUBMISSIONS_PATH, headers: wrongKey, remoteAddress: guesser })
     const throttled = await app.inject({ url: CONTACT_SUBMISSIONS_PATH, headers: service, remoteAddress: guesser })
     expect(throttled.statusCode).toBe(429)
     expectPrivate(throttled, 'too many wrong keys')

@@ -74,11 +74,7 @@ function parseOrder(order: string | undefined): string {
     const match = /^([^.]*)(?:\.(asc|desc))?(?:\.(nullsfirst|nullslast))?$/.exec(term.trim())
     if (!match) throw unparsableQuery('failed to parse order', 'Use column, column.asc or column.desc.')
     const [, name = '', direction, nulls] = match
-    return [
-      column(name),
-      direction?.toUpperCase(),
-      nulls === undefined ? undefined : nulls === 'nullsfirst' ? 'NULLS FIRST' : 'NULLS LAST',
-    ]
+    return [column(name), direction?.toUpperCase(), nulls === undefined ? undefined : nulls === 'nullsfirst' ? 'NULLS FIRST' : 'NULLS LAST']
       .filter(Boolean)
       .join(' ')
   })

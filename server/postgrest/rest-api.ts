@@ -40,8 +40,7 @@ export const restApi: FastifyPluginAsync<RestApiOptions> = async (app, { db, con
   await registerRateLimit(app, {
     perMinute: config.submitRateLimit,
     shared: config.databaseUrl === undefined ? undefined : counter,
-    refusal: (retryInSeconds) =>
-      tooManyRequests(`At most ${config.submitRateLimit} per minute from one address.`, retryInSeconds),
+    refusal: (retryInSeconds) => tooManyRequests(`At most ${config.submitRateLimit} per minute from one address.`, retryInSeconds),
   })
   const serviceRole = createServiceRoleGate(config.serviceRoleKey, counter)
 

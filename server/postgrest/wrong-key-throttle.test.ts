@@ -35,7 +35,12 @@ beforeEach(async () => {
 })
 
 const read = (app: FastifyInstance, from: string, key: string, extra: Partial<InjectOptions> = {}) =>
-  app.inject({ url: `${CONTACT_SUBMISSIONS_PATH}?select=id`, remoteAddress: from, headers: { apikey: key, authorization: `Bearer ${key}` }, ...extra })
+  app.inject({
+    url: `${CONTACT_SUBMISSIONS_PATH}?select=id`,
+    remoteAddress: from,
+    headers: { apikey: key, authorization: `Bearer ${key}` },
+    ...extra,
+  })
 
 const wrongKey = (i: number) => `not-the-key-${i}-${'x'.repeat(20)}`
 
@@ -89,7 +94,9 @@ describe(`wrong service-role keys on ${DATABASE_TARGET}`, () => {
   })
 
   it('are counted exactly in a burst: WRONG_KEY_LIMIT refusals judged, the rest throttled', async () => {
-    const burst = await Promise.all(Array.from({ length: WRONG_KEY_LIMIT * 3 }, (_, i) => read(i % 2 ? first : second, ATTACKER, wrongKey(i))))
+    const burst = await Promise.all(
+      Array.from({ length: WRONG_KEY_LIMIT * 3 }, (_, i) => read(i % 2 ? first : second, ATTACKER, wrongKey(i))),
+    )
     const codes = burst.map((response) => response.statusCode)
     expect(codes.filter((code) => code === 401)).toHaveLength(WRONG_KEY_LIMIT)
     expect(codes.filter((code) => code === 429)).toHaveLength(WRONG_KEY_LIMIT * 2)

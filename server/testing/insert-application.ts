@@ -9,7 +9,10 @@ import type { Queryable } from '../db/database.ts'
  * page posting to Supabase) would, so the outbox trigger runs; a filled
  * honeypot makes it spam. Resolves to the row's id.
  */
-export async function insertApplication(db: Queryable, { spam = false, answers = {} }: { spam?: boolean; answers?: Record<string, string> } = {}) {
+export async function insertApplication(
+  db: Queryable,
+  { spam = false, answers = {} }: { spam?: boolean; answers?: Record<string, string> } = {},
+) {
   const row = { ...validAnswers(), ...answers } as Record<string, string>
   const [stored] = await db.query<{ id: number }>(
     `INSERT INTO contact_submissions (submission_id, ${HONEYPOT_FIELD}, ${CONTACT_FIELDS.join(', ')})

@@ -46,7 +46,6 @@ export function findPostgresBin(env: NodeJS.ProcessEnv = process.env): string {
   )
 }
 
-
 // PostgreSQL refuses to run as root, so as root the server runs as `postgres`.
 const isRoot = process.getuid?.() === 0
 const asServerUser = (command: string, args: string[]): [string, string[]] =>

@@ -14,7 +14,10 @@ export interface LeadSeed {
 }
 
 /** Stores one application straight in the table (its triggers run); resolves to its id. */
-export async function insertLead(db: Queryable, { answers = {}, spam = false, attribution = null, receivedAt }: LeadSeed = {}): Promise<number> {
+export async function insertLead(
+  db: Queryable,
+  { answers = {}, spam = false, attribution = null, receivedAt }: LeadSeed = {},
+): Promise<number> {
   const row = { ...validAnswers(), ...answers } as Record<string, string>
   const [stored] = await db.query<{ id: string }>(
     `INSERT INTO contact_submissions (created_at, submission_id, ${HONEYPOT_FIELD}, attribution, ${CONTACT_FIELDS.join(', ')})

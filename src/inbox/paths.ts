@@ -11,12 +11,7 @@ export const adminPaths = {
 }
 
 export type InboxView =
-  | { name: 'leads' }
-  | { name: 'lead'; id: number }
-  | { name: 'funnel' }
-  | { name: 'erasure' }
-  | { name: 'account' }
-  | { name: 'not-found' }
+  { name: 'leads' } | { name: 'lead'; id: number } | { name: 'funnel' } | { name: 'erasure' } | { name: 'account' } | { name: 'not-found' }
 
 /** Which view a path shows. */
 export function viewOf(path: string): InboxView {

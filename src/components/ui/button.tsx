@@ -2,8 +2,7 @@ import type { ComponentProps } from 'react'
 import { cn } from '../../lib/cn.ts'
 
 const variants = {
-  primary:
-    'bg-gold text-ink shadow-lg shadow-gold/20 hover:bg-gold-strong disabled:bg-gold/60 disabled:shadow-none',
+  primary: 'bg-gold text-ink shadow-lg shadow-gold/20 hover:bg-gold-strong disabled:bg-gold/60 disabled:shadow-none',
   secondary: 'bg-transparent text-ink ring-1 ring-ink/25 hover:bg-ink/5 disabled:text-ink/40 disabled:ring-ink/10',
 } as const
 

@@ -56,7 +56,13 @@ function holdEngine() {
 
 const slides = Array.from({ length: 6 }, (_, index) => ({ key: index, content: () => <p>Result {index + 1}</p> }))
 
-function ResultCarousel({ options = { loop: true, align: 'start' }, onFirstMove }: { options?: EmblaOptionsType; onFirstMove?: () => void }) {
+function ResultCarousel({
+  options = { loop: true, align: 'start' },
+  onFirstMove,
+}: {
+  options?: EmblaOptionsType
+  onFirstMove?: () => void
+}) {
   return (
     <Carousel
       label="Result screenshots"

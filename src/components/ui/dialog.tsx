@@ -32,7 +32,16 @@ export function DialogContent({ className, children, closeLabel, ...props }: Dia
           aria-label={closeLabel}
           className="absolute top-3 right-3 grid size-11 place-items-center rounded-full text-ink/60 hover:bg-ink/5 hover:text-ink"
         >
-          <svg aria-hidden="true" focusable="false" viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round">
+          <svg
+            aria-hidden="true"
+            focusable="false"
+            viewBox="0 0 24 24"
+            className="size-5"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2.5"
+            strokeLinecap="round"
+          >
             <path d="M6 6l12 12M18 6 6 18" />
           </svg>
         </DialogPrimitive.Close>

@@ -1,4 +1,12 @@
-import { EVENTS_PATH, EVENTS_TABLE_PATH, MAX_BATCH_BYTES, MAX_BATCH_EVENTS, MAX_PATH_LENGTH, MAX_SOURCE_LENGTH, type EventBatch } from '../../../common/analytics.ts'
+import {
+  EVENTS_PATH,
+  EVENTS_TABLE_PATH,
+  MAX_BATCH_BYTES,
+  MAX_BATCH_EVENTS,
+  MAX_PATH_LENGTH,
+  MAX_SOURCE_LENGTH,
+  type EventBatch,
+} from '../../../common/analytics.ts'
 import { publicConfig } from '../../config/public-config.ts'
 import { pageAttribution } from '../attribution/attribution-store.ts'
 import { sendEventsTo, type FunnelEvent } from './track.ts'
@@ -48,8 +56,18 @@ export function visitSource(): string | undefined {
 export function postBatch(batch: EventBatch): void {
   const { apiUrl, apiAnonKey } = publicConfig
   if (apiUrl) {
-    const rows = batch.events.map((event) => ({ path: batch.path, source: batch.source ?? null, type: event.type, step: event.step ?? null }))
-    const headers = { apikey: apiAnonKey, Authorization: `Bearer ${apiAnonKey}`, 'Content-Type': 'application/json', Prefer: 'return=minimal' }
+    const rows = batch.events.map((event) => ({
+      path: batch.path,
+      source: batch.source ?? null,
+      type: event.type,
+      step: event.step ?? null,
+    }))
+    const headers = {
+      apikey: apiAnonKey,
+      Authorization: `Bearer ${apiAnonKey}`,
+      'Content-Type': 'application/json',
+      Prefer: 'return=minimal',
+    }
     fetch(`${apiUrl}${EVENTS_TABLE_PATH}`, { method: 'POST', headers, body: JSON.stringify(rows), keepalive: true }).catch(() => undefined)
     return
   }

@@ -132,7 +132,7 @@ export function createAttributionStore(storage: () => Storage) {
     /** The touches still current, or null when there are none. */
     read(now = Date.now()): Attribution | null {
       const touches = stored(now)
-      return touches.first_touch ?? touches.last_touch ? touches : null
+      return (touches.first_touch ?? touches.last_touch) ? touches : null
     },
   }
 }

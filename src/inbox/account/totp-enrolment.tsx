@@ -56,14 +56,36 @@ export function TotpEnrolment() {
   return (
     <>
       <p>{copy.scan}</p>
-      <img src={svgImage(start.data.qrSvg)} alt={copy.qrAlt} width={200} height={200} className="mt-4 rounded-lg bg-white p-2 ring-1 ring-ink/15" />
+      <img
+        src={svgImage(start.data.qrSvg)}
+        alt={copy.qrAlt}
+        width={200}
+        height={200}
+        className="mt-4 rounded-lg bg-white p-2 ring-1 ring-ink/15"
+      />
       <Field label={copy.secret} className="mt-4 max-w-md">
-        {({ id }) => <Input id={id} value={start.data.secret} readOnly className="font-mono tracking-wider" onFocus={(event) => event.target.select()} />}
+        {({ id }) => (
+          <Input
+            id={id}
+            value={start.data.secret}
+            readOnly
+            className="font-mono tracking-wider"
+            onFocus={(event) => event.target.select()}
+          />
+        )}
       </Field>
       <form onSubmit={submit} className="mt-4 flex flex-wrap items-end gap-3">
         <Field label={copy.confirmCode}>
           {({ id }) => (
-            <Input id={id} value={code} onChange={(event) => setCode(event.target.value)} autoComplete="one-time-code" inputMode="numeric" required className="w-40" />
+            <Input
+              id={id}
+              value={code}
+              onChange={(event) => setCode(event.target.value)}
+              autoComplete="one-time-code"
+              inputMode="numeric"
+              required
+              className="w-40"
+            />
           )}
         </Field>
         <Button type="submit" disabled={confirm.isPending}>

@@ -62,11 +62,7 @@ export function useEraseLead() {
 }
 
 export const useResendDelivery = () =>
-  useLeadChange((deliveryId: number, csrfToken) =>
-    inboxFetch<unknown>(`/deliveries/${deliveryId}/resend`, { method: 'POST', csrfToken }),
-  )
+  useLeadChange((deliveryId: number, csrfToken) => inboxFetch<unknown>(`/deliveries/${deliveryId}/resend`, { method: 'POST', csrfToken }))
 
 export const useEraseByEmail = () =>
-  useLeadChange((email: string, csrfToken) =>
-    inboxFetch<ErasureResult>('/erasure', { method: 'POST', body: { email }, csrfToken }),
-  )
+  useLeadChange((email: string, csrfToken) => inboxFetch<ErasureResult>('/erasure', { method: 'POST', body: { email }, csrfToken }))

@@ -12,7 +12,11 @@ export function createInboxQueryClient() {
     mutationCache: new MutationCache({ onError: (error) => endSessionOn401(error) }),
     defaultOptions: {
       // A refusal (4xx) will not change by asking again; a lost connection or a 5xx may.
-      queries: { retry: (count, error) => !(error instanceof AdminApiError && error.status < 500) && count < 2, staleTime: 10_000, refetchOnWindowFocus: false },
+      queries: {
+        retry: (count, error) => !(error instanceof AdminApiError && error.status < 500) && count < 2,
+        staleTime: 10_000,
+        refetchOnWindowFocus: false,
+      },
     },
   })
   const endSessionOn401 = (error: unknown) => {

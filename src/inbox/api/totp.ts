@@ -15,8 +15,7 @@ export function useEnableTotp() {
   const { csrfToken } = useSignedIn()
   return useMutation({
     mutationFn: (body: TotpEnable) => inboxFetch<TotpEnabled>('/totp/enable', { method: 'POST', body, csrfToken }),
-    onSuccess: () =>
-      queryClient.setQueryData<AdminSession | null>(SESSION_KEY, (session) => session && { ...session, totpEnabled: true }),
+    onSuccess: () => queryClient.setQueryData<AdminSession | null>(SESSION_KEY, (session) => session && { ...session, totpEnabled: true }),
   })
 }
 
@@ -25,7 +24,6 @@ export function useDisableTotp() {
   const { csrfToken } = useSignedIn()
   return useMutation({
     mutationFn: (body: TotpDisable) => inboxFetch<undefined>('/totp/disable', { method: 'POST', body, csrfToken }),
-    onSuccess: () =>
-      queryClient.setQueryData<AdminSession | null>(SESSION_KEY, (session) => session && { ...session, totpEnabled: false }),
+    onSuccess: () => queryClient.setQueryData<AdminSession | null>(SESSION_KEY, (session) => session && { ...session, totpEnabled: false }),
   })
 }

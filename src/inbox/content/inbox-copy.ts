@@ -14,7 +14,15 @@ export const inboxCopy = {
   loading: 'Loading…',
   loadFailed: 'The inbox could not reach the server. Check the connection and try again.',
   retry: 'Try again',
-  nav: { label: 'Inbox', leads: 'Leads', spam: 'Spam', funnel: 'Funnel', erasure: 'Erase by email', account: 'Account', signOut: 'Sign out' },
+  nav: {
+    label: 'Inbox',
+    leads: 'Leads',
+    spam: 'Spam',
+    funnel: 'Funnel',
+    erasure: 'Erase by email',
+    account: 'Account',
+    signOut: 'Sign out',
+  },
   notFound: { title: 'Nothing here', body: 'The inbox has no page at this address.', back: 'Back to the leads' },
   signIn: {
     title: 'Sign in to the lead inbox',
@@ -129,7 +137,8 @@ export const inboxCopy = {
     dropOff: 'Drop-off',
     dropOffRate: 'Drop-off %',
     none: 'none',
-    stagesChart: (range: string) => `Bar chart of the visitors at each step of the funnel, ${range}. The same figures are in the table below.`,
+    stagesChart: (range: string) =>
+      `Bar chart of the visitors at each step of the funnel, ${range}. The same figures are in the table below.`,
     daysTitle: 'Day by day',
     daysCaption: (range: string) => `Visitors, applications and conversion rate per day, ${range}`,
     day: 'Day',
@@ -141,12 +150,14 @@ export const inboxCopy = {
     range: (from: string, to: string, source: string | null) => `${from} to ${to}${source ? `, source ${source}` : ', every source'}`,
     empty: 'No visits were recorded in this range.',
     backwards: 'The range is backwards: “From” must be on or before “To”.',
-    refused: 'This range cannot be shown: check that both dates are real days, “From” is on or before “To”, and the range is at most three years.',
+    refused:
+      'This range cannot be shown: check that both dates are real days, “From” is on or before “To”, and the range is at most three years.',
   },
   deliveryStates: { pending: 'Pending', delivered: 'Delivered', failed: 'Failed' },
   erasure: {
     title: 'Erase by email',
-    intro: 'Erases every lead and spam entry with this email address, with their notes, history and notifications: for a person who asked to be forgotten.',
+    intro:
+      'Erases every lead and spam entry with this email address, with their notes, history and notifications: for a person who asked to be forgotten.',
     email: 'Email address',
     submit: 'Erase…',
     confirmTitle: (email: string) => `Erase everything for ${email}?`,

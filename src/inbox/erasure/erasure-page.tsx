@@ -33,7 +33,9 @@ export function ErasurePage() {
       <p className="mt-2 max-w-prose">{copy.intro}</p>
       <form onSubmit={ask} className="mt-6 flex max-w-md flex-col gap-4 rounded-2xl bg-white p-6 shadow-sm">
         <Field label={copy.email}>
-          {({ id }) => <Input id={id} type="email" value={email} onChange={(event) => setEmail(event.target.value)} required minLength={3} />}
+          {({ id }) => (
+            <Input id={id} type="email" value={email} onChange={(event) => setEmail(event.target.value)} required minLength={3} />
+          )}
         </Field>
         <div>
           <Button type="submit">{copy.submit}</Button>

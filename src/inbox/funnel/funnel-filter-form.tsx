@@ -34,7 +34,12 @@ export function FunnelFilterForm({ query, sources }: FunnelFilterFormProps) {
     navigate(funnelPath({ from: from || undefined, to: to || undefined, source: value('source') || undefined }))
   }
   return (
-    <form aria-label={copy.filters} onSubmit={show} noValidate className="mt-6 grid gap-4 rounded-2xl bg-white p-4 shadow-sm sm:grid-cols-2 lg:grid-cols-4">
+    <form
+      aria-label={copy.filters}
+      onSubmit={show}
+      noValidate
+      className="mt-6 grid gap-4 rounded-2xl bg-white p-4 shadow-sm sm:grid-cols-2 lg:grid-cols-4"
+    >
       <Field label={copy.from}>{({ id }) => <Input id={id} name="from" type="date" defaultValue={query.from} />}</Field>
       <Field label={copy.to}>
         {({ id }) => (
@@ -49,7 +54,9 @@ export function FunnelFilterForm({ query, sources }: FunnelFilterFormProps) {
         )}
       </Field>
       <Field label={copy.source} hint={copy.sourceHint} className="sm:col-span-2">
-        {({ id, describedBy }) => <Input id={id} name="source" list={sourcesId} defaultValue={query.source} aria-describedby={describedBy} />}
+        {({ id, describedBy }) => (
+          <Input id={id} name="source" list={sourcesId} defaultValue={query.source} aria-describedby={describedBy} />
+        )}
       </Field>
       <datalist id={sourcesId}>
         {sources.map((source) => (

@@ -49,7 +49,14 @@ export function LeadDetailPage({ id }: { id: number }) {
         </div>
         <div className="flex flex-wrap items-end gap-3">
           {!data.spam && (
-            <StatusSelect id={data.id} status={data.status} name={leadName(data)} label={copy.status} visibleLabel onChanged={setAnnouncement} />
+            <StatusSelect
+              id={data.id}
+              status={data.status}
+              name={leadName(data)}
+              label={copy.status}
+              visibleLabel
+              onChanged={setAnnouncement}
+            />
           )}
           <EraseLead id={data.id} />
         </div>

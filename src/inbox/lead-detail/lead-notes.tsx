@@ -36,7 +36,14 @@ export function LeadNotes({ leadId, notes }: { leadId: number; notes: LeadNote[]
       <form onSubmit={submit} className="mt-4 flex flex-col gap-3">
         <Field label={copy.newNote}>
           {({ id }) => (
-            <Textarea id={id} value={draft} onChange={(event) => setDraft(event.target.value)} maxLength={NOTE_MAX_LENGTH} required className="min-h-24" />
+            <Textarea
+              id={id}
+              value={draft}
+              onChange={(event) => setDraft(event.target.value)}
+              maxLength={NOTE_MAX_LENGTH}
+              required
+              className="min-h-24"
+            />
           )}
         </Field>
         <div>

@@ -20,7 +20,12 @@ export function LeadFilterForm({ query }: { query: LeadListQuery }) {
     navigate(listPath({ ...listQueryFrom(params), view: query.view }))
   }
   return (
-    <form role="search" aria-label={copy.legend} onSubmit={apply} className="mt-6 grid gap-4 rounded-2xl bg-white p-4 shadow-sm sm:grid-cols-2 lg:grid-cols-6">
+    <form
+      role="search"
+      aria-label={copy.legend}
+      onSubmit={apply}
+      className="mt-6 grid gap-4 rounded-2xl bg-white p-4 shadow-sm sm:grid-cols-2 lg:grid-cols-6"
+    >
       <Field label={copy.search} hint={copy.searchHint} className="sm:col-span-2">
         {({ id, describedBy }) => <Input id={id} name="q" type="search" defaultValue={query.q} aria-describedby={describedBy} />}
       </Field>
@@ -43,7 +48,10 @@ export function LeadFilterForm({ query }: { query: LeadListQuery }) {
       <Field label={copy.to}>{({ id }) => <Input id={id} name="to" type="date" defaultValue={query.to} />}</Field>
       <div className="flex flex-wrap items-center gap-3 sm:col-span-2 lg:col-span-6">
         <Button type="submit">{copy.apply}</Button>
-        <InboxLink href={listPath({ view: query.view })} className="inline-flex min-h-11 items-center px-2 font-semibold underline underline-offset-4">
+        <InboxLink
+          href={listPath({ view: query.view })}
+          className="inline-flex min-h-11 items-center px-2 font-semibold underline underline-offset-4"
+        >
           {copy.clear}
         </InboxLink>
       </div>

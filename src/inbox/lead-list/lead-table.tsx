@@ -32,7 +32,13 @@ export function LeadTable({ leads, spam, onStatusChanged }: LeadRowsProps) {
     : [...facts, { header: copy.status, cell: (lead: LeadSummary) => <RowStatusSelect lead={lead} onChanged={onStatusChanged} /> }]
   return (
     <div className="hidden overflow-x-auto rounded-2xl bg-white shadow-sm sm:block">
-      <DataTable caption={inboxCopy.list.caption} columns={columns} rows={leads} rowKey={(lead) => lead.id} cells={{ head: cell, body: cell }} />
+      <DataTable
+        caption={inboxCopy.list.caption}
+        columns={columns}
+        rows={leads}
+        rowKey={(lead) => lead.id}
+        cells={{ head: cell, body: cell }}
+      />
     </div>
   )
 }

@@ -6,6 +6,12 @@ import { StatusSelect } from './status-select.tsx'
 /** A list row's status control, labelled with the lead it changes, in the table and the cards alike. */
 export function RowStatusSelect({ lead, onChanged }: { lead: LeadSummary; onChanged: (announcement: string) => void }) {
   return (
-    <StatusSelect id={lead.id} status={lead.status} name={leadName(lead)} label={inboxCopy.list.statusOf(leadName(lead))} onChanged={onChanged} />
+    <StatusSelect
+      id={lead.id}
+      status={lead.status}
+      name={leadName(lead)}
+      label={inboxCopy.list.statusOf(leadName(lead))}
+      onChanged={onChanged}
+    />
   )
 }

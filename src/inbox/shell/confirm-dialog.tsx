@@ -17,7 +17,17 @@ interface ConfirmDialogProps {
 }
 
 /** Asks before something that cannot be undone; Cancel (or Escape) is the easy way out. */
-export function ConfirmDialog({ open, onOpenChange, title, description, confirmLabel, pendingLabel, pending, error, onConfirm }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  confirmLabel,
+  pendingLabel,
+  pending,
+  error,
+  onConfirm,
+}: ConfirmDialogProps) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent closeLabel={inboxCopy.detail.close} role="alertdialog">
@@ -32,7 +42,11 @@ export function ConfirmDialog({ open, onOpenChange, title, description, confirmL
           <Button variant="secondary" onClick={() => onOpenChange(false)}>
             {inboxCopy.detail.cancel}
           </Button>
-          <Button onClick={onConfirm} disabled={pending} className="bg-red-700 text-white shadow-none hover:bg-red-800 disabled:bg-red-700/60">
+          <Button
+            onClick={onConfirm}
+            disabled={pending}
+            className="bg-red-700 text-white shadow-none hover:bg-red-800 disabled:bg-red-700/60"
+          >
             {pending ? pendingLabel : confirmLabel}
           </Button>
         </div>

@@ -23,11 +23,19 @@ describe('DataTable', () => {
   it('is named by its caption, and has a header row then a row per item', () => {
     render(<DataTable caption="Fruit in stock" columns={columns} rows={fruits} rowKey={(fruit) => fruit.name} />)
     const table = screen.getByRole('table', { name: 'Fruit in stock' })
-    expect(within(table).getAllByRole('columnheader').map((header) => header.textContent)).toEqual(['Fruit', 'Count', 'Note'])
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((header) => header.textContent),
+    ).toEqual(['Fruit', 'Count', 'Note'])
     const rows = within(table).getAllByRole('row')
     expect(rows).toHaveLength(3)
     expect(within(rows[1]!).getByRole('rowheader')).toHaveTextContent('Apple')
-    expect(within(rows[1]!).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['1200', 'plenty'])
+    expect(
+      within(rows[1]!)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['1200', 'plenty'])
     expect(within(rows[2]!).getByRole('rowheader', { name: 'Quince' })).toBeInTheDocument()
   })
 
@@ -51,7 +59,12 @@ describe('DataTable', () => {
     const rowHeader = screen.getByRole('rowheader', { name: 'Apple' })
     expect(rowHeader).toHaveAttribute('scope', 'row')
     expect(rowHeader.className).toBe('b font-semibold')
-    expect(screen.getAllByRole('cell').slice(0, 2).map((cell) => cell.className)).toEqual(['b text-right tabular-nums', 'b break-words'])
+    expect(
+      screen
+        .getAllByRole('cell')
+        .slice(0, 2)
+        .map((cell) => cell.className),
+    ).toEqual(['b text-right tabular-nums', 'b break-words'])
   })
 
   it('is tight on a phone unless told otherwise', () => {

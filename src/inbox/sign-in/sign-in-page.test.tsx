@@ -5,7 +5,8 @@ import { createInboxQueryClient } from '../api/query-client.ts'
 import { SignInPage } from './sign-in-page.tsx'
 
 let fetchMock: ReturnType<typeof vi.fn<typeof fetch>>
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
 
 beforeEach(() => {
   fetchMock = vi.fn<typeof fetch>()

@@ -39,17 +39,23 @@ export function SignInPage() {
         </Notice>
       )}
       <form onSubmit={submit} className="mt-6 flex flex-col gap-4 rounded-2xl bg-white p-6 shadow-sm">
-        <Field label={copy.email}>
-          {({ id }) => <Input id={id} name="email" type="email" autoComplete="username" required />}
-        </Field>
+        <Field label={copy.email}>{({ id }) => <Input id={id} name="email" type="email" autoComplete="username" required />}</Field>
         <Field label={copy.password}>
           {({ id }) => <Input id={id} name="password" type="password" autoComplete="current-password" required />}
         </Field>
         {askCode && (
           <Field label={copy.code} hint={copy.codeHint}>
             {({ id, describedBy }) => (
-              // eslint-disable-next-line jsx-a11y/no-autofocus -- the field appears because the server asked for it: that is where the user types next
-              <Input id={id} name="code" autoComplete="one-time-code" inputMode="numeric" aria-describedby={describedBy} required autoFocus />
+              <Input
+                id={id}
+                name="code"
+                autoComplete="one-time-code"
+                inputMode="numeric"
+                aria-describedby={describedBy}
+                required
+                // eslint-disable-next-line jsx-a11y/no-autofocus -- the field appears because the server asked for it: that is where the user types next
+                autoFocus
+              />
             )}
           </Field>
         )}

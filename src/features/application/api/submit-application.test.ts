@@ -61,7 +61,11 @@ describe('submitApplication', () => {
     const [url, init] = fetchMock.mock.calls[0] ?? []
     const columns = new URL(String(url), 'http://page.test').searchParams.get('columns')
     // supabase-js's list: every key of the row, quoted, in the row's order.
-    expect(columns).toBe(submittedColumns().map((column) => `"${column}"`).join(','))
+    expect(columns).toBe(
+      submittedColumns()
+        .map((column) => `"${column}"`)
+        .join(','),
+    )
     expect(init?.method).toBe('POST')
     expect(init?.headers).toMatchObject({ 'Content-Type': 'application/json', Prefer: 'return=minimal' })
     expect(init?.signal).toBeInstanceOf(AbortSignal)
@@ -88,7 +92,10 @@ describe('submitApplication', () => {
   })
 
   it('retries a lost request after 1 s, then 2 s, with the same submission id', async () => {
-    fetchMock.mockImplementationOnce(lost).mockImplementationOnce(lost).mockImplementation(async () => created())
+    fetchMock
+      .mockImplementationOnce(lost)
+      .mockImplementationOnce(lost)
+      .mockImplementation(async () => created())
     const { result, done } = start()
 
     await flush()
@@ -188,9 +195,7 @@ describe('submitApplication', () => {
   })
 
   it('retries a 503, waiting as long as Retry-After asks', async () => {
-    fetchMock
-      .mockImplementationOnce(async () => refusal(503, 'PGRST000', { 'Retry-After': '3' }))
-      .mockImplementation(async () => created())
+    fetchMock.mockImplementationOnce(async () => refusal(503, 'PGRST000', { 'Retry-After': '3' })).mockImplementation(async () => created())
     const { result, done } = start()
     await vi.advanceTimersByTimeAsync(2_999)
     expect(fetchMock).toHaveBeenCalledTimes(1)

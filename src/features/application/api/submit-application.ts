@@ -53,7 +53,9 @@ type Outcome =
 export async function submitApplication(application: Application): Promise<void> {
   const row = toRow(application)
   // Every key of the row, in order, as supabase-js lists them for an array insert.
-  const columns = Object.keys(row).map((column) => `"${column}"`).join(',')
+  const columns = Object.keys(row)
+    .map((column) => `"${column}"`)
+    .join(',')
   const url = `${publicConfig.apiUrl}${CONTACT_SUBMISSIONS_PATH}?${new URLSearchParams({ columns })}`
   const body = JSON.stringify([row])
   const { retryDelaysMs, maxRetryAfterMs } = submissionTiming
@@ -112,11 +114,7 @@ async function send(url: string, body: string): Promise<Outcome> {
 
     const answer: unknown = await response.json().catch(() => null)
     if (response.status === 409 && errorCode(answer) === DUPLICATE) return { kind: 'stored' }
-    const error = new SubmissionError(
-      `The server refused the application (HTTP ${response.status})`,
-      response.status,
-      answer,
-    )
+    const error = new SubmissionError(`The server refused the application (HTTP ${response.status})`, response.status, answer)
     if (RETRIED_STATUSES.has(response.status)) {
       return { kind: 'retry', error, retryAfterMs: parseRetryAfter(response.headers.get('Retry-After')) }
     }

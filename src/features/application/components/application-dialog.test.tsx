@@ -52,10 +52,8 @@ async function openApplication(form?: FormDefinition) {
 
 type User = ReturnType<typeof userEvent.setup>
 
-
 /** The row each request carried, in the order they were sent. */
-const sentRows = () =>
-  fetchMock.mock.calls.map(([, init]) => (JSON.parse(String(init?.body)) as Record<string, string>[])[0])
+const sentRows = () => fetchMock.mock.calls.map(([, init]) => (JSON.parse(String(init?.body)) as Record<string, string>[])[0])
 
 /** Every retry wait (1 + 2 + 4 s): the time from the first attempt to the last. */
 const RETRY_WAITS_MS = submissionTiming.retryDelaysMs.reduce((sum, delay) => sum + delay, 0)
@@ -171,7 +169,9 @@ describe('ApplicationDialog', () => {
     const sending = within(dialog).getByRole('button', { name: 'Submitting...' })
     expect(sending).toBeDisabled()
     const [url, init] = fetchMock.mock.calls[0] ?? []
-    const columns = submittedColumns().map((column) => `"${column}"`).join(',')
+    const columns = submittedColumns()
+      .map((column) => `"${column}"`)
+      .join(',')
     expect(String(url)).toBe(`/rest/v1/contact_submissions?${new URLSearchParams({ columns })}`)
     expect(init?.method).toBe('POST')
     expect(init?.headers).toMatchObject({ 'Content-Type': 'application/json', apikey: expect.any(String) })
@@ -202,9 +202,7 @@ describe('ApplicationDialog', () => {
     await advanceClock(waitMs)
 
     expect(await screen.findByText('Submission Failed')).toBeInTheDocument()
-    expect(
-      screen.getByText('There was an error submitting your application. Please try again.'),
-    ).toBeInTheDocument()
+    expect(screen.getByText('There was an error submitting your application. Please try again.')).toBeInTheDocument()
     expect(fetchMock).toHaveBeenCalledTimes(attempts)
     expect(errorSpy).toHaveBeenCalledOnce()
     expect(within(dialog).getByRole('button', { name: 'Submit Application' })).toBeEnabled()
@@ -411,7 +409,13 @@ describe('the honeypot field', () => {
 })
 
 describe('a form with a ninth question', () => {
-  const ninth: FormField = { key: 'referral', label: 'How did you hear of us?', placeholder: 'A friend, an ad, a post', kind: 'text', maxLength: 300 }
+  const ninth: FormField = {
+    key: 'referral',
+    label: 'How did you hear of us?',
+    placeholder: 'A friend, an ad, a post',
+    kind: 'text',
+    maxLength: 300,
+  }
   const nine: FormDefinition = [...applicationForm, ninth]
 
   it('counts nine in the intro and the counter, asks it last and sends its answer', async () => {

@@ -18,7 +18,10 @@ let events: FunnelEvent[]
 
 beforeEach(() => {
   vi.useFakeTimers({ shouldAdvanceTime: true })
-  vi.stubGlobal('fetch', vi.fn<typeof fetch>(async () => new Response(null, { status: 201 })))
+  vi.stubGlobal(
+    'fetch',
+    vi.fn<typeof fetch>(async () => new Response(null, { status: 201 })),
+  )
   vi.spyOn(window, 'open').mockReturnValue(null)
   events = []
   sendEventsTo((event) => events.push(event))

@@ -7,7 +7,13 @@ const DAY = 24 * 60 * 60 * 1000
 /** A store on jsdom's localStorage whose clock the test sets. */
 function storeAt(start: number) {
   const clock = { now: start }
-  return { clock, store: createDraftStore(() => window.localStorage, () => clock.now) }
+  return {
+    clock,
+    store: createDraftStore(
+      () => window.localStorage,
+      () => clock.now,
+    ),
+  }
 }
 
 describe('the application draft', () => {
@@ -72,8 +78,14 @@ describe('the application draft', () => {
 
   it('keeps what two tabs type into different questions, the last write winning on the same one', () => {
     const now = Date.now()
-    const tab1 = createDraftStore(() => window.localStorage, () => now)
-    const tab2 = createDraftStore(() => window.localStorage, () => now)
+    const tab1 = createDraftStore(
+      () => window.localStorage,
+      () => now,
+    )
+    const tab2 = createDraftStore(
+      () => window.localStorage,
+      () => now,
+    )
     tab1.saveAnswer('name', 'Ada')
     tab2.saveAnswer('email', 'ada@example.com')
     tab1.saveAnswer('phone', '+44 20 7946 0000')
@@ -81,7 +93,7 @@ describe('the application draft', () => {
     expect(tab1.read()?.answers).toEqual({ name: 'Ada Lovelace', email: 'ada@example.com', phone: '+44 20 7946 0000' })
   })
 
-  it("tells a tab when another tab changes or clears the draft, and not about other keys", () => {
+  it('tells a tab when another tab changes or clears the draft, and not about other keys', () => {
     const { store } = storeAt(Date.now())
     const seen: unknown[] = []
     const stop = store.subscribe((draft) => seen.push(draft?.answers ?? null))

@@ -25,8 +25,7 @@ interface Stored extends Draft {
   savedAt: number
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value)
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value)
 
 function parse(text: string | null, now: number): Draft | null {
   if (text === null) return null
@@ -39,9 +38,7 @@ function parse(text: string | null, now: number): Draft | null {
   if (!isRecord(value) || value.v !== VERSION || typeof value.savedAt !== 'number') return null
   if (!(now - value.savedAt <= DRAFT_MAX_AGE_MS) || !isRecord(value.answers)) return null
   const answers = Object.fromEntries(
-    Object.entries(value.answers).filter(
-      (entry): entry is [string, string] => entry[0] !== HONEYPOT_FIELD && typeof entry[1] === 'string',
-    ),
+    Object.entries(value.answers).filter((entry): entry is [string, string] => entry[0] !== HONEYPOT_FIELD && typeof entry[1] === 'string'),
   )
   const step = typeof value.step === 'number' && Number.isInteger(value.step) && value.step >= 0 ? value.step : 0
   const submissionId = typeof value.submissionId === 'string' ? value.submissionId : null

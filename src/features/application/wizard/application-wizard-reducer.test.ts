@@ -53,8 +53,14 @@ describe('applicationWizardReducer', () => {
   it('keeps an answer, and clears the refusal only of the question answered', () => {
     const refused = reduce(fresh(), { type: 'refused', field: 'name' })
     expect(refused.invalidField).toBe('name')
-    expect(reduce(refused, { type: 'answered', field: 'email', value: 'a' })).toMatchObject({ invalidField: 'name', answers: { email: 'a' } })
-    expect(reduce(refused, { type: 'answered', field: 'name', value: 'Ada' })).toMatchObject({ invalidField: null, answers: { name: 'Ada' } })
+    expect(reduce(refused, { type: 'answered', field: 'email', value: 'a' })).toMatchObject({
+      invalidField: 'name',
+      answers: { email: 'a' },
+    })
+    expect(reduce(refused, { type: 'answered', field: 'name', value: 'Ada' })).toMatchObject({
+      invalidField: null,
+      answers: { name: 'Ada' },
+    })
   })
 
   it('moves to the question it is told', () => {
@@ -83,7 +89,10 @@ describe('applicationWizardReducer', () => {
   })
 
   it('goes back to the first question, blank, when another tab cleared the draft', () => {
-    expect(reduce(at(2, { name: 'Ada', email: 'ada@example.com', goal: '' }), { type: 'synced', answers: null })).toMatchObject({ answers: blank, stepIndex: 0 })
+    expect(reduce(at(2, { name: 'Ada', email: 'ada@example.com', goal: '' }), { type: 'synced', answers: null })).toMatchObject({
+      answers: blank,
+      stepIndex: 0,
+    })
   })
 
   it('leaves the state it was given as it was', () => {

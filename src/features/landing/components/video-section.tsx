@@ -26,7 +26,14 @@ export function VideoSection() {
     <section aria-label={site.video.sectionLabel} className="mx-auto max-w-4xl px-4 pb-16 sm:px-6">
       <div className="relative aspect-video overflow-hidden rounded-2xl bg-ink-soft shadow-2xl ring-1 ring-white/10">
         {/* Without JavaScript the browser reads the noscript copy, so those visitors get the video too. */}
-        {showVideo && (hydrated ? <VideoFrame /> : <noscript><VideoFrame /></noscript>)}
+        {showVideo &&
+          (hydrated ? (
+            <VideoFrame />
+          ) : (
+            <noscript>
+              <VideoFrame />
+            </noscript>
+          ))}
         <button
           type="button"
           hidden={showVideo}
