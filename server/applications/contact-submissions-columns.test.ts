@@ -1,25 +1,15 @@
 import type { FastifyInstance } from 'fastify'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { randomUUID } from 'node:crypto'
 import { CONTACT_FIELDS } from '../../common/application-form.ts'
 import { CONTACT_SUBMISSIONS_PATH, HONEYPOT_FIELD } from '../../common/contact-submission.ts'
-import { CLIENT_HEADERS, closeSubmissionApp, openSubmissionApp, SERVICE, submissionCalls } from '../testing/submission-app.ts'
-import type { TempDatabase } from '../testing/temp-database.ts'
+import { CLIENT_HEADERS, useSubmissionApp, SERVICE } from '../testing/submission-app.ts'
 import { validAnswers } from '../../common/testing/valid-answers.ts'
 
-let temp: TempDatabase
 let app: FastifyInstance
-beforeAll(async () => {
-  ;({ temp, app } = await openSubmissionApp())
+const { submit, latestRow, rowCount } = useSubmissionApp((suite) => {
+  ;({ app } = suite)
 })
-afterAll(() => closeSubmissionApp({ temp, app }))
-// Many tests here refuse requests for want of the key, all from one address; the
-// wrong-key throttle has its own tests (postgrest/wrong-key-throttle.test.ts).
-beforeEach(async () => {
-  await temp.db.query('DELETE FROM rate_limit_hits')
-})
-
-const { submit, latestRow, rowCount } = submissionCalls(() => ({ temp, app }))
 
 describe('the columns parameter', () => {
   const post = (query: string, body: unknown, headers: Record<string, string> = {}) => submit(body, headers, query)

@@ -1,35 +1,19 @@
 import type { FastifyInstance } from 'fastify'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { randomUUID } from 'node:crypto'
 import { connect } from 'node:net'
 import { FIELD_MAX_LENGTH } from '../../common/application-form.ts'
 import { CONTACT_SUBMISSIONS_PATH, HONEYPOT_FIELD, HONEYPOT_MAX_LENGTH } from '../../common/contact-submission.ts'
 import { SUBMISSION_BODY_LIMIT } from './contact-submissions.ts'
-import {
-  CLIENT_HEADERS,
-  closeSubmissionApp,
-  columnsOf,
-  LONG,
-  openSubmissionApp,
-  SERVICE,
-  submissionCalls,
-} from '../testing/submission-app.ts'
+import { CLIENT_HEADERS, columnsOf, LONG, useSubmissionApp, SERVICE } from '../testing/submission-app.ts'
 import type { TempDatabase } from '../testing/temp-database.ts'
 import { validAnswers } from '../../common/testing/valid-answers.ts'
 
 let temp: TempDatabase
 let app: FastifyInstance
-beforeAll(async () => {
-  ;({ temp, app } = await openSubmissionApp())
+const { submit, rowCount, rowsWithSubmissionId } = useSubmissionApp((suite) => {
+  ;({ temp, app } = suite)
 })
-afterAll(() => closeSubmissionApp({ temp, app }))
-// Many tests here refuse requests for want of the key, all from one address; the
-// wrong-key throttle has its own tests (postgrest/wrong-key-throttle.test.ts).
-beforeEach(async () => {
-  await temp.db.query('DELETE FROM rate_limit_hits')
-})
-
-const { submit, rowCount, rowsWithSubmissionId } = submissionCalls(() => ({ temp, app }))
 
 describe('the honeypot', () => {
   const filled = (overrides: Parameters<typeof validAnswers>[0] = {}) =>

@@ -1,36 +1,20 @@
 import type { FastifyInstance } from 'fastify'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { randomUUID } from 'node:crypto'
 import { CONTACT_SUBMISSIONS_PATH, HONEYPOT_FIELD } from '../../common/contact-submission.ts'
 import { buildApp } from '../app.ts'
 import { parseConfig } from '../config.ts'
-import {
-  ANON_KEY,
-  CLIENT_HEADERS,
-  closeSubmissionApp,
-  openSubmissionApp,
-  SERVICE,
-  SERVICE_ROLE_KEY,
-  submissionCalls,
-} from '../testing/submission-app.ts'
+import { ANON_KEY, CLIENT_HEADERS, useSubmissionApp, SERVICE, SERVICE_ROLE_KEY } from '../testing/submission-app.ts'
 import type { TempDatabase } from '../testing/temp-database.ts'
 import { validAnswers } from '../../common/testing/valid-answers.ts'
 
 let temp: TempDatabase
 let app: FastifyInstance
-beforeAll(async () => {
-  ;({ temp, app } = await openSubmissionApp())
+const { submit, rowCount } = useSubmissionApp(async (suite) => {
+  ;({ temp, app } = suite)
   // The reads below page and filter through more applications than their own tests store.
   for (let index = 0; index < 3; index++) await submit([validAnswers()])
 })
-afterAll(() => closeSubmissionApp({ temp, app }))
-// Many tests here refuse requests for want of the key, all from one address; the
-// wrong-key throttle has its own tests (postgrest/wrong-key-throttle.test.ts).
-beforeEach(async () => {
-  await temp.db.query('DELETE FROM rate_limit_hits')
-})
-
-const { submit, rowCount } = submissionCalls(() => ({ temp, app }))
 
 describe('reading and changing submissions', () => {
   const read = (query: string, headers: Record<string, string> = SERVICE) =>

@@ -1,24 +1,10 @@
-import type { FastifyInstance } from 'fastify'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { randomUUID } from 'node:crypto'
 import { HONEYPOT_FIELD } from '../../common/contact-submission.ts'
-import { closeSubmissionApp, openSubmissionApp, SERVICE, submissionCalls } from '../testing/submission-app.ts'
-import type { TempDatabase } from '../testing/temp-database.ts'
+import { useSubmissionApp, SERVICE } from '../testing/submission-app.ts'
 import { validAnswers } from '../../common/testing/valid-answers.ts'
 
-let temp: TempDatabase
-let app: FastifyInstance
-beforeAll(async () => {
-  ;({ temp, app } = await openSubmissionApp())
-})
-afterAll(() => closeSubmissionApp({ temp, app }))
-// Many tests here refuse requests for want of the key, all from one address; the
-// wrong-key throttle has its own tests (postgrest/wrong-key-throttle.test.ts).
-beforeEach(async () => {
-  await temp.db.query('DELETE FROM rate_limit_hits')
-})
-
-const { submit, rowCount, rowsWithSubmissionId } = submissionCalls(() => ({ temp, app }))
+const { submit, rowCount, rowsWithSubmissionId } = useSubmissionApp()
 
 describe('retries: submission_id', () => {
   it('stores the submission_id the client chose', async () => {

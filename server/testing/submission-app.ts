@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify'
+import { afterAll, beforeAll, beforeEach } from 'vitest'
 import { applicationForm } from '../../common/application-form.ts'
 import { CONTACT_SUBMISSIONS_PATH } from '../../common/contact-submission.ts'
 import { buildApp } from '../app.ts'
@@ -32,7 +33,7 @@ export interface SubmissionApp {
 }
 
 /** A fresh database and the app on it, ready, with the service-role key set and no rate limit. */
-export async function openSubmissionApp(): Promise<SubmissionApp> {
+async function openSubmissionApp(): Promise<SubmissionApp> {
   const temp = await openTempDatabase()
   // The rate limit has its own tests (http/rate-limit.test.ts); here it would get in the way.
   const app = buildApp({ config: parseConfig({ SERVICE_ROLE_KEY, SUBMIT_RATE_LIMIT: '0' }), db: temp.db })
@@ -40,7 +41,7 @@ export async function openSubmissionApp(): Promise<SubmissionApp> {
   return { temp, app }
 }
 
-export async function closeSubmissionApp({ app, temp }: SubmissionApp): Promise<void> {
+async function closeSubmissionApp({ app, temp }: SubmissionApp): Promise<void> {
   await app.close()
   await temp.dispose()
 }
@@ -49,7 +50,7 @@ export async function closeSubmissionApp({ app, temp }: SubmissionApp): Promise<
  * The calls the submission tests make, on the app and database `current`
  * holds once their beforeAll has run.
  */
-export function submissionCalls(current: () => SubmissionApp) {
+function submissionCalls(current: () => SubmissionApp) {
   return {
     submit: (body: unknown, headers: Record<string, string> = {}, query = columnsOf(body)) =>
       current().app.inject({
@@ -71,4 +72,30 @@ export function submissionCalls(current: () => SubmissionApp) {
       return rows
     },
   }
+}
+
+/**
+ * The suite's app and database, opened before its tests and closed after
+ * them; `opened` is told them, then runs whatever the suite stores first. Many
+ * tests refuse requests for want of the key, all from one address, so each
+ * test starts with the wrong-key throttle's count emptied (that throttle has
+ * its own tests, postgrest/wrong-key-throttle.test.ts).
+ */
+export function useSubmissionApp(opened: (suite: SubmissionApp) => Promise<void> | void = () => undefined) {
+  let suite: SubmissionApp | undefined
+  const current = () => {
+    if (!suite) throw new Error('The submission app is opened in beforeAll')
+    return suite
+  }
+  beforeAll(async () => {
+    suite = await openSubmissionApp()
+    await opened(suite)
+  })
+  afterAll(async () => {
+    if (suite) await closeSubmissionApp(suite)
+  })
+  beforeEach(async () => {
+    await current().temp.db.query('DELETE FROM rate_limit_hits')
+  })
+  return submissionCalls(current)
 }
