@@ -1,32 +1,18 @@
-import type { FastifyInstance, InjectOptions } from 'fastify'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ADMIN_API_PATH, CSRF_HEADER, type LeadNote } from '../common/admin-api.ts'
-import { closeAdminApp, openAdminApp, signIn, type SignedIn } from './testing/admin-session.ts'
+import type { FastifyInstance } from 'fastify'
+import { describe, expect, it } from 'vitest'
+import { ADMIN_API_PATH, type LeadNote } from '../common/admin-api.ts'
+import { OWNER, PASSWORD, useSignedInInbox } from './testing/signed-in-inbox.ts'
 import { DATABASE_TARGET } from './testing/database-target.ts'
 import { insertLead } from './testing/seed-leads.ts'
 import type { TempDatabase } from './testing/temp-database.ts'
 
-const PASSWORD = 'correct horse battery'
-const OWNER = 'owner@example.com'
-
 let temp: TempDatabase
 let app: FastifyInstance
-let session: SignedIn
 let lead: number
-beforeAll(async () => {
-  ;({ temp, app } = await openAdminApp([OWNER], PASSWORD))
-  session = await signIn(app, OWNER, PASSWORD)
+const { call } = useSignedInInbox(async (inbox) => {
+  ;({ temp, app } = inbox)
   lead = await insertLead(temp.db)
 })
-afterAll(() => closeAdminApp({ temp, app }))
-
-const call = (method: InjectOptions['method'], path: string, payload?: object) =>
-  app.inject({
-    method,
-    url: `${ADMIN_API_PATH}${path}`,
-    headers: { cookie: session.cookie, ...(method === 'GET' ? {} : { [CSRF_HEADER]: session.csrfToken }) },
-    ...(payload === undefined ? {} : { payload }),
-  })
 
 /** A 400 whose message starts with the field at fault. */
 function expectRefused(response: Awaited<ReturnType<typeof call>>, field: string) {

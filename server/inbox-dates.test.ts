@@ -1,26 +1,16 @@
 import type { FastifyInstance } from 'fastify'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ADMIN_API_PATH, type Funnel, type LeadPage } from '../common/admin-api.ts'
+import { describe, expect, it } from 'vitest'
+import type { Funnel, LeadPage } from '../common/admin-api.ts'
 import { encodeCursor } from './leads/cursor.ts'
-import { closeAdminApp, openAdminApp, signIn, type SignedIn } from './testing/admin-session.ts'
+import { useSignedInInbox } from './testing/signed-in-inbox.ts'
 import { DATABASE_TARGET } from './testing/database-target.ts'
 import { insertLead } from './testing/seed-leads.ts'
-import type { TempDatabase } from './testing/temp-database.ts'
 
-const PASSWORD = 'correct horse battery'
-const OWNER = 'owner@example.com'
-
-let temp: TempDatabase
 let app: FastifyInstance
-let session: SignedIn
-beforeAll(async () => {
-  ;({ temp, app } = await openAdminApp([OWNER], PASSWORD))
-  session = await signIn(app, OWNER, PASSWORD)
-  await insertLead(temp.db)
+const { get } = useSignedInInbox(async (inbox) => {
+  app = inbox.app
+  await insertLead(inbox.temp.db)
 })
-afterAll(() => closeAdminApp({ temp, app }))
-
-const get = (path: string) => app.inject({ method: 'GET', url: `${ADMIN_API_PATH}${path}`, headers: { cookie: session.cookie } })
 
 /** The answer to `path`, and how long it took: a refusal must not first walk the calendar. */
 async function timed(path: string) {

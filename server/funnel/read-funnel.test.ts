@@ -1,30 +1,23 @@
 import type { FastifyInstance } from 'fastify'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { ADMIN_API_PATH, DIRECT_SOURCE, FUNNEL_CSV_COLUMNS, FUNNEL_MAX_DAYS, type Funnel } from '../../common/admin-api.ts'
 import { addDays, FUNNEL_STAGES, funnelStageLabel, STEP_COUNT } from '../../common/funnel.ts'
 import { utcDay } from '../../common/utc-day.ts'
 import { neutraliseFormulas } from '../export/csv.ts'
-import { closeAdminApp, openAdminApp, signIn, type SignedIn } from '../testing/admin-session.ts'
+import { useSignedInInbox } from '../testing/signed-in-inbox.ts'
 import { DATABASE_TARGET } from '../testing/database-target.ts'
 import { csvCells, formulaCells, splitCells } from '../testing/spreadsheet-cells.ts'
 import type { TempDatabase } from '../testing/temp-database.ts'
 import { readFunnel } from './read-funnel.ts'
 
-const PASSWORD = 'correct horse battery'
-const OWNER = 'owner@example.com'
 const DAYS = 7
 const SOURCES = ['google', 'newsletter', null] as const
 
 let temp: TempDatabase
 let app: FastifyInstance
-let session: SignedIn
-beforeAll(async () => {
-  ;({ temp, app } = await openAdminApp([OWNER], PASSWORD))
-  session = await signIn(app, OWNER, PASSWORD)
+const { get } = useSignedInInbox((inbox) => {
+  ;({ temp, app } = inbox)
 })
-afterAll(() => closeAdminApp({ temp, app }))
-
-const get = (path: string) => app.inject({ method: 'GET', url: `${ADMIN_API_PATH}${path}`, headers: { cookie: session.cookie } })
 
 async function funnelOf(query: string): Promise<Funnel> {
   const response = await get(`/funnel?${query}`)

@@ -1,24 +1,19 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { ADMIN_API_PATH, CSRF_HEADER } from '../../common/admin-api.ts'
 import { EVENTS_PATH, MAX_BATCH_BYTES } from '../../common/analytics.ts'
-import { closeAdminApp, openAdminApp, signIn, type SignedIn } from '../testing/admin-session.ts'
+import { type SignedIn } from '../testing/admin-session.ts'
+import { useSignedInInbox } from '../testing/signed-in-inbox.ts'
 import { DATABASE_TARGET } from '../testing/database-target.ts'
-import type { TempDatabase } from '../testing/temp-database.ts'
 
-const PASSWORD = 'correct horse battery'
-const OWNER = 'owner@example.com'
 const CHROME = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36'
 
-let temp: TempDatabase
 let app: FastifyInstance
 let session: SignedIn
-beforeAll(async () => {
-  ;({ temp, app } = await openAdminApp([OWNER], PASSWORD))
-  session = await signIn(app, OWNER, PASSWORD)
+useSignedInInbox((signedIn) => {
+  ;({ app, session } = signedIn)
 })
-afterAll(() => closeAdminApp({ temp, app }))
 
 // Strict: a key that is not one of these fails the parse.
 const apiErrorShape = z.strictObject({

@@ -1,40 +1,27 @@
-import type { FastifyInstance, InjectOptions } from 'fastify'
+import type { FastifyInstance } from 'fastify'
 import { parse } from 'csv-parse/sync'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { ADMIN_API_PATH, CSRF_HEADER, LEAD_PAGE_SIZE, type LeadDetail, type LeadNote, type LeadPage } from '../../common/admin-api.ts'
+import { beforeEach, describe, expect, it } from 'vitest'
+import { ADMIN_API_PATH, LEAD_PAGE_SIZE, type LeadDetail, type LeadNote, type LeadPage } from '../../common/admin-api.ts'
 import { CONTACT_FIELDS } from '../../common/application-form.ts'
 import { neutraliseFormulas } from '../export/csv.ts'
 import { leadExportColumns } from './export-leads.ts'
-import { closeAdminApp, openAdminApp, signIn, type SignedIn } from '../testing/admin-session.ts'
+import { type SignedIn } from '../testing/admin-session.ts'
+import { OWNER, useSignedInInbox } from '../testing/signed-in-inbox.ts'
 import { DATABASE_TARGET } from '../testing/database-target.ts'
 import { failedDelivery as insertFailedDelivery } from '../testing/failed-delivery.ts'
 import { insertLead } from '../testing/seed-leads.ts'
 import { csvCells, formulaCells, splitCells } from '../testing/spreadsheet-cells.ts'
 import type { TempDatabase } from '../testing/temp-database.ts'
 
-const PASSWORD = 'correct horse battery'
-const OWNER = 'owner@example.com'
-
 let temp: TempDatabase
 let app: FastifyInstance
 let session: SignedIn
-beforeAll(async () => {
-  ;({ temp, app } = await openAdminApp([OWNER], PASSWORD))
-  session = await signIn(app, OWNER, PASSWORD)
+const { call } = useSignedInInbox((inbox) => {
+  ;({ temp, app, session } = inbox)
 })
-afterAll(() => closeAdminApp({ temp, app }))
 beforeEach(async () => {
   await temp.db.exec('DELETE FROM contact_submissions; DELETE FROM admin_audit')
 })
-
-/** A request as the signed-in inbox makes it: the session cookie, and the CSRF token on changes. */
-const call = (method: InjectOptions['method'], path: string, payload?: object) =>
-  app.inject({
-    method,
-    url: `${ADMIN_API_PATH}${path}`,
-    headers: { cookie: session.cookie, ...(method === 'GET' ? {} : { [CSRF_HEADER]: session.csrfToken }) },
-    ...(payload === undefined ? {} : { payload }),
-  })
 
 const count = async (sql: string, params: unknown[] = []) =>
   Number((await temp.db.query<{ n: string }>(`SELECT count(*) AS n FROM ${sql}`, params))[0]?.n)

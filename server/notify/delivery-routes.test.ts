@@ -1,32 +1,15 @@
-import type { FastifyInstance, InjectOptions } from 'fastify'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ADMIN_API_PATH, CSRF_HEADER, type LeadDetail } from '../../common/admin-api.ts'
-import { closeAdminApp, openAdminApp, signIn, type SignedIn } from '../testing/admin-session.ts'
+import { describe, expect, it } from 'vitest'
+import type { LeadDetail } from '../../common/admin-api.ts'
+import { useSignedInInbox } from '../testing/signed-in-inbox.ts'
 import { DATABASE_TARGET } from '../testing/database-target.ts'
 import { failedDelivery as insertFailedDelivery } from '../testing/failed-delivery.ts'
 import { insertLead } from '../testing/seed-leads.ts'
 import type { TempDatabase } from '../testing/temp-database.ts'
 
-const PASSWORD = 'correct horse battery'
-const OWNER = 'owner@example.com'
-
 let temp: TempDatabase
-let app: FastifyInstance
-let session: SignedIn
-beforeAll(async () => {
-  ;({ temp, app } = await openAdminApp([OWNER], PASSWORD))
-  session = await signIn(app, OWNER, PASSWORD)
+const { call } = useSignedInInbox((inbox) => {
+  temp = inbox.temp
 })
-afterAll(() => closeAdminApp({ temp, app }))
-
-/** A request as the signed-in inbox makes it: the session cookie, and the CSRF token on changes. */
-const call = (method: InjectOptions['method'], path: string, payload?: object) =>
-  app.inject({
-    method,
-    url: `${ADMIN_API_PATH}${path}`,
-    headers: { cookie: session.cookie, ...(method === 'GET' ? {} : { [CSRF_HEADER]: session.csrfToken }) },
-    ...(payload === undefined ? {} : { payload }),
-  })
 
 const failedDelivery = (id: number) => insertFailedDelivery(temp.db, id)
 
