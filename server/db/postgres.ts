@@ -1,5 +1,5 @@
-import { createHash } from 'node:crypto'
 import pg from 'pg'
+import { statementNames } from './statement-names.ts'
 import {
   DatabaseUnavailableError,
   isPostgresError,
@@ -169,18 +169,8 @@ export function openPostgres(connectionString: string, options: PostgresOptions 
     }
   }
 
-  // Named after their text, so a connection (or a pooler's backend) holding a
-  // statement of that name holds this very statement.
-  const statementNames = new Map<string, string>()
+  const statementName = statementNames(MAX_PREPARED_TEXTS)
   let preparing = true
-  const statementName = (sql: string) => {
-    let name = statementNames.get(sql)
-    if (name === undefined && statementNames.size < MAX_PREPARED_TEXTS) {
-      name = `landing_${createHash('sha256').update(sql).digest('hex').slice(0, 24)}`
-      statementNames.set(sql, name)
-    }
-    return name
-  }
 
   const runPrepared = async <T extends Row>(client: pg.ClientBase, sql: string, params: readonly unknown[]) => {
     const name = preparing ? statementName(sql) : undefined
