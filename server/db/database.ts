@@ -11,10 +11,10 @@ export interface QueryOptions {
    */
   prepare?: boolean
   /**
-   * The statement is a one-row `INSERT … VALUES ($1, …)` with no RETURNING: where
-   * the database batches statements (the embedded one's group commit), several
-   * with the same text may run as one multi-row INSERT, each still succeeding or
-   * failing alone.
+   * The statement is a one-row `INSERT … VALUES ($1, …)` with no RETURNING:
+   * several with the same text that arrive together may run as one multi-row
+   * INSERT (the embedded database's group commit, PostgreSQL's insert batcher),
+   * each still succeeding or failing alone.
    */
   oneRowInsert?: boolean
 }

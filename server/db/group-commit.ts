@@ -1,13 +1,6 @@
 import type { PGlite } from '@electric-sql/pglite'
 import type { QueryOptions, Row } from './database.ts'
-
-interface Pending {
-  sql: string
-  params: unknown[]
-  oneRowInsert: boolean
-  resolve: (rows: Row[]) => void
-  reject: (error: unknown) => void
-}
+import { multiRowInsert, runsOf, type Pending } from './multi-row-insert.ts'
 
 /** Statements committed together at most; bounds the work a failed batch repeats. */
 const MAX_BATCH = 128
@@ -51,10 +44,7 @@ export function groupCommit(pg: PGlite) {
               const [{ sql, params }] = run as [Pending]
               rows.push((await tx.query<Row>(sql, params)).rows)
             } else {
-              await tx.query(
-                multiRowInsert(run),
-                run.flatMap((item) => item.params),
-              )
+              await tx.query(...multiRowInsert(run))
               rows.push(...run.map(() => []))
             }
           }
@@ -93,29 +83,4 @@ export function groupCommit(pg: PGlite) {
       setImmediate(() => void drain())
     })
   }
-}
-
-/** The batch in order, one-row inserts of the same text that follow each other grouped. */
-function runsOf(batch: readonly Pending[]): Pending[][] {
-  const runs: Pending[][] = []
-  for (const item of batch) {
-    const last = runs.at(-1)
-    const joins =
-      item.oneRowInsert && last?.[0]?.oneRowInsert === true && last[0].sql === item.sql && last[0].params.length === item.params.length
-    if (joins) last.push(item)
-    else runs.push([item])
-  }
-  return runs
-}
-
-const VALUES = / VALUES \((\$\d+(?:, \$\d+)*)\)$/
-
-/** `INSERT … VALUES ($1, $2), ($3, $4), …`: the run's statements as one. */
-function multiRowInsert(run: readonly Pending[]): string {
-  const [first] = run as [Pending, ...Pending[]]
-  const match = VALUES.exec(first.sql)
-  if (!match) throw new Error(`Not a one-row INSERT … VALUES ($1, …): ${first.sql}`)
-  const width = first.params.length
-  const tuples = run.map((_, row) => `(${Array.from({ length: width }, (_, column) => `$${row * width + column + 1}`).join(', ')})`)
-  return `${first.sql.slice(0, match.index)} VALUES ${tuples.join(', ')}`
 }

@@ -1,4 +1,5 @@
 import pg from 'pg'
+import { insertBatcher } from './insert-batcher.ts'
 import { statementNames } from './statement-names.ts'
 import {
   DatabaseUnavailableError,
@@ -216,8 +217,15 @@ export function openPostgres(connectionString: string, options: PostgresOptions 
     }
   }
 
+  const insertTogether = insertBatcher({
+    runAlone: (sql, params) => withClient((client) => on(client, false).query(sql, params, { prepare: true })),
+    runTogether: (sql, params) => withClient((client) => run(client, sql, params)),
+    isUnavailable,
+  })
+
   return {
-    query: (sql, params = [], queryOptions = {}) => withClient((client) => on(client, false).query(sql, params, queryOptions)),
+    query: (sql, params = [], queryOptions = {}) =>
+      queryOptions.oneRowInsert ? insertTogether(sql, params) : withClient((client) => on(client, false).query(sql, params, queryOptions)),
     exec: (sql) => withClient((client) => on(client, false).exec(sql)),
     transaction: (fn) =>
       withClient(async (client) => {
