@@ -98,6 +98,31 @@ describe(`the Database on ${DATABASE_TARGET}`, () => {
     expect(rows).toEqual(Array.from({ length: 40 }, (_, n) => ({ n, label: n === 27 ? 'already here' : `row ${n}` })))
   })
 
+  it('stores a lone one-row insert’s text exactly as given, whatever characters it holds', async () => {
+    await temp.db.exec('CREATE TABLE text_check (n int PRIMARY KEY, label text, note text)')
+    const texts = [
+      "O'Brien",
+      "it''s",
+      'back\\slash \\',
+      "E'\\x27'",
+      "'); DROP TABLE text_check; --",
+      'emoji 😀 and 漢字',
+      '\u0001\u001f controls',
+      '$1 $2',
+    ]
+    for (const [n, label] of texts.entries()) {
+      await temp.db.query('INSERT INTO text_check (n, label, note) VALUES ($1, $2, $3)', [String(n), label, null], { oneRowInsert: true })
+    }
+    // The values in another order than the columns.
+    await temp.db.query('INSERT INTO text_check (label, n) VALUES ($2, $1)', ['99', 'swapped'], { oneRowInsert: true })
+    const rows = await temp.db.query<{ n: number; label: string; note: string | null }>('SELECT n, label, note FROM text_check ORDER BY n')
+    expect(rows).toEqual([...texts.map((label, n) => ({ n, label, note: null })), { n: 99, label: 'swapped', note: null }])
+    // PostgreSQL's text cannot hold NUL: refused, as a statement with parameters is.
+    await expect(
+      temp.db.query('INSERT INTO text_check (n, label) VALUES ($1, $2)', ['100', 'a\0b'], { oneRowInsert: true }),
+    ).rejects.toSatisfy((error) => isPostgresError(error) && error.code === '22021')
+  })
+
   it('keeps rows when closed and opened again, and is unavailable while closed', async () => {
     const submissionId = randomUUID()
     const answers: Record<string, string> = validAnswers({}, { tag: 'survives a restart' })

@@ -1,6 +1,6 @@
 import type { PGlite } from '@electric-sql/pglite'
 import type { QueryOptions, Row } from './database.ts'
-import { multiRowInsert, runsOf, type Pending } from './multi-row-insert.ts'
+import { literalInsert, multiRowInsert, runsOf, type Pending } from './multi-row-insert.ts'
 
 /** Statements committed together at most; bounds the work a failed batch repeats. */
 const MAX_BATCH = 128
@@ -14,7 +14,10 @@ const MAX_BATCH = 128
  *
  * One-row inserts of the same text that follow each other in a batch run as
  * one multi-row INSERT: each statement costs PGlite a round of its protocol and
- * executor, about two thirds of a stored application's cost (ADR 024).
+ * executor, about two thirds of a stored application's cost (ADR 024). A
+ * one-row insert alone goes as one simple-query message with its values as
+ * literals: a statement with parameters crosses into PGlite's WASM six times
+ * (parse, describe, bind, describe, execute, sync), this once (ADR 025).
  *
  * Each statement still succeeds or fails alone: when one fails (a repeated
  * submission_id, a check), the batch rolls back and its statements run again
@@ -60,7 +63,12 @@ export function groupCommit(pg: PGlite) {
     }
     for (const item of batch) {
       try {
-        item.resolve((await pg.query<Row>(item.sql, item.params)).rows)
+        const literal = item.oneRowInsert ? literalInsert(item) : undefined
+        if (literal === undefined) item.resolve((await pg.query<Row>(item.sql, item.params)).rows)
+        else {
+          await pg.exec(literal)
+          item.resolve([])
+        }
       } catch (error) {
         item.reject(error)
       }
