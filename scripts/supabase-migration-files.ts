@@ -36,6 +36,14 @@ REVOKE ALL ON SEQUENCE lead_deliveries_id_seq, lead_delivery_attempts_id_seq FRO
 ALTER FUNCTION lead_outbox_enqueue() SECURITY DEFINER SET search_path = public, pg_temp;
 REVOKE EXECUTE ON FUNCTION lead_outbox_enqueue() FROM PUBLIC, anon, authenticated;
 `,
+  '012-bookings.sql': `-- Only the server, connecting as the database owner, reads and writes
+-- bookings (the providers post to it); the API's roles get nothing of them.
+ALTER TABLE bookings ENABLE ROW LEVEL SECURITY;
+ALTER TABLE booking_events ENABLE ROW LEVEL SECURITY;
+ALTER TABLE booking_receipts ENABLE ROW LEVEL SECURITY;
+REVOKE ALL ON TABLE bookings, booking_events, booking_receipts FROM anon, authenticated;
+REVOKE ALL ON SEQUENCE bookings_id_seq, booking_events_id_seq FROM anon, authenticated;
+`,
   '010-page-events.sql': `-- anon may insert events, naming only what the page sends, and read nothing:
 -- not the events, not the salts, not the figures (the inbox reads those with
 -- the server's own connection).

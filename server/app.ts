@@ -1,3 +1,4 @@
+import { bookingRoutes } from './bookings/booking-routes.ts'
 import { constants as zlib } from 'node:zlib'
 import fastifyCompress from '@fastify/compress'
 import Fastify, { type FastifyServerOptions } from 'fastify'
@@ -101,7 +102,7 @@ export function buildApp({ config, db, site = DEFAULT_SITE, logger = false }: Ap
   app.register(inboxApi, { prefix: ADMIN_API_PATH, db, sessionMaxDays: config.adminSessionMaxDays })
   // The page's beacons, and the events table's insert for a page built with VITE_API_URL naming this server.
   // As for applications, instances sharing PostgreSQL share the count; both paths count as one.
-  const eventsCounter = config.databaseUrl === undefined ? memoryHitCounter() : databaseHitCounter(db)
+  const sharedCounter = config.databaseUrl === undefined ? memoryHitCounter() : databaseHitCounter(db)
   for (const [prefix, body] of [
     [EVENTS_PATH, 'batch'],
     [EVENTS_TABLE_PATH, 'rows'],
@@ -112,9 +113,10 @@ export function buildApp({ config, db, site = DEFAULT_SITE, logger = false }: Ap
       db,
       analytics: config.analytics,
       corsOrigins: config.corsOrigins,
-      counter: eventsCounter,
+      counter: sharedCounter,
     })
   }
+  app.register(bookingRoutes, { db, secrets: config.bookings, counter: sharedCounter })
   app.register(healthRoutes, { db })
   app.register(staticSite, { webRoot: config.webRoot, fastPath })
   return app

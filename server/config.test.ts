@@ -56,6 +56,8 @@ describe('parseConfig', () => {
       EVENTS_RETENTION_DAYS: '30',
       EVENTS_RATE_LIMIT: '0',
       ANALYTICS_ACCEPT_UA: 'landing-e2e-run',
+      CALENDLY_WEBHOOK_SIGNING_KEY: 'calendly-signing-key-0123',
+      CALCOM_WEBHOOK_SECRET: 'calcom-webhook-secret-0123',
     })
     expect(config).toEqual({
       port: 3000,
@@ -83,6 +85,7 @@ describe('parseConfig', () => {
           from: 'leads@brandscale.example',
         },
       },
+      bookings: { calendly: 'calendly-signing-key-0123', calcom: 'calcom-webhook-secret-0123' },
       analytics: { enabled: false, retentionDays: 30, rateLimit: 0, acceptUserAgent: 'landing-e2e-run' },
     })
   })
@@ -123,6 +126,10 @@ describe('parseConfig', () => {
     ['ADMIN_SESSION_MAX_DAYS', '-1'],
     ['ADMIN_SESSION_MAX_DAYS', '1.5'],
     ['ADMIN_SESSION_MAX_DAYS', '30d'],
+    ['CALENDLY_WEBHOOK_SIGNING_KEY', 'short'],
+    ['CALENDLY_WEBHOOK_SIGNING_KEY', ' a key with a space around it '],
+    ['CALCOM_WEBHOOK_SECRET', 'no-secret-provided'],
+    ['CALCOM_WEBHOOK_SECRET', 'x'.repeat(501)],
   ])('names %s when it is %j', (name, value) => {
     expect(() => parseConfig({ [name]: value })).toThrow(new RegExp(`^Invalid configuration:\\n  ${name}: `))
   })

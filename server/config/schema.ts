@@ -56,6 +56,16 @@ const smtpUrl = z.string().superRefine((value, context) => {
   if (problem !== undefined) context.addIssue({ code: 'custom', message: problem })
 })
 
+// What a booking provider signs with: ours to choose, so long enough not to be guessed.
+const bookingSecret = z
+  .string()
+  .min(16, 'must be at least 16 characters long')
+  .max(500, 'must be at most 500 characters long')
+  .refine(
+    (value) => value === value.trim() && value !== 'no-secret-provided',
+    'must not start or end with a space, nor be no-secret-provided',
+  )
+
 const emailAddresses = readWith((value, refuse) => {
   const { items, refused } = commaList(value, isEmailAddress, { dropEmpty: true })
   return items.length > 0 && refused === 0 ? items : refuse('must be one or more email addresses, comma-separated')
@@ -99,6 +109,9 @@ export const configSchema = z
     EVENTS_RATE_LIMIT: envVar(wholeNumber.default(120)),
     // Short markers would match real robots' names too.
     ANALYTICS_ACCEPT_UA: envVar(z.string().min(8, 'must be at least 8 characters long').optional()),
+    // Secrets: never put a value in a message.
+    CALENDLY_WEBHOOK_SIGNING_KEY: envVar(bookingSecret.optional()),
+    CALCOM_WEBHOOK_SECRET: envVar(bookingSecret.optional()),
   })
   .superRefine((vars, context) => {
     if (vars.LEAD_WEBHOOK_URL.length > 0 && !vars.LEAD_WEBHOOK_SECRET) {
@@ -175,6 +188,13 @@ export const configSchema = z
               from: vars.LEAD_EMAIL_FROM,
             }
           : undefined,
+    },
+    /** The booking providers' webhooks (POST /api/bookings/…): each is on when its secret is set. */
+    bookings: {
+      /** CALENDLY_WEBHOOK_SIGNING_KEY: the signing_key given to Calendly's webhook subscription. */
+      calendly: vars.CALENDLY_WEBHOOK_SIGNING_KEY,
+      /** CALCOM_WEBHOOK_SECRET: the secret set on the Cal.com webhook. */
+      calcom: vars.CALCOM_WEBHOOK_SECRET,
     },
     /** The funnel's events (POST /api/events). */
     analytics: {
