@@ -1,3 +1,4 @@
+import { registerBookingRetention } from './bookings/booking-retention.ts'
 import { bookingRoutes } from './bookings/booking-routes.ts'
 import { constants as zlib } from 'node:zlib'
 import fastifyCompress from '@fastify/compress'
@@ -92,6 +93,7 @@ export function buildApp({ config, db, site = DEFAULT_SITE, logger = false }: Ap
 
   registerSpamRetention(app, db, config.spamRetentionDays)
   registerLeadRetention(app, db, config.leadRetentionDays)
+  registerBookingRetention(app, db, config.leadRetentionDays)
   registerLeadNotifications(app, db, config.notifications)
   registerEventRetention(app, db, config.analytics.retentionDays)
   registerDatabaseUpkeep(app, db, { embedded: config.databaseUrl === undefined })
