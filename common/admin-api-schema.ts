@@ -5,6 +5,7 @@
  */
 import { z } from 'zod'
 import { FUNNEL_MAX_DAYS, LEAD_STATUSES, NOTE_MAX_LENGTH, PASSWORD_MAX_LENGTH } from './admin-api.ts'
+import { BOOKING_FILTERS } from './booking-api.ts'
 import { utcDay } from './utc-day.ts'
 
 // PostgreSQL's text refuses \u0000 outright, and no other control character
@@ -81,6 +82,7 @@ export const leadListQuerySchema = z
     from: inboxDay('from').optional(),
     to: inboxDay('to').optional(),
     view: z.enum(['leads', 'spam']).default('leads'),
+    booking: z.enum(BOOKING_FILTERS).optional(),
     cursor: z.string().max(200).refine(isPlainLine, PLAIN_LINE).optional(),
   })
   .refine((query) => query.from === undefined || query.to === undefined || query.from <= query.to, {

@@ -6,6 +6,7 @@
  * CSRF token in the `x-csrf-token` header (403 without it).
  */
 import type { applicationForm, FieldKey } from './application-form.ts'
+import type { LeadBooking, LeadBookingSummary } from './booking-api.ts'
 
 export const ADMIN_API_PATH = '/api/admin'
 export const ADMIN_PAGE_PATH = '/admin'
@@ -81,6 +82,8 @@ export interface LeadSummary {
   answers: LeadAnswers
   source: string | null
   status: LeadStatus
+  /** The lead's call (LeadBookingSummary), or null when it has no booking. */
+  booking: LeadBookingSummary | null
 }
 
 export interface LeadPage {
@@ -126,6 +129,8 @@ export interface LeadDetail extends LeadSummary {
   attribution: unknown
   /** When the booking page was opened, once that is recorded; null until then. */
   bookingOpenedAt: string | null
+  /** Its bookings, by the order they were made. */
+  bookings: LeadBooking[]
   deliveries: LeadDelivery[]
   history: LeadStatusChange[]
   notes: LeadNote[]

@@ -1,4 +1,5 @@
 import type { DeliveryAttempt, LeadDelivery, LeadDetail, LeadNote, LeadStatus, LeadStatusChange } from '../../common/admin-api.ts'
+import type { LeadBooking } from '../../common/booking-api.ts'
 import type { Queryable } from '../db/database.ts'
 import { SUMMARY_COLUMNS, toSummary, utcText, type SummaryRow } from './list-leads.ts'
 
@@ -19,17 +20,35 @@ export async function getLeadDetail(db: Queryable, id: number): Promise<LeadDeta
     [id],
   )
   if (row === undefined) return undefined
-  const [deliveries, history, notes] = await Promise.all([leadDeliveries(db, id), statusHistory(db, id), leadNotes(db, id)])
+  const [bookings, deliveries, history, notes] = await Promise.all([
+    leadBookings(db, id),
+    leadDeliveries(db, id),
+    statusHistory(db, id),
+    leadNotes(db, id),
+  ])
   return {
     ...toSummary(row),
     submissionId: row.submission_id,
     spam: row.spam,
     attribution: row.attribution ?? null,
     bookingOpenedAt: row.booking_opened_at,
+    bookings,
     deliveries,
     history,
     notes,
   }
+}
+
+async function leadBookings(db: Queryable, id: number): Promise<LeadBooking[]> {
+  const rows = await db.query<{ events: string } & Omit<LeadBooking, 'events'>>(
+    `SELECT b.provider, b.state, ${utcText('b.starts_at')} AS "startsAt", ${utcText('b.ends_at')} AS "endsAt", b.cancel_reason AS "cancelReason",
+       coalesce((SELECT json_agg(json_build_object('kind', e.kind, 'at', ${utcText('e.occurred_at')}) ORDER BY e.occurred_at, e.id)
+         FROM booking_events e WHERE e.booking_id = b.id), '[]'::json)::text AS events
+     FROM bookings b WHERE b.application_id = $1
+     ORDER BY b.created_at, b.id`,
+    [id],
+  )
+  return rows.map(({ events, ...booking }) => ({ ...booking, events: JSON.parse(events) as LeadBooking['events'] }))
 }
 
 async function leadDeliveries(db: Queryable, id: number): Promise<LeadDelivery[]> {

@@ -1,4 +1,5 @@
 import { type LeadStatus } from '../../common/admin-api.ts'
+import type { BookingFilter } from '../../common/booking-api.ts'
 import { leadListQuerySchema } from '../../common/admin-api-schema.ts'
 import type { ContactField } from '../../common/application-form.ts'
 import { ApiError } from '../http/api-error.ts'
@@ -23,6 +24,7 @@ export interface LeadFilter {
   /** Exclusive end, midnight UTC of the day after `to`. */
   before: Date | undefined
   spam: boolean
+  booking: BookingFilter | undefined
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000
@@ -40,6 +42,7 @@ export function parseLeadQuery(input: unknown): { filter: LeadFilter; cursor: Cu
       from: query.from === undefined ? undefined : new Date(`${query.from}T00:00:00Z`),
       before: query.to === undefined ? undefined : new Date(new Date(`${query.to}T00:00:00Z`).getTime() + DAY_MS),
       spam: query.view === 'spam',
+      booking: query.booking,
     },
     cursor: query.cursor === undefined ? undefined : decodeCursor(query.cursor),
   }
@@ -48,6 +51,18 @@ export function parseLeadQuery(input: unknown): { filter: LeadFilter; cursor: Cu
 function searchText(q: string | undefined) {
   const text = q?.replaceAll(SEARCH_SEPARATOR, '').trim()
   return text === '' ? undefined : text
+}
+
+const bookingsWhere = (condition: string) => `EXISTS (SELECT 1 FROM bookings b WHERE b.application_id = s.id${condition})`
+
+/** What each booking filter asks of a lead's bookings. */
+const BOOKING_CONDITIONS: Readonly<Record<BookingFilter, string>> = {
+  booked: bookingsWhere(''),
+  not_booked: `NOT ${bookingsWhere('')}`,
+  upcoming: bookingsWhere(" AND b.state = 'scheduled' AND b.starts_at > now()"),
+  // Every booking cancelled: a reschedule's new booking keeps the lead out.
+  canceled: `${bookingsWhere(" AND b.state = 'canceled'")} AND NOT ${bookingsWhere(" AND b.state <> 'canceled'")}`,
+  no_show: bookingsWhere(" AND b.state = 'no_show'"),
 }
 
 /** `text` matched literally inside ILIKE's pattern. */
@@ -71,6 +86,7 @@ export function filterSql(filter: LeadFilter, first = 1): { where: string; param
   if (filter.source !== undefined) conditions.push(`lead_source(s.attribution) = ${next(filter.source)}`)
   if (filter.from !== undefined) conditions.push(`${time} >= ${next(filter.from.toISOString())}::timestamptz`)
   if (filter.before !== undefined) conditions.push(`${time} < ${next(filter.before.toISOString())}::timestamptz`)
+  if (filter.booking !== undefined) conditions.push(BOOKING_CONDITIONS[filter.booking])
   if (filter.search !== undefined) {
     const pattern = next(likePattern(filter.search))
     conditions.push(`(${SEARCH_TEXT}) ILIKE ${pattern}`)

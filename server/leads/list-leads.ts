@@ -1,4 +1,5 @@
 import { LEAD_PAGE_SIZE, type LeadAnswers, type LeadPage, type LeadStatus, type LeadSummary } from '../../common/admin-api.ts'
+import type { LeadBookingSummary } from '../../common/booking-api.ts'
 import { CONTACT_FIELDS } from '../../common/application-form.ts'
 import type { Queryable, Row } from '../db/database.ts'
 import { encodeCursor, type Cursor } from './cursor.ts'
@@ -7,16 +8,26 @@ import { filterSql, type LeadFilter } from './lead-filter.ts'
 /** Times as text with microseconds, in UTC, so a page's last one is handed back exactly as the cursor. */
 export const utcText = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`
 
+/**
+ * The lead's call, as JSON text: the booking still on (not cancelled) with the
+ * latest start, else the latest cancelled one; null without a booking. One
+ * probe of bookings_application_idx per row.
+ */
+const CURRENT_BOOKING = `(SELECT json_build_object('state', b.state, 'startsAt', ${utcText('b.starts_at')})::text
+    FROM bookings b WHERE b.application_id = s.id
+    ORDER BY b.state = 'canceled', b.starts_at DESC NULLS LAST, b.id DESC LIMIT 1)`
+
 /** What a summary reads from contact_submissions `s` and lead_pipeline `p`. */
 export const SUMMARY_COLUMNS = `s.id::text AS id, ${utcText('s.created_at')} AS received_at,
   ${CONTACT_FIELDS.map((field) => `s.${field}`).join(', ')},
-  lead_source(s.attribution) AS source, p.status`
+  lead_source(s.attribution) AS source, p.status, ${CURRENT_BOOKING} AS booking`
 
 export interface SummaryRow extends Row {
   id: string
   received_at: string
   source: string | null
   status: LeadStatus
+  booking: string | null
 }
 
 export const toSummary = (row: SummaryRow): LeadSummary => ({
@@ -25,6 +36,7 @@ export const toSummary = (row: SummaryRow): LeadSummary => ({
   answers: Object.fromEntries(CONTACT_FIELDS.map((field) => [field, String(row[field])])) as LeadAnswers,
   source: row.source,
   status: row.status,
+  booking: row.booking === null ? null : (JSON.parse(row.booking) as LeadBookingSummary),
 })
 
 /**

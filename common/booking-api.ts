@@ -1,0 +1,34 @@
+/** What the inbox's API says of bookings (server/bookings/ keeps them; ADR 026). */
+
+export const BOOKING_STATES = ['scheduled', 'canceled', 'no_show'] as const
+export type BookingState = (typeof BOOKING_STATES)[number]
+
+/** A lead's call as the list shows it: the booking still on, else the latest one. */
+export interface LeadBookingSummary {
+  state: BookingState
+  /** The call's start (UTC, ISO 8601); null when the provider has not said. */
+  startsAt: string | null
+}
+
+/** The list's booking filter: any booking, none, a call still to come, every booking cancelled, a no-show. */
+export const BOOKING_FILTERS = ['booked', 'not_booked', 'upcoming', 'canceled', 'no_show'] as const
+export type BookingFilter = (typeof BOOKING_FILTERS)[number]
+
+export const BOOKING_EVENT_KINDS = ['created', 'rescheduled', 'canceled', 'no_show', 'no_show_removed', 'linked'] as const
+export type BookingEventKind = (typeof BOOKING_EVENT_KINDS)[number]
+
+/** One line of a booking's timeline: what happened, when (by the provider's clock). */
+export interface BookingEventLine {
+  kind: BookingEventKind
+  at: string
+}
+
+/** A booking of the lead, with its timeline, oldest line first. */
+export interface LeadBooking {
+  provider: 'calendly' | 'calcom'
+  state: BookingState
+  startsAt: string | null
+  endsAt: string | null
+  cancelReason: string | null
+  events: BookingEventLine[]
+}

@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest'
+import type { LeadDetail, LeadPage } from '../../common/admin-api.ts'
+import { calendlyDelivery, calendlyInviteeUri } from '../testing/booking-senders.ts'
+import { DATABASE_TARGET } from '../testing/database-target.ts'
+import { insertApplication } from '../testing/insert-application.ts'
+import { useSignedInInbox } from '../testing/signed-in-inbox.ts'
+import { BOOKING_WEBHOOK_PATHS } from './booking-routes.ts'
+
+const KEY = 'calendly-signing-key-for-inbox-tests'
+const leads: Record<string, number> = {}
+
+const { get } = useSignedInInbox(
+  async (signedIn) => {
+    const book = async (
+      applicationId: number,
+      { start, canceled = false, noShow = false }: { start: string; canceled?: boolean; noShow?: boolean },
+    ) => {
+      const [row] = await signedIn.temp.db.query<{ submission_id: string }>(
+        'SELECT submission_id::text FROM contact_submissions WHERE id = $1',
+        [applicationId],
+      )
+      const uri = calendlyInviteeUri()
+      const send = async (event: string, extra: Parameters<typeof calendlyDelivery>[1] = {}) => {
+        const { body, headers } = calendlyDelivery(
+          event,
+          { uri, salesforceUuid: row?.submission_id, startTime: start, endTime: start, ...extra },
+          { key: KEY },
+        )
+        const answer = await signedIn.app.inject({ method: 'POST', url: BOOKING_WEBHOOK_PATHS.calendly, headers, payload: body })
+        expect(answer.statusCode).toBe(200)
+      }
+      await send('invitee.created')
+      if (canceled) await send('invitee.canceled', { cancelReason: 'Clashes with a trip' })
+      if (noShow) await send('invitee_no_show.created', { noShow: { uri: `${uri}/no-show`, created_at: new Date().toISOString() } })
+    }
+    for (const name of ['none', 'upcoming', 'past', 'canceled', 'noshow', 'rebooked']) {
+      leads[name] = await insertApplication(signedIn.temp.db, { answers: { name: `Lead ${name}` } })
+    }
+    await book(leads.upcoming!, { start: '2099-01-05T14:30:00Z' })
+    await book(leads.past!, { start: '2020-01-05T14:30:00Z' })
+    await book(leads.canceled!, { start: '2099-01-06T09:00:00Z', canceled: true })
+    await book(leads.noshow!, { start: '2020-01-07T10:00:00Z', noShow: true })
+    // Cancelled, then booked again: the new call is the one shown.
+    await book(leads.rebooked!, { start: '2099-01-08T09:00:00Z', canceled: true })
+    await book(leads.rebooked!, { start: '2099-01-09T16:00:00Z' })
+  },
+  { CALENDLY_WEBHOOK_SIGNING_KEY: KEY },
+)
+
+const names = (page: LeadPage) => page.leads.map((lead) => lead.answers.name).sort()
+
+describe(`bookings in the inbox on ${DATABASE_TARGET}`, () => {
+  it('shows each lead’s call in the list: the one still on, else the latest cancelled; none without a booking', async () => {
+    const page = (await get('/leads')).json<LeadPage>()
+    const booking = (name: string) => page.leads.find((lead) => lead.answers.name === `Lead ${name}`)?.booking
+    expect(booking('none')).toBeNull()
+    expect(booking('upcoming')).toEqual({ state: 'scheduled', startsAt: '2099-01-05T14:30:00.000000Z' })
+    expect(booking('canceled')).toEqual({ state: 'canceled', startsAt: '2099-01-06T09:00:00.000000Z' })
+    expect(booking('noshow')).toEqual({ state: 'no_show', startsAt: '2020-01-07T10:00:00.000000Z' })
+    expect(booking('rebooked')).toEqual({ state: 'scheduled', startsAt: '2099-01-09T16:00:00.000000Z' })
+  })
+
+  it.each([
+    ['booked', ['Lead canceled', 'Lead noshow', 'Lead past', 'Lead rebooked', 'Lead upcoming']],
+    ['not_booked', ['Lead none']],
+    ['upcoming', ['Lead rebooked', 'Lead upcoming']],
+    ['canceled', ['Lead canceled']],
+    ['no_show', ['Lead noshow']],
+  ])('filters the list by booking=%s', async (filter, expected) => {
+    const answer = await get(`/leads?booking=${filter}`)
+    expect(answer.statusCode).toBe(200)
+    expect(names(answer.json<LeadPage>()).filter((name) => name.startsWith('Lead '))).toEqual(expected)
+  })
+
+  it('refuses a booking filter it does not know', async () => {
+    expect((await get('/leads?booking=maybe')).statusCode).toBe(400)
+  })
+
+  it('shows a lead’s bookings with their timelines on its detail', async () => {
+    const detail = (await get(`/leads/${leads.rebooked}`)).json<LeadDetail>()
+    expect(detail.status).toBe('booked')
+    expect(detail.bookings.map((booking) => ({ state: booking.state, kinds: booking.events.map((event) => event.kind) }))).toEqual([
+      { state: 'canceled', kinds: ['created', 'canceled'] },
+      { state: 'scheduled', kinds: ['created'] },
+    ])
+    expect(detail.bookings[0]).toMatchObject({
+      provider: 'calendly',
+      cancelReason: 'Clashes with a trip',
+      startsAt: '2099-01-08T09:00:00.000000Z',
+    })
+    expect(detail.history).toEqual([expect.objectContaining({ from: 'new', to: 'booked', author: 'Calendly' })])
+  })
+})
