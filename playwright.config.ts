@@ -9,6 +9,7 @@ import {
   ADMIN_TOTP_EMAIL,
   ANALYTICS_ACCEPT_UA,
   BASE_URL,
+  CALENDLY_SIGNING_KEY,
   E2E_PORT,
   E2E_USER_AGENT,
   SERVICE_ROLE_KEY,
@@ -89,6 +90,7 @@ export default defineConfig({
         // Every test's page sends its events from the same address.
         EVENTS_RATE_LIMIT: '0',
         E2E_ADMIN_PASSWORD: ADMIN_PASSWORD,
+        CALENDLY_WEBHOOK_SIGNING_KEY: CALENDLY_SIGNING_KEY,
         ...notificationEnv(leadInbox),
       },
     },

@@ -30,3 +30,6 @@ export const ADMIN_PASSWORD = 'e2e-admin-password-not-a-real-one'
  */
 export const ANALYTICS_ACCEPT_UA = 'brand-landing-e2e'
 export const E2E_USER_AGENT = `Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36 ${ANALYTICS_ACCEPT_UA}`
+
+/** The signing key of the stand-in Calendly subscription: the server takes its webhooks with it. */
+export const CALENDLY_SIGNING_KEY = 'e2e-calendly-signing-key-not-a-real-one'

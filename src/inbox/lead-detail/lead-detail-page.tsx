@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import { isNotFound } from '../api/inbox-fetch.ts'
 import { useLead } from '../api/leads.ts'
+import { bookingCopy } from '../content/booking-copy.ts'
 import { inboxCopy } from '../content/inbox-copy.ts'
 import { formatDateTime } from '../format.ts'
 import { leadName } from '../lead-list/lead-columns.ts'
@@ -14,6 +15,7 @@ import { EraseLead } from './erase-lead.tsx'
 import { LeadAnswersList } from './lead-answers.tsx'
 import { LeadAttribution } from './lead-attribution.tsx'
 import { LeadDeliveries } from './lead-deliveries.tsx'
+import { LeadBookings } from './lead-bookings.tsx'
 import { LeadHistory } from './lead-history.tsx'
 import { LeadNotes } from './lead-notes.tsx'
 import { Section } from './section.tsx'
@@ -70,6 +72,9 @@ export function LeadDetailPage({ id }: { id: number }) {
         <LeadAttribution attribution={data.attribution} />
         <h3 className="mt-4 font-semibold">{copy.booking}</h3>
         <p>{data.bookingOpenedAt ? copy.bookingOpened(formatDateTime(data.bookingOpenedAt)) : copy.bookingNotOpened}</p>
+      </Section>
+      <Section title={bookingCopy.section}>
+        <LeadBookings bookings={data.bookings} />
       </Section>
       <Section title={copy.deliveries}>
         <LeadDeliveries deliveries={data.deliveries} />

@@ -1,7 +1,9 @@
+import { bookingCopy } from '../content/booking-copy.ts'
 import { inboxCopy } from '../content/inbox-copy.ts'
 import { adminPaths } from '../paths.ts'
 import { InboxLink } from '../shell/inbox-link.tsx'
 import { leadColumns, leadName, receivedAt, type LeadRowsProps } from './lead-columns.ts'
+import { bookingLabel } from './booking-label.ts'
 import { RowStatusSelect } from './row-status-select.tsx'
 
 /** The list below 640 px: one card per lead, the same facts as the table's row. */
@@ -19,6 +21,12 @@ export function LeadCards({ leads, spam, onStatusChanged }: LeadRowsProps) {
             <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
               <dt className="font-semibold">{inboxCopy.columns.receivedAt}</dt>
               <dd>{receivedAt(lead)}</dd>
+              {lead.booking && (
+                <>
+                  <dt className="font-semibold">{bookingCopy.column}</dt>
+                  <dd>{bookingLabel(lead)}</dd>
+                </>
+              )}
               {leadColumns.map((column) => (
                 <div key={column.label} className="contents">
                   <dt className="font-semibold">{column.label}</dt>

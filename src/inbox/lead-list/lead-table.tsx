@@ -4,6 +4,7 @@ import { adminPaths } from '../paths.ts'
 import { DataTable, type Column } from '../shell/data-table.tsx'
 import { InboxLink } from '../shell/inbox-link.tsx'
 import { leadColumns, leadName, receivedAt, type LeadRowsProps } from './lead-columns.ts'
+import { bookingLabel } from './booking-label.ts'
 import { RowStatusSelect } from './row-status-select.tsx'
 
 const copy = inboxCopy.columns
@@ -29,7 +30,18 @@ const facts: readonly Column<LeadSummary>[] = [
 export function LeadTable({ leads, spam, onStatusChanged }: LeadRowsProps) {
   const columns = spam
     ? facts
-    : [...facts, { header: copy.status, cell: (lead: LeadSummary) => <RowStatusSelect lead={lead} onChanged={onStatusChanged} /> }]
+    : [
+        ...facts,
+        {
+          header: copy.status,
+          cell: (lead: LeadSummary) => (
+            <div className="flex flex-col gap-1">
+              <RowStatusSelect lead={lead} onChanged={onStatusChanged} />
+              {lead.booking && <span className="whitespace-nowrap text-sm">{bookingLabel(lead)}</span>}
+            </div>
+          ),
+        },
+      ]
   return (
     <div className="hidden overflow-x-auto rounded-2xl bg-white shadow-sm sm:block">
       <DataTable

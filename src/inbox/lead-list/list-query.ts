@@ -1,13 +1,16 @@
 import { ADMIN_PAGE_PATH, LEAD_STATUSES, type LeadStatus } from '../../../common/admin-api.ts'
 import type { LeadListQuery } from '../../../common/admin-api-schema.ts'
+import { BOOKING_FILTERS, type BookingFilter } from '../../../common/booking-api.ts'
 import { leadQueryString } from '../api/leads.ts'
 
 const isStatus = (value: string | null): value is LeadStatus => LEAD_STATUSES.some((status) => status === value)
+const isBookingFilter = (value: string | null): value is BookingFilter => BOOKING_FILTERS.some((filter) => filter === value)
 const text = (params: URLSearchParams, name: string) => params.get(name)?.trim() || undefined
 
 /** The list's filters and page, as the address holds them: what is shared is what is shown. */
 export function listQueryFrom(params: URLSearchParams): LeadListQuery {
   const status = params.get('status')
+  const booking = params.get('booking')
   return {
     q: text(params, 'q'),
     status: isStatus(status) ? status : undefined,
@@ -15,6 +18,7 @@ export function listQueryFrom(params: URLSearchParams): LeadListQuery {
     from: text(params, 'from'),
     to: text(params, 'to'),
     view: params.get('view') === 'spam' ? 'spam' : undefined,
+    booking: isBookingFilter(booking) ? booking : undefined,
     cursor: text(params, 'cursor'),
   }
 }

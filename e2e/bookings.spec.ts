@@ -1,0 +1,54 @@
+import { calendlyDelivery } from '../server/testing/booking-senders.ts'
+import { leadLink, leadRow, signIn } from './support/admin.ts'
+import { expectSubmittedToast, fillApplication, storedApplications, uniqueAnswers, wizard } from './support/application.ts'
+import { CALENDLY_SIGNING_KEY } from './support/env.ts'
+import { expect, test } from './support/fixtures.ts'
+import { HEADLINE, applicationDialog, applyNowButton, skipCountdown } from './support/landing.ts'
+
+test.describe('bookings coming back', () => {
+  test('a visitor from an Instagram ad applies and books: the inbox shows the call and the lead as booked', async ({
+    page,
+    request,
+    browserConsole,
+  }) => {
+    await page.clock.install()
+    await page.goto('/?utm_source=ig&utm_campaign=launch')
+    await expect(page.getByRole('heading', { level: 1, name: HEADLINE })).toBeVisible()
+    const answers = uniqueAnswers()
+    await skipCountdown(page)
+    await applyNowButton(page).click()
+    await expect(applicationDialog(page)).toBeVisible()
+    await fillApplication(page, answers)
+    await wizard(page).submit.click()
+    await expectSubmittedToast(page)
+    const [stored] = await storedApplications(request, answers)
+    expect(stored?.submission_id).toBeTruthy()
+
+    // The stand-in Calendly: the booking carries the application's id back in salesforce_uuid.
+    const start = new Date(Date.now() + 3 * 86_400_000)
+    start.setUTCHours(14, 30, 0, 0)
+    const { body, headers } = calendlyDelivery(
+      'invitee.created',
+      { salesforceUuid: String(stored?.submission_id), email: answers.email, startTime: start.toISOString() },
+      { key: CALENDLY_SIGNING_KEY },
+    )
+    const webhook = await request.post('/api/bookings/calendly', { headers, data: body })
+    expect(webhook.status(), await webhook.text()).toBe(200)
+
+    await signIn(page, browserConsole)
+    const row = leadRow(page, answers.name)
+    await expect(row.getByRole('combobox', { name: `Status of ${answers.name}` })).toHaveValue('booked')
+    await expect(row).toContainText(/Call \w+/)
+
+    await page.getByRole('combobox', { name: 'Booking' }).selectOption({ label: 'Upcoming calls' })
+    await page.getByRole('button', { name: 'Apply filters' }).click()
+    await expect(page).toHaveURL(/booking=upcoming/)
+    await expect(leadRow(page, answers.name)).toBeVisible()
+
+    await leadLink(page, answers.name).click()
+    const bookings = page.getByRole('region', { name: 'Bookings' })
+    await expect(bookings.getByRole('heading', { name: 'Calendly: Scheduled' })).toBeVisible()
+    await expect(bookings).toContainText('Booked')
+    await expect(page.getByRole('region', { name: 'Status history' })).toContainText('Calendly')
+  })
+})

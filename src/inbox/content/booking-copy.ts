@@ -1,0 +1,32 @@
+import type { BookingEventKind, BookingFilter, BookingState, LeadBooking } from '../../../common/booking-api.ts'
+
+/** How bookings read in the inbox: the list's call line, its filter, and a lead's timeline. */
+export const bookingCopy = {
+  column: 'Call',
+  call: (when: string) => `Call ${when}`,
+  callBooked: 'Call booked',
+  states: { scheduled: 'Scheduled', canceled: 'Cancelled', no_show: 'No-show' } satisfies Record<BookingState, string>,
+  filter: 'Booking',
+  anyBooking: 'Any',
+  filters: {
+    booked: 'Booked',
+    not_booked: 'Not booked',
+    upcoming: 'Upcoming calls',
+    canceled: 'Cancelled',
+    no_show: 'No-show',
+  } satisfies Record<BookingFilter, string>,
+  section: 'Bookings',
+  none: 'No booking yet.',
+  providers: { calendly: 'Calendly', calcom: 'Cal.com' } satisfies Record<LeadBooking['provider'], string>,
+  title: (provider: string, state: string) => `${provider}: ${state}`,
+  callTime: (when: string) => `Call at ${when}`,
+  reason: (reason: string) => `Reason: ${reason}`,
+  events: {
+    created: 'Booked',
+    rescheduled: 'Booked by rescheduling',
+    canceled: 'Cancelled',
+    no_show: 'Marked a no-show',
+    no_show_removed: 'No-show mark removed',
+    linked: 'Linked to this lead',
+  } satisfies Record<BookingEventKind, string>,
+}

@@ -1,0 +1,11 @@
+import type { LeadSummary } from '../../../common/admin-api.ts'
+import { bookingCopy } from '../content/booking-copy.ts'
+import { formatCallTime } from '../format.ts'
+
+/** The lead's call at a glance: "Call Tue 26 Nov, 14:30", "Cancelled", "No-show", or nothing without a booking. */
+export function bookingLabel({ booking }: LeadSummary): string {
+  if (booking === null) return ''
+  if (booking.state === 'scheduled')
+    return booking.startsAt === null ? bookingCopy.callBooked : bookingCopy.call(formatCallTime(booking.startsAt))
+  return bookingCopy.states[booking.state]
+}
