@@ -213,6 +213,22 @@ export interface Funnel {
   days: FunnelDay[]
   /** The sources seen in the range, most visitors first, for the screen's choice. */
   sources: string[]
+  /** Per source (the whole range, every source whatever `source` asks), most applications first. */
+  bySource: FunnelSource[]
+}
+
+/** What one source brought in a range: visitors from the page's events, the rest from the leads and their bookings. */
+export interface FunnelSource {
+  /** Last-touch utm_source, else the referrer's host, else DIRECT_SOURCE. */
+  source: string
+  visitors: number
+  applications: number
+  booked: number
+  showed: number
+  /** booked / applications (0–1); null without applications. */
+  bookedRate: number | null
+  /** showed / booked (0–1); null without bookings. */
+  showedRate: number | null
 }
 
 /** The value of `source` that asks for visits without one. */

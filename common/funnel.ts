@@ -37,8 +37,21 @@ export const FUNNEL_STAGES: readonly FunnelStageDefinition[] = [
   gate('booking_opened', 'booking_opened', 'Booking opened'),
 ]
 
-/** The gate's label; an id no gate has is shown as it is. */
-export const funnelStageLabel = (id: string) => FUNNEL_STAGES.find((stage) => stage.id === id)?.label ?? id
+/**
+ * The stages after the page's gates, counted from the stored leads and their
+ * bookings rather than from events, so they hold when the page posts straight
+ * to Supabase: leads stored, leads with a booking, leads whose call has
+ * started without a no-show mark or a cancellation.
+ */
+export const LEAD_STAGES = [
+  { id: 'applications', label: 'Applications stored' },
+  { id: 'booked', label: 'Booked a call' },
+  { id: 'showed', label: 'Showed up for the call' },
+] as const
+export type LeadStageId = (typeof LEAD_STAGES)[number]['id']
+
+/** The stage's label; an id no stage has is shown as it is. */
+export const funnelStageLabel = (id: string) => [...FUNNEL_STAGES, ...LEAD_STAGES].find((stage) => stage.id === id)?.label ?? id
 
 const DAY_MS = 24 * 60 * 60 * 1000
 

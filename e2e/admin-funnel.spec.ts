@@ -3,7 +3,7 @@ import type { APIRequestContext, Locator, Page } from '@playwright/test'
 import { parse } from 'csv-parse/sync'
 import { FUNNEL_CSV_COLUMNS } from '../common/admin-api.ts'
 import { EVENTS_PATH, type EventBatch } from '../common/analytics.ts'
-import { FUNNEL_STAGES, STEP_COUNT } from '../common/funnel.ts'
+import { FUNNEL_STAGES, LEAD_STAGES, STEP_COUNT } from '../common/funnel.ts'
 import { adminNav, callAdminApi, seriousViolations, signIn } from './support/admin.ts'
 import { expect, test } from './support/fixtures.ts'
 
@@ -56,7 +56,7 @@ function expectedRows(): string[][] {
   }
   for (let step = 1; step <= STEP_COUNT; step++) visitors[`step-${step}`] = step <= 3 ? 2 : 1
   let before: number | undefined
-  return FUNNEL_STAGES.map((stage) => {
+  const gates = FUNNEL_STAGES.map((stage) => {
     const count = visitors[stage.id]!
     const row = [
       stage.label,
@@ -67,6 +67,9 @@ function expectedRows(): string[][] {
     before = count
     return row
   })
+  // Then the stages counted from leads: these visits stored none (the events were sent, not an application).
+  const leadStages = LEAD_STAGES.map((stage, index) => [stage.label, '0', index === 0 ? '' : '0', ''])
+  return [...gates, ...leadStages]
 }
 
 /** A table's body as text, row by row; a cell without a figure (a dash, and words for screen readers) reads as blank. */

@@ -6,13 +6,15 @@ import { expect, test } from './support/fixtures.ts'
 import { HEADLINE, applicationDialog, applyNowButton, skipCountdown } from './support/landing.ts'
 
 test.describe('bookings coming back', () => {
-  test('a visitor from an Instagram ad applies and books: the inbox shows the call and the lead as booked', async ({
+  test('a visitor from an Instagram ad applies and books: the inbox shows the call, the lead as booked, and the source in the funnel', async ({
     page,
     request,
     browserConsole,
   }) => {
+    // An Instagram source of this test's own: other tests apply from ig on the same server.
+    const source = `ig-${Math.random().toString(36).slice(2, 8)}`
     await page.clock.install()
-    await page.goto('/?utm_source=ig&utm_campaign=launch')
+    await page.goto(`/?utm_source=${source}&utm_campaign=launch`)
     await expect(page.getByRole('heading', { level: 1, name: HEADLINE })).toBeVisible()
     const answers = uniqueAnswers()
     await skipCountdown(page)
@@ -50,5 +52,11 @@ test.describe('bookings coming back', () => {
     await expect(bookings.getByRole('heading', { name: 'Calendly: Scheduled' })).toBeVisible()
     await expect(bookings).toContainText('Booked')
     await expect(page.getByRole('region', { name: 'Status history' })).toContainText('Calendly')
+
+    await page.getByRole('navigation', { name: 'Inbox' }).getByRole('link', { name: 'Funnel' }).click()
+    const bySource = page.getByRole('region', { name: 'By source' })
+    const sourceRow = bySource.getByRole('row').filter({ has: page.getByRole('rowheader', { name: source, exact: true }) })
+    // Source, visitors, applications, booked, showed, application → booked, booked → showed.
+    await expect(sourceRow.getByRole('cell')).toHaveText([/\d+/, '1', '1', '0', '100.0%', '0.0%'])
   })
 })

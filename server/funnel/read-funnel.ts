@@ -2,6 +2,7 @@ import { DIRECT_SOURCE, FUNNEL_MAX_DAYS, type Funnel, type FunnelDay, type Funne
 import { FUNNEL_STAGES } from '../../common/funnel.ts'
 import { utcDay } from '../../common/utc-day.ts'
 import type { Queryable } from '../db/database.ts'
+import { readLeadOutcomes } from './lead-outcomes.ts'
 
 /** The funnel asked for: UTC days, both included, and one source or every one. */
 export interface FunnelRange {
@@ -75,11 +76,18 @@ export async function readFunnel(db: Queryable, range: FunnelRange): Promise<Fun
      FROM ${counts} WHERE ${where} AND type IN ('page_view', 'submit_succeeded') GROUP BY day`,
     rangeParams,
   )
-  const sourceRows = await db.query<{ source: string | null }>(
-    `SELECT source FROM ${counts} WHERE NOT all_sources AND type = 'page_view'
-     GROUP BY source ORDER BY sum(visitors) DESC, source LIMIT ${SOURCE_CHOICES}`,
+  const sourceRows = await db.query<{ source: string | null; visitors: string }>(
+    `SELECT source, sum(visitors)::text AS visitors FROM ${counts} WHERE NOT all_sources AND type = 'page_view'
+     GROUP BY source ORDER BY sum(visitors) DESC, source`,
     [range.from, range.to],
   )
+  // Leads' sources are lower-cased (lead_source in migrations/009); the events' are as the page sent them.
+  const visitorsBySource = new Map<string, number>()
+  for (const row of sourceRows) {
+    const source = row.source?.toLowerCase() ?? DIRECT_SOURCE
+    visitorsBySource.set(source, (visitorsBySource.get(source) ?? 0) + Number(row.visitors))
+  }
+  const outcomes = await readLeadOutcomes(db, range, visitorsBySource)
 
   const stageVisitors = new Map(
     stageRows.map((row) => [stageKey(row.type, row.step === null ? null : Number(row.step)), Number(row.visitors)]),
@@ -95,8 +103,9 @@ export async function readFunnel(db: Queryable, range: FunnelRange): Promise<Fun
     from: range.from,
     to: range.to,
     source: range.source ?? null,
-    stages: funnelStages((type, step) => stageVisitors.get(stageKey(type, step)) ?? 0),
+    stages: [...funnelStages((type, step) => stageVisitors.get(stageKey(type, step)) ?? 0), ...outcomes.stages],
     days,
-    sources: sourceRows.map((row) => row.source ?? DIRECT_SOURCE),
+    sources: sourceRows.slice(0, SOURCE_CHOICES).map((row) => row.source ?? DIRECT_SOURCE),
+    bySource: outcomes.bySource,
   }
 }

@@ -121,7 +121,8 @@ export const inboxCopy = {
   },
   funnel: {
     title: 'Funnel',
-    intro: 'How far visitors get, from the first view of the page to the booking page. Each figure counts visitors once per day they came.',
+    intro:
+      'How far visitors get, from the first view of the page to the booking page, then how many applications were stored, booked a call and showed up. Page steps count visitors once per day they came; the last three count leads.',
     filters: 'Choose the range and source',
     from: 'From',
     to: 'To',
@@ -139,6 +140,12 @@ export const inboxCopy = {
     none: 'none',
     stagesChart: (range: string) =>
       `Bar chart of the visitors at each step of the funnel, ${range}. The same figures are in the table below.`,
+    sourcesTitle: 'By source',
+    sourcesCaption: (from: string, to: string) => `Visitors, applications, booked calls and calls attended per source, ${from} to ${to}`,
+    booked: 'Booked',
+    showed: 'Showed',
+    bookedRate: 'Application → booked',
+    showedRate: 'Booked → showed',
     daysTitle: 'Day by day',
     daysCaption: (range: string) => `Visitors, applications and conversion rate per day, ${range}`,
     day: 'Day',

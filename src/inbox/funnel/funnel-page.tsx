@@ -11,6 +11,7 @@ import { formatDay } from './figures.ts'
 import { FunnelFilterForm } from './funnel-filter-form.tsx'
 import { funnelQueryFrom } from './funnel-query.ts'
 import { LazyDaysChart, LazyStagesChart } from './lazy-chart.tsx'
+import { SourcesTable } from './sources-table.tsx'
 import { StagesTable } from './stages-table.tsx'
 
 const copy = inboxCopy.funnel
@@ -48,6 +49,9 @@ export function FunnelPage({ params }: { params: URLSearchParams }) {
           <Section title={copy.stagesTitle}>
             <LazyStagesChart stages={data.stages} label={copy.stagesChart(range)} />
             <StagesTable stages={data.stages} caption={copy.stagesCaption(range)} />
+          </Section>
+          <Section title={copy.sourcesTitle}>
+            <SourcesTable rows={data.bySource} caption={copy.sourcesCaption(formatDay(data.from), formatDay(data.to))} />
           </Section>
           <Section title={copy.daysTitle}>
             <LazyDaysChart days={data.days} label={copy.daysChart(range)} />

@@ -1,0 +1,80 @@
+import { DIRECT_SOURCE, type FunnelSource, type FunnelStage } from '../../common/admin-api.ts'
+import { LEAD_STAGES, type LeadStageId } from '../../common/funnel.ts'
+import type { Queryable } from '../db/database.ts'
+import type { FunnelRange } from './read-funnel.ts'
+
+interface OutcomeRow {
+  source: string
+  applications: string
+  booked: string
+  showed: string
+}
+
+/**
+ * Leads stored in the range (not spam), per source, with how many booked a
+ * call and how many showed: a booking whose start has passed and that is
+ * neither cancelled nor marked a no-show. Each lead's bookings are folded to
+ * one row first, so a lead that rebooked counts once.
+ */
+async function outcomesBySource(db: Queryable, range: FunnelRange): Promise<OutcomeRow[]> {
+  return db.query<OutcomeRow>(
+    `SELECT coalesce(lead_source(s.attribution), $3) AS source, count(*)::text AS applications,
+       count(b.application_id)::text AS booked, count(*) FILTER (WHERE b.showed)::text AS showed
+     FROM contact_submissions s
+     LEFT JOIN (
+       SELECT application_id, bool_or(state = 'scheduled' AND starts_at < now()) AS showed
+       FROM bookings WHERE application_id IS NOT NULL GROUP BY application_id
+     ) b ON b.application_id = s.id
+     WHERE NOT s.spam AND s.created_at >= $1::date AND s.created_at < $2::date + 1
+     GROUP BY 1`,
+    [range.from, range.to, DIRECT_SOURCE],
+  )
+}
+
+const share = (part: number, whole: number) => (whole === 0 ? null : part / whole)
+
+/**
+ * The lead stages of the range (for its source, if one is asked) and the table
+ * by source, whose visitors come from `visitorsBySource` (page_view, per source).
+ */
+export async function readLeadOutcomes(
+  db: Queryable,
+  range: FunnelRange,
+  visitorsBySource: ReadonlyMap<string, number>,
+): Promise<{ stages: FunnelStage[]; bySource: FunnelSource[] }> {
+  const rows = await outcomesBySource(db, range)
+  const bySource = new Map<string, FunnelSource>()
+  for (const row of rows) {
+    const applications = Number(row.applications)
+    const booked = Number(row.booked)
+    const showed = Number(row.showed)
+    const visitors = visitorsBySource.get(row.source) ?? 0
+    bySource.set(row.source, {
+      source: row.source,
+      visitors,
+      applications,
+      booked,
+      showed,
+      bookedRate: share(booked, applications),
+      showedRate: share(showed, booked),
+    })
+  }
+  for (const [source, visitors] of visitorsBySource) {
+    if (!bySource.has(source))
+      bySource.set(source, { source, visitors, applications: 0, booked: 0, showed: 0, bookedRate: null, showedRate: null })
+  }
+  const chosen = [...bySource.values()].filter((row) => range.source === undefined || row.source === range.source)
+  const total = (key: LeadStageId) => chosen.reduce((sum, row) => sum + row[key], 0)
+  let before: number | undefined
+  const stages = LEAD_STAGES.map(({ id }): FunnelStage => {
+    const visitors = total(id)
+    const dropOff = before === undefined ? null : before - visitors
+    const stage = { id, visitors, dropOff, dropOffRate: before === undefined || before === 0 || dropOff === null ? null : dropOff / before }
+    before = visitors
+    return stage
+  })
+  const ordered = [...bySource.values()].sort(
+    (a, b) => b.applications - a.applications || b.visitors - a.visitors || a.source.localeCompare(b.source),
+  )
+  return { stages, bySource: ordered }
+}
