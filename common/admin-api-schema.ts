@@ -122,3 +122,6 @@ export const funnelQuerySchema = z
     error: `the date range is too long: at most ${FUNNEL_MAX_DAYS} days`,
   })
 export type FunnelQuery = z.input<typeof funnelQuerySchema>
+
+/** POST /api/admin/bookings/:id/link: the lead an unmatched booking belongs to (answers the LeadDetail). */
+export const bookingLinkSchema = z.strictObject({ leadId: z.number().int().positive().max(Number.MAX_SAFE_INTEGER) })

@@ -32,3 +32,17 @@ export interface LeadBooking {
   cancelReason: string | null
   events: BookingEventLine[]
 }
+
+/** A booking no lead matched (GET /api/admin/bookings/unmatched), newest first. */
+export interface UnmatchedBooking {
+  id: number
+  provider: 'calendly' | 'calcom'
+  attendeeEmail: string | null
+  attendeeName: string | null
+  startsAt: string | null
+  state: BookingState
+  receivedAt: string
+}
+
+/** The most unmatched bookings the inbox lists at once. */
+export const UNMATCHED_LIMIT = 200

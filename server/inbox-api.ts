@@ -1,3 +1,4 @@
+import { unmatchedBookingRoutes } from './bookings/unmatched-routes.ts'
 import fastifyCookie from '@fastify/cookie'
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
 import './accounts/admin-request.ts'
@@ -56,6 +57,7 @@ export const inboxApi: FastifyPluginAsync<InboxApiOptions> = async (app, { db, s
     await guarded.register(adminLeadRoutes, { db })
     await guarded.register(adminFunnelRoutes, { db })
     await guarded.register(adminDeliveryRoutes, { db })
+    await guarded.register(unmatchedBookingRoutes, { db })
     // Unknown paths answer 404 only to the signed in: nobody else learns which exist.
     guarded.all('/*', async () => {
       throw new ApiError(404, 'There is no such inbox route.')

@@ -148,7 +148,7 @@ async function changeState(tx: Queryable, id: number, booking: BookingRow, event
 }
 
 /** A lead that is `new` or `contacted` becomes `booked`, recorded with the provider as the author; later stages stay. */
-async function moveToBooked(tx: Queryable, applicationId: number, author: string) {
+export async function moveToBooked(tx: Queryable, applicationId: number, author: string) {
   await tx.query(
     `WITH old AS (
        SELECT status FROM lead_pipeline WHERE application_id = $1 AND status IN ('new', 'contacted') FOR UPDATE

@@ -5,11 +5,15 @@ import { DATABASE_TARGET } from '../testing/database-target.ts'
 import { insertApplication } from '../testing/insert-application.ts'
 import { useSignedInInbox } from '../testing/signed-in-inbox.ts'
 import { BOOKING_WEBHOOK_PATHS } from './booking-routes.ts'
+import type { Queryable } from '../db/database.ts'
+import type { UnmatchedBooking } from '../../common/booking-api.ts'
+import { OWNER } from '../testing/signed-in-inbox.ts'
 
 const KEY = 'calendly-signing-key-for-inbox-tests'
 const leads: Record<string, number> = {}
+let db: Queryable | undefined
 
-const { get } = useSignedInInbox(
+const { get, call } = useSignedInInbox(
   async (signedIn) => {
     const book = async (
       applicationId: number,
@@ -43,6 +47,17 @@ const { get } = useSignedInInbox(
     // Cancelled, then booked again: the new call is the one shown.
     await book(leads.rebooked!, { start: '2099-01-08T09:00:00Z', canceled: true })
     await book(leads.rebooked!, { start: '2099-01-09T16:00:00Z' })
+    // A booking by someone whose email matches no lead.
+    const stranger = calendlyDelivery('invitee.created', { email: 'stranger@example.com', name: 'A Stranger' }, { key: KEY })
+    const answer = await signedIn.app.inject({
+      method: 'POST',
+      url: BOOKING_WEBHOOK_PATHS.calendly,
+      headers: stranger.headers,
+      payload: stranger.body,
+    })
+    expect(answer.json()).toEqual({ received: true, applied: true })
+    leads.linkTarget = await insertApplication(signedIn.temp.db, { answers: { name: 'Lead link-target' } })
+    db = signedIn.temp.db
   },
   { CALENDLY_WEBHOOK_SIGNING_KEY: KEY },
 )
@@ -62,7 +77,7 @@ describe(`bookings in the inbox on ${DATABASE_TARGET}`, () => {
 
   it.each([
     ['booked', ['Lead canceled', 'Lead noshow', 'Lead past', 'Lead rebooked', 'Lead upcoming']],
-    ['not_booked', ['Lead none']],
+    ['not_booked', ['Lead link-target', 'Lead none']],
     ['upcoming', ['Lead rebooked', 'Lead upcoming']],
     ['canceled', ['Lead canceled']],
     ['no_show', ['Lead noshow']],
@@ -89,5 +104,29 @@ describe(`bookings in the inbox on ${DATABASE_TARGET}`, () => {
       startsAt: '2099-01-08T09:00:00.000000Z',
     })
     expect(detail.history).toEqual([expect.objectContaining({ from: 'new', to: 'booked', author: 'Calendly' })])
+  })
+
+  it('lists the bookings no lead matched, and links one to a lead: audited, in its timeline, the lead booked; a second link is refused', async () => {
+    const answer = await get('/bookings/unmatched')
+    expect(answer.statusCode, answer.body).toBe(200)
+    const unmatched = answer.json<UnmatchedBooking[]>()
+    const stranger = unmatched.find((booking) => booking.attendeeEmail === 'stranger@example.com')
+    expect(stranger).toMatchObject({ provider: 'calendly', attendeeName: 'A Stranger', state: 'scheduled' })
+
+    const linked = await call('POST', `/bookings/${stranger!.id}/link`, { leadId: leads.linkTarget })
+    expect(linked.statusCode).toBe(200)
+    expect((await get('/bookings/unmatched')).json<UnmatchedBooking[]>().some((booking) => booking.id === stranger!.id)).toBe(false)
+    const detail = (await get(`/leads/${leads.linkTarget}`)).json<LeadDetail>()
+    expect(detail.status).toBe('booked')
+    expect(detail.history).toEqual([expect.objectContaining({ to: 'booked', author: OWNER })])
+    expect(detail.bookings[0]?.events.map((event) => event.kind)).toEqual(['created', 'linked'])
+    const audit = await db!.query<{ actor_email: string; lead_id: number }>(
+      `SELECT actor_email, lead_id::int FROM admin_audit WHERE action = 'booking.link'`,
+    )
+    expect(audit).toEqual([{ actor_email: OWNER, lead_id: leads.linkTarget }])
+
+    expect((await call('POST', `/bookings/${stranger!.id}/link`, { leadId: leads.none })).statusCode).toBe(409)
+    expect((await call('POST', `/bookings/${stranger!.id}/link`, { leadId: 'x' })).statusCode).toBe(400)
+    expect((await call('POST', '/bookings/999999/link', { leadId: leads.none })).statusCode).toBe(409)
   })
 })

@@ -2,7 +2,8 @@ import { CONTACT_FIELDS } from '../../common/application-form.ts'
 import type { Queryable } from '../db/database.ts'
 import { exportColumns, pagedExport, type ExportFormat, type ExportRow, type PageQuery } from '../export/paged-export.ts'
 import type { LeadFilter } from './lead-filter.ts'
-import { leadListSql, utcText } from './list-leads.ts'
+import { utcText } from '../db/utc-text.ts'
+import { leadListSql } from './list-leads.ts'
 
 // Pages keep memory flat however many leads match. Small ones, as the embedded
 // database runs each query on this thread and the server serves nothing else

@@ -1,7 +1,8 @@
 import type { DeliveryAttempt, LeadDelivery, LeadDetail, LeadNote, LeadStatus, LeadStatusChange } from '../../common/admin-api.ts'
 import type { LeadBooking } from '../../common/booking-api.ts'
 import type { Queryable } from '../db/database.ts'
-import { SUMMARY_COLUMNS, toSummary, utcText, type SummaryRow } from './list-leads.ts'
+import { utcText } from '../db/utc-text.ts'
+import { SUMMARY_COLUMNS, toSummary, type SummaryRow } from './list-leads.ts'
 
 interface DetailRow extends SummaryRow {
   submission_id: string

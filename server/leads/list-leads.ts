@@ -2,11 +2,9 @@ import { LEAD_PAGE_SIZE, type LeadAnswers, type LeadPage, type LeadStatus, type 
 import type { LeadBookingSummary } from '../../common/booking-api.ts'
 import { CONTACT_FIELDS } from '../../common/application-form.ts'
 import type { Queryable, Row } from '../db/database.ts'
+import { utcText } from '../db/utc-text.ts'
 import { encodeCursor, type Cursor } from './cursor.ts'
 import { filterSql, type LeadFilter } from './lead-filter.ts'
-
-/** Times as text with microseconds, in UTC, so a page's last one is handed back exactly as the cursor. */
-export const utcText = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`
 
 /**
  * The lead's call, as JSON text: the booking still on (not cancelled) with the

@@ -1,6 +1,6 @@
 import type { LeadNote, LeadStatus, LeadStatusChange } from '../../common/admin-api.ts'
 import type { Queryable } from '../db/database.ts'
-import { utcText } from './list-leads.ts'
+import { utcText } from '../db/utc-text.ts'
 
 /**
  * Moves lead `id` to `status` and records the change (from, to, who, when) in
