@@ -1,5 +1,5 @@
 import { calendlyDelivery } from '../server/testing/booking-senders.ts'
-import { leadLink, leadRow, signIn } from './support/admin.ts'
+import { leadLink, leadRow, signIn, storeLead } from './support/admin.ts'
 import { expectSubmittedToast, fillApplication, storedApplications, uniqueAnswers, wizard } from './support/application.ts'
 import { CALENDLY_SIGNING_KEY } from './support/env.ts'
 import { expect, test } from './support/fixtures.ts'
@@ -58,5 +58,27 @@ test.describe('bookings coming back', () => {
     const sourceRow = bySource.getByRole('row').filter({ has: page.getByRole('rowheader', { name: source, exact: true }) })
     // Source, visitors, applications, booked, showed, application → booked, booked → showed.
     await expect(sourceRow.getByRole('cell')).toHaveText([/\d+/, '1', '1', '0', '100.0%', '0.0%'])
+  })
+
+  test('a booking no lead matched is listed, and linked by hand from the lead’s page', async ({ page, request, browserConsole }) => {
+    const answers = uniqueAnswers()
+    const leadId = await storeLead(request, answers)
+    const stranger = `stranger-${Math.random().toString(36).slice(2, 8)}@example.com`
+    const { body, headers } = calendlyDelivery('invitee.created', { email: stranger, name: 'Someone Else' }, { key: CALENDLY_SIGNING_KEY })
+    expect((await request.post('/api/bookings/calendly', { headers, data: body })).status()).toBe(200)
+
+    await signIn(page, browserConsole)
+    await page.getByRole('navigation', { name: 'Inbox' }).getByRole('link', { name: 'Unmatched bookings' }).click()
+    await expect(page.getByRole('heading', { level: 1, name: 'Bookings without an application' })).toBeVisible()
+    await expect(page.getByRole('rowheader', { name: `Someone Else · ${stranger}` })).toBeVisible()
+
+    await page.goto(`/admin/leads/${leadId}`)
+    const form = page.getByRole('form', { name: 'Link a booking without an application' })
+    const option = form.getByRole('option', { name: new RegExp(stranger.replaceAll('.', '\\.')) })
+    await form.getByRole('combobox', { name: 'Booking' }).selectOption((await option.getAttribute('value')) ?? '')
+    await form.getByRole('button', { name: 'Link to this lead' }).click()
+    await expect(page.getByText('The booking is linked to this lead.')).toBeVisible()
+    await expect(page.getByRole('combobox', { name: 'Status', exact: true })).toHaveValue('booked')
+    await expect(page.getByRole('region', { name: 'Bookings' })).toContainText('Linked to this lead')
   })
 })

@@ -6,18 +6,26 @@ export const adminPaths = {
   spam: `${ADMIN_PAGE_PATH}?view=spam`,
   lead: (id: number) => `${ADMIN_PAGE_PATH}/leads/${id}`,
   funnel: `${ADMIN_PAGE_PATH}/funnel`,
+  bookings: `${ADMIN_PAGE_PATH}/bookings`,
   erasure: `${ADMIN_PAGE_PATH}/erasure`,
   account: `${ADMIN_PAGE_PATH}/account`,
 }
 
 export type InboxView =
-  { name: 'leads' } | { name: 'lead'; id: number } | { name: 'funnel' } | { name: 'erasure' } | { name: 'account' } | { name: 'not-found' }
+  | { name: 'leads' }
+  | { name: 'lead'; id: number }
+  | { name: 'funnel' }
+  | { name: 'bookings' }
+  | { name: 'erasure' }
+  | { name: 'account' }
+  | { name: 'not-found' }
 
 /** Which view a path shows. */
 export function viewOf(path: string): InboxView {
   const rest = path.slice(ADMIN_PAGE_PATH.length).replace(/\/+$/, '')
   if (rest === '') return { name: 'leads' }
   if (rest === '/funnel') return { name: 'funnel' }
+  if (rest === '/bookings') return { name: 'bookings' }
   if (rest === '/erasure') return { name: 'erasure' }
   if (rest === '/account') return { name: 'account' }
   const lead = /^\/leads\/([1-9][0-9]{0,15})$/.exec(rest)

@@ -29,4 +29,26 @@ export const bookingCopy = {
     no_show_removed: 'No-show mark removed',
     linked: 'Linked to this lead',
   } satisfies Record<BookingEventKind, string>,
+  unmatched: {
+    nav: 'Unmatched bookings',
+    title: 'Bookings without an application',
+    intro:
+      'Calls booked by someone no lead matched: no application id came back, and no lead of the last 30 days has that email. Open the lead the call belongs to and link it there.',
+    caption: 'Bookings no lead matched, newest first',
+    none: 'Every booking belongs to a lead.',
+    received: 'Received',
+    who: 'Booked by',
+    call: 'Call',
+    state: 'State',
+    provider: 'Provider',
+  },
+  link: {
+    legend: 'Link a booking without an application',
+    booking: 'Booking',
+    choose: 'Choose a booking',
+    option: (who: string, when: string) => `${who}, ${when}`,
+    submit: 'Link to this lead',
+    linked: 'The booking is linked to this lead.',
+    failed: 'The booking could not be linked. It may have been linked already; reload and try again.',
+  },
 }

@@ -17,6 +17,7 @@ import { LeadAttribution } from './lead-attribution.tsx'
 import { LeadDeliveries } from './lead-deliveries.tsx'
 import { LeadBookings } from './lead-bookings.tsx'
 import { LeadHistory } from './lead-history.tsx'
+import { LinkBooking } from './link-booking.tsx'
 import { LeadNotes } from './lead-notes.tsx'
 import { Section } from './section.tsx'
 
@@ -75,6 +76,7 @@ export function LeadDetailPage({ id }: { id: number }) {
       </Section>
       <Section title={bookingCopy.section}>
         <LeadBookings bookings={data.bookings} />
+        {!data.spam && <LinkBooking leadId={data.id} />}
       </Section>
       <Section title={copy.deliveries}>
         <LeadDeliveries deliveries={data.deliveries} />

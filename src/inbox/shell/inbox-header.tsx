@@ -1,4 +1,5 @@
 import { useSignedIn, useSignOut } from '../api/session.ts'
+import { bookingCopy } from '../content/booking-copy.ts'
 import { inboxCopy } from '../content/inbox-copy.ts'
 import { adminPaths } from '../paths.ts'
 import { InboxLink } from './inbox-link.tsx'
@@ -7,6 +8,7 @@ const links = [
   { id: 'leads', href: adminPaths.leads, label: inboxCopy.nav.leads },
   { id: 'spam', href: adminPaths.spam, label: inboxCopy.nav.spam },
   { id: 'funnel', href: adminPaths.funnel, label: inboxCopy.nav.funnel },
+  { id: 'bookings', href: adminPaths.bookings, label: bookingCopy.unmatched.nav },
   { id: 'erasure', href: adminPaths.erasure, label: inboxCopy.nav.erasure },
   { id: 'account', href: adminPaths.account, label: inboxCopy.nav.account },
 ] as const
