@@ -3,7 +3,7 @@ import { leadLink, leadRow, signIn, storeLead } from './support/admin.ts'
 import { expectSubmittedToast, fillApplication, storedApplications, uniqueAnswers, wizard } from './support/application.ts'
 import { CALENDLY_SIGNING_KEY } from './support/env.ts'
 import { expect, test } from './support/fixtures.ts'
-import { HEADLINE, applicationDialog, applyNowButton, skipCountdown } from './support/landing.ts'
+import { HEADLINE, applicationDialog, applyNowButton, openApplication, skipCountdown } from './support/landing.ts'
 
 test.describe('bookings coming back', () => {
   test('a visitor from an Instagram ad applies and books: the inbox shows the call, the lead as booked, and the source in the funnel', async ({
@@ -80,5 +80,25 @@ test.describe('bookings coming back', () => {
     await expect(page.getByText('The booking is linked to this lead.')).toBeVisible()
     await expect(page.getByRole('combobox', { name: 'Status', exact: true })).toHaveValue('booked')
     await expect(page.getByRole('region', { name: 'Bookings' })).toContainText('Linked to this lead')
+  })
+
+  test('on a 390 × 844 phone, after applying, "Book your call" is in view and clear of the toast, and "Apply Now" is gone', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 })
+    await openApplication(page)
+    await fillApplication(page, uniqueAnswers())
+    await wizard(page).submit.click()
+    await expectSubmittedToast(page)
+
+    const link = page.getByRole('link', { name: 'Book your call' })
+    await expect(link).toBeInViewport({ ratio: 1 })
+    await expect(link).toBeFocused()
+    await expect(page.getByRole('button', { name: 'Apply Now' })).toHaveCount(0)
+    const linkBox = await link.boundingBox()
+    const toastBox = await page.locator('[data-sonner-toast]').filter({ hasText: 'Application Submitted!' }).boundingBox()
+    expect(linkBox && toastBox).toBeTruthy()
+    const overlaps = linkBox!.y < toastBox!.y + toastBox!.height && toastBox!.y < linkBox!.y + linkBox!.height
+    expect(overlaps, `link ${JSON.stringify(linkBox)}, toast ${JSON.stringify(toastBox)}`).toBe(false)
   })
 })

@@ -257,7 +257,7 @@ describe('ApplicationDialog', () => {
     expect(screen.getByText('Please fill in this field before continuing.')).toBeVisible()
   })
 
-  it('resends a failed application under the same submission id, and starts a new one after success', async () => {
+  it('resends a failed application under the same submission id; after success offers the booking, not Apply Now; a new visit starts a new one', async () => {
     const { user, dialog } = await applyWhileOffline()
 
     // The answer to one of those attempts may have been lost after the row was stored.
@@ -271,6 +271,12 @@ describe('ApplicationDialog', () => {
     expect(new Set(firstApplication.map((row) => row?.submission_id)).size).toBe(1)
     expect(firstApplication[0]?.submission_id).toMatch(UUID_V4)
 
+    // Booking is the one thing offered now, and has the focus the closed dialog gave back.
+    expect(screen.queryByRole('button', { name: site.countdown.applyLabel })).not.toBeInTheDocument()
+    expect(screen.getByRole('link', { name: site.booking.linkLabel })).toHaveFocus()
+
+    cleanup()
+    render(<ApplicationDialog />)
     fetchMock.mockImplementation(async () => new Response(null, { status: 201 }))
     await user.click(screen.getByRole('button', { name: site.countdown.applyLabel }))
     await answerAll(user)

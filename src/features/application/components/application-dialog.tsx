@@ -62,19 +62,23 @@ export function ApplicationDialog({
 
   return (
     <>
-      <Dialog open={open} onOpenChange={setOpen}>
-        <DialogTrigger asChild>
-          <Button ref={applyRef} size="large" onClick={() => track('apply_clicked')}>
-            {site.countdown.applyLabel}
-          </Button>
-        </DialogTrigger>
-        <DialogContent closeLabel={site.application.closeLabel} onInteractOutside={keepOpenOnToasts}>
-          <DialogTitle className="pr-10 text-2xl font-extrabold">{site.application.title}</DialogTitle>
-          <DialogDescription className="mt-2 text-ink/70">{applicationIntro(wizard.stepCount)}</DialogDescription>
-          <ApplicationWizard wizard={wizard} />
-        </DialogContent>
-      </Dialog>
-      {booking.url ? <BookingConfirmation url={booking.url} /> : null}
+      {/* Once the application is stored, booking is the one thing offered: no second 'Apply Now'. */}
+      {booking.url ? (
+        <BookingConfirmation url={booking.url} />
+      ) : (
+        <Dialog open={open} onOpenChange={setOpen}>
+          <DialogTrigger asChild>
+            <Button ref={applyRef} size="large" onClick={() => track('apply_clicked')}>
+              {site.countdown.applyLabel}
+            </Button>
+          </DialogTrigger>
+          <DialogContent closeLabel={site.application.closeLabel} onInteractOutside={keepOpenOnToasts}>
+            <DialogTitle className="pr-10 text-2xl font-extrabold">{site.application.title}</DialogTitle>
+            <DialogDescription className="mt-2 text-ink/70">{applicationIntro(wizard.stepCount)}</DialogDescription>
+            <ApplicationWizard wizard={wizard} />
+          </DialogContent>
+        </Dialog>
+      )}
       {/* Only the application raises toasts, so they load with it. Position, duration and count
           are sonner's defaults, spelled out because the spec names them. The open modal turns
           pointer events off outside itself; the toasts take them back so their close button works. */}

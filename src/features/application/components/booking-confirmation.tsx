@@ -1,17 +1,29 @@
+import { useEffect, useRef } from 'react'
 import { site } from '../../../content/site.ts'
 import { track } from '../../analytics/track.ts'
 
 const onLinkClick = () => track('booking_link_clicked')
 
 /**
- * Always shown after a successful application: the automatic booking tab is
- * often blocked by the browser, and a lead who cannot book is lost.
+ * Always shown after a successful application, where 'Apply Now' was: the
+ * automatic booking tab is often blocked by the browser, and a lead who cannot
+ * book is lost. It comes into the middle of the screen, clear of the toasts at
+ * the bottom, and its link takes the focus the closed dialog hands back.
  */
 export function BookingConfirmation({ url }: { url: string }) {
+  const link = useRef<HTMLAnchorElement>(null)
+  useEffect(() => {
+    const element = link.current
+    if (!element) return
+    // Not in every DOM (jsdom has none); the focus still moves.
+    if ('scrollIntoView' in element) element.scrollIntoView({ block: 'center', behavior: 'instant' })
+    element.focus({ preventScroll: true })
+  }, [])
   return (
-    <div role="status" className="max-w-xl rounded-2xl bg-white/5 p-6 ring-1 ring-white/15">
+    <div role="status" className="mx-auto max-w-xl rounded-2xl bg-white/5 p-6 ring-1 ring-white/15">
       <p className="text-lg">{site.booking.confirmation}</p>
       <a
+        ref={link}
         href={url}
         target="_blank"
         rel="noopener noreferrer"
