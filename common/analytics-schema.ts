@@ -1,5 +1,13 @@
 import { z } from 'zod'
-import { EVENT_TYPES, MAX_BATCH_EVENTS, MAX_PATH_LENGTH, MAX_SOURCE_LENGTH, STEP_EVENTS, type EventBatch } from './analytics.ts'
+import {
+  BOOKING_PAGE_EVENTS,
+  EVENT_TYPES,
+  MAX_BATCH_EVENTS,
+  MAX_PATH_LENGTH,
+  MAX_SOURCE_LENGTH,
+  STEP_EVENTS,
+  type EventBatch,
+} from './analytics.ts'
 import { applicationForm } from './application-form.ts'
 
 // Control characters have no place in a path or a source, and PostgreSQL's text
@@ -26,8 +34,12 @@ const event = z
       .min(1, `must be from 1 to ${STEP_COUNT}`)
       .max(STEP_COUNT, `must be from 1 to ${STEP_COUNT}`)
       .optional(),
+    submission_id: z.uuid('must be a UUID').optional(),
   })
   .superRefine((value, context) => {
+    if (value.submission_id !== undefined && !BOOKING_PAGE_EVENTS.includes(value.type)) {
+      context.addIssue({ code: 'custom', path: ['submission_id'], message: `is only for ${BOOKING_PAGE_EVENTS.join(' and ')}` })
+    }
     const needsStep = STEP_EVENTS.includes(value.type)
     if (needsStep && value.step === undefined) {
       context.addIssue({ code: 'custom', path: ['step'], message: `is required for ${value.type}` })

@@ -54,5 +54,12 @@ export const MAX_SOURCE_LENGTH = 100
 export interface EventBatch {
   path: string
   source?: string
-  events: { type: EventType; step?: number }[]
+  events: { type: EventType; step?: number; submission_id?: string }[]
 }
+
+/**
+ * The events that may name the application whose booking page was opened, by
+ * its submission_id: the visitor's own application, so the lead can show when
+ * its booking page was opened. The only identifier a batch may carry.
+ */
+export const BOOKING_PAGE_EVENTS: readonly EventType[] = ['booking_opened', 'booking_link_clicked']

@@ -1,13 +1,15 @@
 import { calendlyDelivery } from '../server/testing/booking-senders.ts'
 import { leadLink, leadRow, signIn, storeLead } from './support/admin.ts'
 import { expectSubmittedToast, fillApplication, storedApplications, uniqueAnswers, wizard } from './support/application.ts'
+import { switchAwayAndBack } from './support/analytics.ts'
 import { CALENDLY_SIGNING_KEY } from './support/env.ts'
 import { expect, test } from './support/fixtures.ts'
 import { HEADLINE, applicationDialog, applyNowButton, openApplication, skipCountdown } from './support/landing.ts'
 
 test.describe('bookings coming back', () => {
-  test('a visitor from an Instagram ad applies and books: the inbox shows the call, the lead as booked, and the source in the funnel', async ({
+  test('a visitor from an Instagram ad applies and books: the inbox shows the call, the lead as booked, when the booking page was opened, and the source in the funnel', async ({
     page,
+    context,
     request,
     browserConsole,
   }) => {
@@ -23,6 +25,11 @@ test.describe('bookings coming back', () => {
     await fillApplication(page, answers)
     await wizard(page).submit.click()
     await expectSubmittedToast(page)
+    // The booking tab opens by itself; the page reports it, with the application's id, as it is hidden and shown again.
+    const bookingTab = await context.waitForEvent('page')
+    await bookingTab.waitForLoadState()
+    await page.bringToFront()
+    await switchAwayAndBack(page)
     const [stored] = await storedApplications(request, answers)
     expect(stored?.submission_id).toBeTruthy()
 
@@ -48,6 +55,7 @@ test.describe('bookings coming back', () => {
     await expect(leadRow(page, answers.name)).toBeVisible()
 
     await leadLink(page, answers.name).click()
+    await expect(page.getByText(/^Opened /)).toBeVisible()
     const bookings = page.getByRole('region', { name: 'Bookings' })
     await expect(bookings.getByRole('heading', { name: 'Calendly: Scheduled' })).toBeVisible()
     await expect(bookings).toContainText('Booked')

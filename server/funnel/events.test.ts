@@ -5,6 +5,7 @@ import { utcDay } from '../../common/utc-day.ts'
 import { buildApp } from '../app.ts'
 import { parseConfig } from '../config.ts'
 import type { Database } from '../db/database.ts'
+import { insertApplication } from '../testing/insert-application.ts'
 import { DATABASE_TARGET } from '../testing/database-target.ts'
 import { failingDatabase, openTempDatabase, type TempDatabase } from '../testing/temp-database.ts'
 
@@ -157,6 +158,35 @@ describe(`POST ${EVENTS_PATH} on ${DATABASE_TARGET}`, () => {
     })
     expect(response.statusCode).toBe(400)
     expect(response.json()).toEqual({ code: 'PGRST102', message: expect.stringMatching(/row/), details: null, hint: null })
+  })
+
+  it('marks when a lead’s booking page was first opened, from the booking events naming its submission_id, and refuses the id elsewhere', async () => {
+    const id = await insertApplication(temp.db)
+    const [row] = await temp.db.query<{ submission_id: string }>('SELECT submission_id::text FROM contact_submissions WHERE id = $1', [id])
+    const openedAt = async () =>
+      (
+        await temp.db.query<{ at: string | null }>('SELECT booking_opened_at::text AS at FROM lead_pipeline WHERE application_id = $1', [
+          id,
+        ])
+      )[0]?.at
+    expect(await openedAt()).toBeNull()
+    const opened = { path: '/', events: [{ type: 'booking_opened', submission_id: row?.submission_id }] }
+    expect((await send(app, { body: opened })).statusCode).toBe(204)
+    const first = await openedAt()
+    expect(first).not.toBeNull()
+    // A later click on the link keeps the first time.
+    const clicked = { path: '/', events: [{ type: 'booking_link_clicked', submission_id: row?.submission_id }] }
+    expect((await send(app, { body: clicked })).statusCode).toBe(204)
+    expect(await openedAt()).toBe(first)
+
+    for (const events of [
+      [{ type: 'page_view', submission_id: row?.submission_id }],
+      [{ type: 'booking_opened', submission_id: 'not-a-uuid' }],
+    ]) {
+      const refused = await send(app, { body: { path: '/', events } })
+      expect(refused.statusCode).toBe(400)
+      expect(refused.json()).toMatchObject({ details: [expect.objectContaining({ field: 'events.0.submission_id' })] })
+    }
   })
 
   it('takes application/json as well, and a batch without a source as direct', async () => {

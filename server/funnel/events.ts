@@ -35,6 +35,10 @@ export interface EventsOptions {
 const HEADLESS = /headless|phantomjs|slimerjs|electron\//i
 
 // One statement text for any number of events, so it is prepared once per connection.
+const BOOKING_OPENED = `UPDATE lead_pipeline p SET booking_opened_at = now()
+FROM contact_submissions s
+WHERE s.submission_id = ANY($1::uuid[]) AND p.application_id = s.id AND p.booking_opened_at IS NULL`
+
 const INSERT = `INSERT INTO page_events (visitor, type, step, source, path)
   SELECT $1, e.type, e.step, $2, $3 FROM unnest($4::text[], $5::smallint[]) AS e(type, step)`
 
@@ -96,6 +100,9 @@ export const eventsRoutes: FastifyPluginAsync<EventsOptions> = async (app, { db,
         ],
         { prepare: true },
       )
+      const opened = batch.events.flatMap((event) => (event.submission_id === undefined ? [] : [event.submission_id]))
+      // The lead shows when its booking page was first opened (the visitor's own application, by its id).
+      if (opened.length > 0) await db.query(BOOKING_OPENED, [opened], { prepare: true })
     } catch (error) {
       if (Date.now() - lastOutageLog > OUTAGE_LOG_INTERVAL_MS) {
         lastOutageLog = Date.now()

@@ -3,6 +3,8 @@ import type { EventType } from '../../../common/analytics.ts'
 export interface FunnelEvent {
   type: EventType
   step?: number
+  /** For the booking page's events: the application it was opened for (common/analytics.ts). */
+  submission_id?: string
 }
 
 type Sink = (event: FunnelEvent) => void
@@ -13,8 +15,12 @@ let waiting: FunnelEvent[] = []
 let sink: Sink | undefined
 
 /** Records a funnel event. Never throws, never waits: the interaction goes on at once. */
-export function track(type: EventType, step?: number): void {
-  const event = step === undefined ? { type } : { type, step }
+export function track(type: EventType, step?: number, submissionId?: string): void {
+  const event: FunnelEvent = {
+    type,
+    ...(step === undefined ? {} : { step }),
+    ...(submissionId === undefined ? {} : { submission_id: submissionId }),
+  }
   if (sink) sink(event)
   else waiting.push(event)
 }

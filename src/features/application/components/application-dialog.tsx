@@ -51,7 +51,10 @@ export function ApplicationDialog({
     onSubmitted: ({ answers, submissionId }) => {
       setOpen(false)
       const provider = bookingProviderFor(bookingPage.url, bookingPage.provider)
-      booking.schedule(prefilledBookingUrl(bookingPage.url, provider, { answers, applicationId: submissionId }, readLastTouch()))
+      booking.schedule(
+        prefilledBookingUrl(bookingPage.url, provider, { answers, applicationId: submissionId }, readLastTouch()),
+        submissionId,
+      )
     },
     form,
   })
@@ -64,7 +67,7 @@ export function ApplicationDialog({
     <>
       {/* Once the application is stored, booking is the one thing offered: no second 'Apply Now'. */}
       {booking.url ? (
-        <BookingConfirmation url={booking.url} />
+        <BookingConfirmation url={booking.url} submissionId={booking.submissionId} />
       ) : (
         <Dialog open={open} onOpenChange={setOpen}>
           <DialogTrigger asChild>

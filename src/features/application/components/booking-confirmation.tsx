@@ -2,15 +2,13 @@ import { useEffect, useRef } from 'react'
 import { site } from '../../../content/site.ts'
 import { track } from '../../analytics/track.ts'
 
-const onLinkClick = () => track('booking_link_clicked')
-
 /**
  * Always shown after a successful application, where 'Apply Now' was: the
  * automatic booking tab is often blocked by the browser, and a lead who cannot
  * book is lost. It comes into the middle of the screen, clear of the toasts at
  * the bottom, and its link takes the focus the closed dialog hands back.
  */
-export function BookingConfirmation({ url }: { url: string }) {
+export function BookingConfirmation({ url, submissionId }: { url: string; submissionId?: string | undefined }) {
   const link = useRef<HTMLAnchorElement>(null)
   useEffect(() => {
     const element = link.current
@@ -27,7 +25,7 @@ export function BookingConfirmation({ url }: { url: string }) {
         href={url}
         target="_blank"
         rel="noopener noreferrer"
-        onClick={onLinkClick}
+        onClick={() => track('booking_link_clicked', undefined, submissionId)}
         className="mt-4 inline-flex min-h-12 items-center rounded-full bg-gold px-8 font-bold text-ink hover:bg-gold-strong"
       >
         {site.booking.linkLabel}

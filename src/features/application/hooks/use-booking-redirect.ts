@@ -9,23 +9,25 @@ import { track } from '../../analytics/track.ts'
  */
 export function useBookingRedirect(delayMs: number) {
   const [url, setUrl] = useState<string>()
+  const [submissionId, setSubmissionId] = useState<string>()
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined)
 
   useEffect(() => () => clearTimeout(timer.current), [])
 
-  /** Opens `url`, prefilled for the application just stored, once the delay is over. */
-  const schedule = (bookingUrl: string) => {
+  /** Opens `url`, prefilled for the application just stored (`applicationId`, its submission_id), once the delay is over. */
+  const schedule = (bookingUrl: string, applicationId: string) => {
     clearTimeout(timer.current)
     setUrl(bookingUrl)
+    setSubmissionId(applicationId)
     timer.current = setTimeout(() => {
       // The booking page is another site: it must not reach this one through
       // window.opener. A blocked tab comes back as null.
       const tab = window.open(bookingUrl, '_blank')
       if (!tab) return
       tab.opener = null
-      track('booking_opened')
+      track('booking_opened', undefined, applicationId)
     }, delayMs)
   }
 
-  return { url, schedule }
+  return { url, submissionId, schedule }
 }
