@@ -6,7 +6,8 @@ import { parseConfig } from '../config.ts'
 import { DATABASE_TARGET } from '../testing/database-target.ts'
 import { calcomDelivery, calendlyDelivery, calendlyInviteeUri, type Delivery } from '../testing/booking-senders.ts'
 import { insertApplication } from '../testing/insert-application.ts'
-import { openTempDatabase, type TempDatabase } from '../testing/temp-database.ts'
+import { failingDatabase, openTempDatabase, type TempDatabase } from '../testing/temp-database.ts'
+import { DatabaseUnavailableError } from '../db/database.ts'
 import { BOOKING_WEBHOOK_PATHS, REFUSAL_LIMIT } from './booking-routes.ts'
 
 const KEY = 'calendly-signing-key-for-tests-0123'
@@ -320,5 +321,21 @@ describe(`booking webhooks on ${DATABASE_TARGET}`, () => {
     expect(Number(throttled.headers['retry-after'])).toBeGreaterThan(0)
     const signed = await post('calcom', calcomDelivery('BOOKING_CREATED', {}, { secret: SECRET }), address)
     expect(signed.statusCode).toBe(200)
+  })
+
+  it('answers 503 with Retry-After when the database cannot be reached, so the provider retries', async () => {
+    const down = buildApp({
+      config: parseConfig({ CALENDLY_WEBHOOK_SIGNING_KEY: KEY }),
+      db: failingDatabase(() => new DatabaseUnavailableError('the database is down')),
+    })
+    await down.ready()
+    try {
+      const { body, headers } = calendlyDelivery('invitee.created', {}, { key: KEY })
+      const answer = await down.inject({ method: 'POST', url: BOOKING_WEBHOOK_PATHS.calendly, headers, payload: body })
+      expect(answer.statusCode).toBe(503)
+      expect(answer.headers['retry-after']).toBeDefined()
+    } finally {
+      await down.close()
+    }
   })
 })
