@@ -1,9 +1,9 @@
 import { DIRECT_SOURCE, type FunnelSource, type FunnelStage } from '../../common/admin-api.ts'
 import { LEAD_STAGES, type LeadStageId } from '../../common/funnel.ts'
-import type { Queryable } from '../db/database.ts'
+import type { Queryable, Row } from '../db/database.ts'
 import type { FunnelRange } from './read-funnel.ts'
 
-interface OutcomeRow {
+interface OutcomeRow extends Row {
   source: string
   applications: string
   booked: string

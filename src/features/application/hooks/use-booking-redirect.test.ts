@@ -3,6 +3,7 @@ import { afterEach, beforeEach, expect, it, vi } from 'vitest'
 import { useBookingRedirect } from './use-booking-redirect.ts'
 
 const url = 'https://booking.example/30min'
+const APPLICATION_ID = '3f2b8c9e-1d4a-4b6e-9f0a-2c7d5e8b1a34'
 
 beforeEach(() => vi.useFakeTimers())
 afterEach(() => vi.useRealTimers())
@@ -13,7 +14,7 @@ it('opens the booking page in a new tab exactly 2000 ms after scheduling', () =>
   const { result } = renderHook(() => useBookingRedirect(2000))
   expect(result.current.url).toBeUndefined()
 
-  act(() => result.current.schedule(url))
+  act(() => result.current.schedule(url, APPLICATION_ID))
   expect(result.current.url).toBe(url)
   act(() => vi.advanceTimersByTime(1999))
   expect(open).not.toHaveBeenCalled()
@@ -25,7 +26,7 @@ it('opens the booking page in a new tab exactly 2000 ms after scheduling', () =>
 it('keeps the URL when the browser blocks the tab, so the link is still shown', () => {
   const open = vi.spyOn(window, 'open').mockReturnValue(null)
   const { result } = renderHook(() => useBookingRedirect(2000))
-  act(() => result.current.schedule(url))
+  act(() => result.current.schedule(url, APPLICATION_ID))
   act(() => vi.advanceTimersByTime(2000))
   expect(open).toHaveBeenCalledOnce()
   expect(result.current.url).toBe(url)
@@ -35,9 +36,9 @@ it('opens one tab, the latest URL, when scheduled twice', () => {
   const open = vi.spyOn(window, 'open').mockReturnValue(null)
   const { result } = renderHook(() => useBookingRedirect(2000))
   const latest = `${url}?name=Second`
-  act(() => result.current.schedule(url))
+  act(() => result.current.schedule(url, APPLICATION_ID))
   act(() => vi.advanceTimersByTime(1000))
-  act(() => result.current.schedule(latest))
+  act(() => result.current.schedule(latest, APPLICATION_ID))
   expect(result.current.url).toBe(latest)
   act(() => vi.advanceTimersByTime(1999))
   expect(open).not.toHaveBeenCalled()
@@ -49,7 +50,7 @@ it('opens one tab, the latest URL, when scheduled twice', () => {
 it('does not open a tab after the page has gone', () => {
   const open = vi.spyOn(window, 'open').mockReturnValue(null)
   const { result, unmount } = renderHook(() => useBookingRedirect(2000))
-  act(() => result.current.schedule(url))
+  act(() => result.current.schedule(url, APPLICATION_ID))
   unmount()
   vi.advanceTimersByTime(5000)
   expect(open).not.toHaveBeenCalled()
