@@ -4,14 +4,11 @@
 // (routing, the session guard with a real signed-in session, the query, the
 // JSON answer) by app.inject, in this process, against the real database: no
 // socket, so the figures are the server's own time.
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import type { Database } from '../server/db/database.ts'
-import { openPglite } from '../server/db/pglite.ts'
 import { MAINTENANCE_POOL, openPostgres } from '../server/db/postgres.ts'
 import { startPostgresServer } from '../server/testing/postgres-server.ts'
 import { ensureDebianPackages } from './support/debian-packages.ts'
+import { withFreshPglite } from './support/fresh-pglite.ts'
 import { openInbox, percentile, seedInbox, timeEach } from './support/inbox-timing.ts'
 
 ensureDebianPackages({ postgresql: '/usr/lib/postgresql' })
@@ -69,16 +66,7 @@ async function measure(target: string, db: Database, seedSeconds: number): Promi
   }
 }
 
-async function onPglite() {
-  const dir = await mkdtemp(join(tmpdir(), 'bench-admin-pglite-'))
-  const db = await openPglite(dir)
-  try {
-    return await measure('PGlite', db, await seed('PGlite', db))
-  } finally {
-    await db.close()
-    await rm(dir, { recursive: true, force: true })
-  }
-}
+const onPglite = () => withFreshPglite('bench-admin-pglite-', async (db) => measure('PGlite', db, await seed('PGlite', db)))
 
 async function onPostgres() {
   const server = await startPostgresServer()

@@ -18,12 +18,12 @@ import { buildApp } from '../server/app.ts'
 import { parseConfig } from '../server/config.ts'
 import type { Database } from '../server/db/database.ts'
 import { migrate } from '../server/db/migrate.ts'
-import { openPglite } from '../server/db/pglite.ts'
 import { MAINTENANCE_POOL, openPostgres } from '../server/db/postgres.ts'
 import { createAdminAccount, signIn } from '../server/testing/admin-session.ts'
 import { startPostgresServer } from '../server/testing/postgres-server.ts'
 import { seedLeads } from '../server/testing/seed-leads.ts'
 import { ensureDebianPackages } from './support/debian-packages.ts'
+import { withFreshPglite } from './support/fresh-pglite.ts'
 import { download, readExport } from './support/export-download.ts'
 import { probeDuring } from './support/health-probe.ts'
 
@@ -135,16 +135,7 @@ async function measure(target: string, db: Database, seeder: Database): Promise<
   }
 }
 
-async function onPglite() {
-  const dir = await mkdtemp(join(tmpdir(), 'bench-export-pglite-'))
-  const db = await openPglite(dir)
-  try {
-    return await measure('PGlite', db, db)
-  } finally {
-    await db.close()
-    await rm(dir, { recursive: true, force: true })
-  }
-}
+const onPglite = () => withFreshPglite('bench-export-pglite-', (db) => measure('PGlite', db, db))
 
 async function onPostgres() {
   const server = await startPostgresServer()

@@ -1,10 +1,18 @@
 import { calendlyDelivery } from '../server/testing/booking-senders.ts'
 import { leadLink, leadRow, signIn, storeLead } from './support/admin.ts'
-import { expectSubmittedToast, fillApplication, storedApplications, uniqueAnswers, wizard } from './support/application.ts'
+import {
+  applyFromLanding,
+  expectSubmittedToast,
+  fillApplication,
+  land,
+  storedApplications,
+  uniqueAnswers,
+  wizard,
+} from './support/application.ts'
 import { switchAwayAndBack } from './support/analytics.ts'
 import { CALENDLY_SIGNING_KEY } from './support/env.ts'
 import { expect, test } from './support/fixtures.ts'
-import { HEADLINE, applicationDialog, applyNowButton, openApplication, skipCountdown } from './support/landing.ts'
+import { openApplication } from './support/landing.ts'
 
 test.describe('bookings coming back', () => {
   test('a visitor from an Instagram ad applies and books: the inbox shows the call, the lead as booked, when the booking page was opened, and the source in the funnel', async ({
@@ -15,16 +23,8 @@ test.describe('bookings coming back', () => {
   }) => {
     // An Instagram source of this test's own: other tests apply from ig on the same server.
     const source = `ig-${Math.random().toString(36).slice(2, 8)}`
-    await page.clock.install()
-    await page.goto(`/?utm_source=${source}&utm_campaign=launch`)
-    await expect(page.getByRole('heading', { level: 1, name: HEADLINE })).toBeVisible()
-    const answers = uniqueAnswers()
-    await skipCountdown(page)
-    await applyNowButton(page).click()
-    await expect(applicationDialog(page)).toBeVisible()
-    await fillApplication(page, answers)
-    await wizard(page).submit.click()
-    await expectSubmittedToast(page)
+    await land(page, `/?utm_source=${source}&utm_campaign=launch`)
+    const answers = await applyFromLanding(page)
     // The booking tab opens by itself; the page reports it, with the application's id, as it is hidden and shown again.
     const bookingTab = await context.waitForEvent('page')
     await bookingTab.waitForLoadState()

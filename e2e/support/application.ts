@@ -5,7 +5,7 @@ import { CONTACT_SUBMISSIONS_PATH } from '../../common/contact-submission.ts'
 import { validAnswers } from '../../common/testing/valid-answers.ts'
 import { SERVICE_ROLE_KEY } from './env.ts'
 import { expect } from './fixtures.ts'
-import { applicationDialog } from './landing.ts'
+import { HEADLINE, applicationDialog, applyNowButton, skipCountdown } from './landing.ts'
 
 export type Answers = ApplicationAnswers
 
@@ -162,4 +162,23 @@ export async function storedApplications(request: APIRequestContext, answers: An
 /** The answers as the server stores them: trimmed. */
 export function trimmed(answers: Answers): Answers {
   return Object.fromEntries(Object.entries(answers).map(([field, value]) => [field, value.trim()])) as Answers
+}
+
+/** Opens the landing page at `path` as a visitor arriving from `referer` would, with Playwright's clock installed. */
+export async function land(page: Page, path: string, referer?: string): Promise<void> {
+  await page.clock.install()
+  await page.goto(path, referer === undefined ? {} : { referer })
+  await expect(page.getByRole('heading', { level: 1, name: HEADLINE })).toBeVisible()
+}
+
+/** Waits out the countdown, applies, and waits for the page to say the application is in; resolves to the answers sent. */
+export async function applyFromLanding(page: Page): Promise<Answers> {
+  const answers = uniqueAnswers()
+  await skipCountdown(page)
+  await applyNowButton(page).click()
+  await expect(applicationDialog(page)).toBeVisible()
+  await fillApplication(page, answers)
+  await wizard(page).submit.click()
+  await expectSubmittedToast(page)
+  return answers
 }
