@@ -89,7 +89,8 @@ describe.each(storageTargets())(`a soak of ${PER_SECOND} applications a second f
       expect(rows).toHaveLength(TOTAL)
       expect(warm.length).toBeGreaterThan(0)
       expect(end.length).toBeGreaterThan(0)
-      expect(Math.abs(endMb - warmMb), `resident memory went from ${warmMb.toFixed(0)} MB to ${endMb.toFixed(0)} MB`).toBeLessThan(FLAT_MB)
+      // A leak grows; memory the collector hands back (508 → 473 MB in one clean run) is not one.
+      expect(endMb - warmMb, `resident memory went from ${warmMb.toFixed(0)} MB to ${endMb.toFixed(0)} MB`).toBeLessThan(FLAT_MB)
     },
     SECONDS * 1000 + 120_000,
   )
