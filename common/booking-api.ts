@@ -1,5 +1,9 @@
 /** What the inbox's API says of bookings (server/bookings/ keeps them; ADR 026). */
 
+/** The booking providers whose webhooks the server takes, and how people see their names. */
+export const PROVIDER_NAMES = { calendly: 'Calendly', calcom: 'Cal.com' } as const
+export type BookingProvider = keyof typeof PROVIDER_NAMES
+
 export const BOOKING_STATES = ['scheduled', 'canceled', 'no_show'] as const
 export type BookingState = (typeof BOOKING_STATES)[number]
 
@@ -25,7 +29,7 @@ export interface BookingEventLine {
 
 /** A booking of the lead, with its timeline, oldest line first. */
 export interface LeadBooking {
-  provider: 'calendly' | 'calcom'
+  provider: BookingProvider
   state: BookingState
   startsAt: string | null
   endsAt: string | null
@@ -36,7 +40,7 @@ export interface LeadBooking {
 /** A booking no lead matched (GET /api/admin/bookings/unmatched), newest first. */
 export interface UnmatchedBooking {
   id: number
-  provider: 'calendly' | 'calcom'
+  provider: BookingProvider
   attendeeEmail: string | null
   attendeeName: string | null
   startsAt: string | null

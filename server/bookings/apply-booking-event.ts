@@ -1,5 +1,6 @@
 import type { Database, Queryable, Row } from '../db/database.ts'
-import { PROVIDER_NAMES, type BookingEvent } from './booking-event.ts'
+import { PROVIDER_NAMES } from '../../common/booking-api.ts'
+import type { BookingEvent } from './booking-event.ts'
 
 /** How far back a booking is matched to a lead by email alone. */
 export const EMAIL_MATCH_DAYS = 30

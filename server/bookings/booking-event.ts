@@ -1,8 +1,6 @@
-export const BOOKING_PROVIDERS = ['calendly', 'calcom'] as const
-export type BookingProvider = (typeof BOOKING_PROVIDERS)[number]
+import type { BookingProvider } from '../../common/booking-api.ts'
 
-/** How each provider is named to people: in the status history and the inbox. */
-export const PROVIDER_NAMES: Readonly<Record<BookingProvider, string>> = { calendly: 'Calendly', calcom: 'Cal.com' }
+export type { BookingProvider }
 
 /** What happened to a booking, whichever provider said it. */
 export type BookingChange = 'created' | 'canceled' | 'no_show' | 'no_show_removed'

@@ -1,4 +1,4 @@
-import type { BookingEventKind, BookingFilter, BookingState, LeadBooking } from '../../../common/booking-api.ts'
+import { PROVIDER_NAMES, type BookingEventKind, type BookingFilter, type BookingState } from '../../../common/booking-api.ts'
 
 /** How bookings read in the inbox: the list's call line, its filter, and a lead's timeline. */
 export const bookingCopy = {
@@ -17,7 +17,7 @@ export const bookingCopy = {
   } satisfies Record<BookingFilter, string>,
   section: 'Bookings',
   none: 'No booking yet.',
-  providers: { calendly: 'Calendly', calcom: 'Cal.com' } satisfies Record<LeadBooking['provider'], string>,
+  providers: PROVIDER_NAMES,
   title: (provider: string, state: string) => `${provider}: ${state}`,
   callTime: (when: string) => `Call at ${when}`,
   reason: (reason: string) => `Reason: ${reason}`,
