@@ -6,7 +6,7 @@
  * CSRF token in the `x-csrf-token` header (403 without it).
  */
 import type { applicationForm, FieldKey } from './application-form.ts'
-import type { LeadBooking, LeadBookingSummary } from './booking-api.ts'
+import type { DeliveryEvent, LeadBooking, LeadBookingSummary } from './booking-api.ts'
 
 export const ADMIN_API_PATH = '/api/admin'
 export const ADMIN_PAGE_PATH = '/admin'
@@ -115,6 +115,8 @@ export interface DeliveryAttempt {
 
 export interface LeadDelivery {
   id: number
+  /** What it announces. */
+  event: DeliveryEvent
   /** What may be shown of the channel (never a secret). */
   channel: string
   state: 'pending' | 'delivered' | 'failed'

@@ -4,6 +4,12 @@
 export const PROVIDER_NAMES = { calendly: 'Calendly', calcom: 'Cal.com' } as const
 export type BookingProvider = keyof typeof PROVIDER_NAMES
 
+/** The paths the providers post their webhooks to. */
+export const BOOKING_WEBHOOK_PATHS: Readonly<Record<BookingProvider, string>> = {
+  calendly: '/api/bookings/calendly',
+  calcom: '/api/bookings/calcom',
+}
+
 export const BOOKING_STATES = ['scheduled', 'canceled', 'no_show'] as const
 export type BookingState = (typeof BOOKING_STATES)[number]
 
@@ -17,6 +23,21 @@ export interface LeadBookingSummary {
 /** The list's booking filter: any booking, none, a call still to come, every booking cancelled, a no-show. */
 export const BOOKING_FILTERS = ['booked', 'not_booked', 'upcoming', 'canceled', 'no_show'] as const
 export type BookingFilter = (typeof BOOKING_FILTERS)[number]
+
+/**
+ * What a notification announces: a new lead, what happened to its booking, or
+ * the follow-up email to an applicant who has not booked.
+ */
+export const DELIVERY_EVENTS = [
+  'application.created',
+  'booking.created',
+  'booking.rescheduled',
+  'booking.canceled',
+  'booking.no_show',
+  'follow_up',
+] as const
+export type DeliveryEvent = (typeof DELIVERY_EVENTS)[number]
+export type BookingDeliveryEvent = Extract<DeliveryEvent, `booking.${string}`>
 
 export const BOOKING_EVENT_KINDS = ['created', 'rescheduled', 'canceled', 'no_show', 'no_show_removed', 'linked'] as const
 export type BookingEventKind = (typeof BOOKING_EVENT_KINDS)[number]

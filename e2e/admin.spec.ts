@@ -50,7 +50,7 @@ test.describe('the lead inbox', () => {
     await expect(page.getByLabel('New note')).toHaveValue('')
 
     const notifications = page.getByRole('region', { name: 'Notifications' })
-    const resend = notifications.getByRole('button', { name: /^Resend to / }).first()
+    const resend = notifications.getByRole('button', { name: /^Resend new lead to / }).first()
     await expect(resend).toBeVisible()
     await resend.click()
     await expect(notifications.getByRole('status')).toHaveText('Queued to be sent again.')

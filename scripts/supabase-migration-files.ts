@@ -44,6 +44,13 @@ ALTER TABLE booking_receipts ENABLE ROW LEVEL SECURITY;
 REVOKE ALL ON TABLE bookings, booking_events, booking_receipts FROM anon, authenticated;
 REVOKE ALL ON SEQUENCE bookings_id_seq, booking_events_id_seq FROM anon, authenticated;
 `,
+  '013-booking-notifications-and-follow-ups.sql': `-- Only the server, connecting as the database owner, reads and writes these;
+-- the API's roles get nothing of them, least of all the signing key.
+ALTER TABLE follow_up_sweep ENABLE ROW LEVEL SECURITY;
+ALTER TABLE follow_up_opt_outs ENABLE ROW LEVEL SECURITY;
+ALTER TABLE site_keys ENABLE ROW LEVEL SECURITY;
+REVOKE ALL ON TABLE follow_up_sweep, follow_up_opt_outs, site_keys FROM anon, authenticated;
+`,
   '010-page-events.sql': `-- anon may insert events, naming only what the page sends, and read nothing:
 -- not the events, not the salts, not the figures (the inbox reads those with
 -- the server's own connection).

@@ -70,7 +70,16 @@ export async function applyBookingEvent(db: Database, event: BookingEvent): Prom
     const recorded = await changeState(tx, id, booking, event)
     if (recorded) {
       const kind = event.change === 'created' && event.replaces !== undefined ? 'rescheduled' : event.change
-      await tx.query('INSERT INTO booking_events (booking_id, kind, occurred_at) VALUES ($1, $2, $3)', [id, kind, event.occurredAt])
+      const [line] = await tx.query<{ id: string }>(
+        'INSERT INTO booking_events (booking_id, kind, occurred_at) VALUES ($1, $2, $3) RETURNING id::text',
+        [id, kind, event.occurredAt],
+      )
+      // The team hears of it as of a new lead, from the outbox, in this transaction (ADR 027). The
+      // cancel half of a reschedule is not news of its own: its `booking.rescheduled` says it.
+      const announced = kind !== 'no_show_removed' && !(kind === 'canceled' && event.rescheduled === true)
+      if (applicationId !== null && announced && line) {
+        await tx.query('INSERT INTO lead_outbox (application_id, booking_event_id) VALUES ($1, $2)', [applicationId, line.id])
+      }
     }
     if (event.change === 'created' && event.replaces !== undefined) {
       // The booking it replaces is over: canceled, pointing here, if it is known and not already so.

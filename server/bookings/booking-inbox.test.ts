@@ -4,7 +4,7 @@ import { calendlyDelivery, calendlyInviteeUri } from '../testing/booking-senders
 import { DATABASE_TARGET } from '../testing/database-target.ts'
 import { insertApplication } from '../testing/insert-application.ts'
 import { useSignedInInbox } from '../testing/signed-in-inbox.ts'
-import { BOOKING_WEBHOOK_PATHS } from './booking-routes.ts'
+import { BOOKING_WEBHOOK_PATHS } from '../../common/booking-api.ts'
 import type { Queryable } from '../db/database.ts'
 import type { UnmatchedBooking } from '../../common/booking-api.ts'
 import { OWNER } from '../testing/signed-in-inbox.ts'

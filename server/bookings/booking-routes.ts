@@ -4,16 +4,11 @@ import type { Database } from '../db/database.ts'
 import type { HitCounter } from '../db/hit-counter.ts'
 import { ApiError, answerApiError } from '../http/api-error.ts'
 import { applyBookingEvent } from './apply-booking-event.ts'
+import { BOOKING_WEBHOOK_PATHS } from '../../common/booking-api.ts'
 import type { BookingEvent, BookingProvider, IgnoredDelivery } from './booking-event.ts'
 import { readCalcomDelivery } from './calcom-payload.ts'
 import { readCalendlyDelivery } from './calendly-payload.ts'
 import { calcomSignatureProblem, calendlySignatureProblem } from './signatures.ts'
-
-/** The paths the providers post to, under /api. */
-export const BOOKING_WEBHOOK_PATHS: Readonly<Record<BookingProvider, string>> = {
-  calendly: '/api/bookings/calendly',
-  calcom: '/api/bookings/calcom',
-}
 
 /** Refused deliveries one address may send in a window before its refusals are answered 429. */
 export const REFUSAL_LIMIT = 10

@@ -8,7 +8,8 @@ import { calcomDelivery, calendlyDelivery, calendlyInviteeUri, type Delivery } f
 import { insertApplication } from '../testing/insert-application.ts'
 import { failingDatabase, openTempDatabase, type TempDatabase } from '../testing/temp-database.ts'
 import { DatabaseUnavailableError } from '../db/database.ts'
-import { BOOKING_WEBHOOK_PATHS, REFUSAL_LIMIT } from './booking-routes.ts'
+import { BOOKING_WEBHOOK_PATHS } from '../../common/booking-api.ts'
+import { REFUSAL_LIMIT } from './booking-routes.ts'
 
 const KEY = 'calendly-signing-key-for-tests-0123'
 const SECRET = 'calcom-webhook-secret-for-tests-0123'

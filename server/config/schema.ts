@@ -112,6 +112,17 @@ export const configSchema = z
     // Secrets: never put a value in a message.
     CALENDLY_WEBHOOK_SIGNING_KEY: envVar(bookingSecret.optional()),
     CALCOM_WEBHOOK_SECRET: envVar(bookingSecret.optional()),
+    LEAD_EMAIL_BOOKINGS: envVar(toggle('true', 'false').default(false)),
+    // At most 30 days: a later email would not read as a follow-up.
+    FOLLOW_UP_AFTER_MINUTES: envVar(
+      wholeNumber.refine((minutes) => minutes >= 1 && minutes <= 43_200, 'must be from 1 to 43200 (30 days)').optional(),
+    ),
+    PUBLIC_URL: envVar(
+      z
+        .string()
+        .refine((value) => isHttpUrl(value) && new URL(value).origin === value, "must be the site's origin, such as https://example.com")
+        .optional(),
+    ),
   })
   .superRefine((vars, context) => {
     if (vars.LEAD_WEBHOOK_URL.length > 0 && !vars.LEAD_WEBHOOK_SECRET) {
@@ -130,6 +141,18 @@ export const configSchema = z
           path: [name],
           message: `is needed with ${given.map(([other]) => other).join(' and ')}: email needs all three`,
         })
+      }
+    }
+    if (vars.FOLLOW_UP_AFTER_MINUTES !== undefined) {
+      const lacking = [
+        ...(vars.PUBLIC_URL ? [] : ['PUBLIC_URL (its links are absolute)']),
+        ...(vars.SMTP_URL && vars.LEAD_EMAIL_FROM ? [] : ['SMTP_URL and LEAD_EMAIL_FROM (it is an email)']),
+        ...(vars.CALENDLY_WEBHOOK_SIGNING_KEY || vars.CALCOM_WEBHOOK_SECRET
+          ? []
+          : ['CALENDLY_WEBHOOK_SIGNING_KEY or CALCOM_WEBHOOK_SECRET (without them nobody is known to have booked)']),
+      ]
+      if (lacking.length > 0) {
+        context.addIssue({ code: 'custom', path: ['FOLLOW_UP_AFTER_MINUTES'], message: `needs ${lacking.join(', and ')}` })
       }
     }
     if (vars.WEB_CONCURRENCY > 1 && !vars.DATABASE_URL) {
@@ -186,6 +209,22 @@ export const configSchema = z
               smtpUrl: vars.SMTP_URL,
               to: vars.LEAD_EMAIL_TO,
               from: vars.LEAD_EMAIL_FROM,
+              /** LEAD_EMAIL_BOOKINGS=true: booking events are emailed too, not only new leads. */
+              bookings: vars.LEAD_EMAIL_BOOKINGS,
+            }
+          : undefined,
+      /**
+       * FOLLOW_UP_AFTER_MINUTES: one email to an applicant with no booking that
+       * long after applying, with their booking link; off when unset.
+       */
+      followUp:
+        vars.FOLLOW_UP_AFTER_MINUTES !== undefined && vars.PUBLIC_URL && vars.SMTP_URL && vars.LEAD_EMAIL_FROM
+          ? {
+              afterMinutes: vars.FOLLOW_UP_AFTER_MINUTES,
+              /** PUBLIC_URL: the site's public origin, for the email's absolute links. */
+              publicUrl: vars.PUBLIC_URL,
+              smtpUrl: vars.SMTP_URL,
+              from: vars.LEAD_EMAIL_FROM,
             }
           : undefined,
     },
@@ -216,3 +255,4 @@ export type Config = z.output<typeof configSchema>
 export type NotificationConfig = Config['notifications']
 export type AnalyticsConfig = Config['analytics']
 export type EmailConfig = NonNullable<NotificationConfig['email']>
+export type FollowUpConfig = NonNullable<NotificationConfig['followUp']>

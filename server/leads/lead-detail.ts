@@ -53,8 +53,14 @@ async function leadBookings(db: Queryable, id: number): Promise<LeadBooking[]> {
 }
 
 async function leadDeliveries(db: Queryable, id: number): Promise<LeadDelivery[]> {
-  const rows = await db.query<{ id: string; channel: string; state: LeadDelivery['state']; attempts: DeliveryAttempt[] }>(
-    `SELECT d.id::text AS id, t.label AS channel, d.state,
+  const rows = await db.query<{
+    id: string
+    event: LeadDelivery['event']
+    channel: string
+    state: LeadDelivery['state']
+    attempts: DeliveryAttempt[]
+  }>(
+    `SELECT d.id::text AS id, d.event, t.label AS channel, d.state,
        coalesce((SELECT json_agg(json_build_object(
            'startedAt', ${utcText('a.started_at')}, 'durationMs', a.duration_ms, 'status', a.status, 'error', a.error)
          ORDER BY a.started_at, a.id)
@@ -64,7 +70,7 @@ async function leadDeliveries(db: Queryable, id: number): Promise<LeadDelivery[]
      ORDER BY d.id`,
     [id],
   )
-  return rows.map((row) => ({ id: Number(row.id), channel: row.channel, state: row.state, attempts: row.attempts }))
+  return rows.map((row) => ({ id: Number(row.id), event: row.event, channel: row.channel, state: row.state, attempts: row.attempts }))
 }
 
 async function statusHistory(db: Queryable, id: number): Promise<LeadStatusChange[]> {

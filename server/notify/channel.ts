@@ -1,11 +1,15 @@
+import type { DeliveryEvent } from '../../common/booking-api.ts'
 import type { Outcome } from './finish-attempts.ts'
-import type { LeadData } from './outbox.ts'
+import type { BookingNotice, LeadData, OutboxFamily } from './outbox.ts'
 
 /** One message about one lead, as a channel sends it. */
 export interface LeadMessage {
   /** Stable across retries: receivers drop duplicates by it. */
   messageId: string
+  event: DeliveryEvent
   lead: LeadData
+  /** What happened to the lead's booking, for a `booking.*` event. */
+  booking?: BookingNotice
 }
 
 export interface SendResult {
@@ -18,12 +22,14 @@ export interface SendResult {
   retryAfterMs?: number
 }
 
-/** Somewhere new leads are announced: a webhook URL, Slack, email. */
+/** Somewhere a lead's news goes: a webhook URL, Slack, email, or the applicant (the follow-up). */
 export interface Channel {
   /** Names it in the database, without secrets. */
   target: string
   /** What may be logged and shown of it. */
   label: string
+  /** Which outbox rows become its deliveries: new leads, booking events, or neither (the follow-up makes its own). */
+  takes: readonly OutboxFamily[]
   /** Sends in flight to it at once from one server, at most, when it needs fewer than other channels. */
   concurrency?: number
   send(message: LeadMessage, signal: AbortSignal): Promise<SendResult>

@@ -238,6 +238,11 @@ describe(`email notifications on ${DATABASE_TARGET}`, () => {
       smtpUrl: 'smtps://u:p@mail.example',
       to: ['sales@x.example'],
       from: 'leads@x.example',
+      bookings: false,
     })
+    expect(parseConfig({ ...bad, SMTP_URL: 'smtps://u:p@mail.example', LEAD_EMAIL_BOOKINGS: 'true' }).notifications.email?.bookings).toBe(
+      true,
+    )
+    expect(() => parseConfig({ LEAD_EMAIL_BOOKINGS: 'yes' })).toThrow(/LEAD_EMAIL_BOOKINGS/)
   })
 })

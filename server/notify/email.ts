@@ -3,22 +3,42 @@ import { applicationForm } from '../../common/application-form.ts'
 import type { EmailConfig } from '../config.ts'
 import type { Channel, LeadMessage, SendResult } from './channel.ts'
 import { smtpTransportOptions } from '../config/smtp-url.ts'
+import { bookingHeadline } from './booking-message.ts'
+import type { BookingNotice } from './outbox.ts'
 import { hashedTarget } from './webhook.ts'
 
 /** As long as a webhook may take to answer, for each step of the SMTP exchange. */
 const SMTP_TIMEOUT_MS = 15_000
 
-const escapeHtml = (value: string) =>
+export const escapeHtml = (value: string) =>
   value.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;').replaceAll("'", '&#39;')
 
 // A subject is one line; an answer with a line break must not start a header.
-const oneLine = (value: string, max: number) => {
+export const oneLine = (value: string, max: number) => {
   const line = value.replace(/\s+/g, ' ').trim()
   return line.length > max ? `${line.slice(0, max - 1)}…` : line
 }
 
-/** The email about one lead: every answer under its question, in the form's order. */
-export function leadEmail({ lead }: LeadMessage) {
+/** The email about a booking event: one line, and where to read more. */
+function bookingEmail(message: LeadMessage, booking: BookingNotice) {
+  const headline = bookingHeadline(message, booking)
+  const footer = `Application #${message.lead.id}; the lead's bookings are in the inbox.`
+  return {
+    subject: oneLine(headline, 150),
+    text: `${headline}\n\n${footer}\n`,
+    html: `<!doctype html>
+<html><body style="font-family: sans-serif">
+<p>${escapeHtml(headline)}</p>
+<p style="color: #555">${escapeHtml(footer)}</p>
+</body></html>
+`,
+  }
+}
+
+/** The email about one lead: every answer under its question, in the form's order; or about its booking. */
+export function leadEmail(message: LeadMessage) {
+  if (message.booking !== undefined) return bookingEmail(message, message.booking)
+  const { lead } = message
   const rows = applicationForm.map((field) => ({ label: field.label, value: lead.answers[field.key] ?? '' }))
   const name = lead.answers.name ?? ''
   const subject = oneLine(`New application: ${name}`, 150)
@@ -70,7 +90,7 @@ function verdictOfSmtpError(error: unknown): SendResult {
  * One email per lead, through the operator's SMTP server. A connection per
  * message, so nothing stays open between leads or after the server closes.
  */
-export function emailChannel({ smtpUrl, to, from }: EmailConfig): Channel {
+export function emailChannel({ smtpUrl, to, from, bookings }: EmailConfig): Channel {
   const transport = createTransport({
     ...smtpTransportOptions(smtpUrl),
     connectionTimeout: SMTP_TIMEOUT_MS,
@@ -80,6 +100,7 @@ export function emailChannel({ smtpUrl, to, from }: EmailConfig): Channel {
   return {
     target: hashedTarget('email', to.join(',')),
     label: `email to ${to.join(', ')}`,
+    takes: bookings ? ['application', 'booking'] : ['application'],
     // Mail servers often take only a few sessions from one client at once, and refuse the rest for now.
     concurrency: 4,
     async send(message) {

@@ -29,7 +29,11 @@ async function claimedFor(count: number, leaseSeconds = 120) {
   const target = `webhook:${randomUUID()}`
   await registerTargets(temp.db, [{ target, label: 'https://receiver.example' }])
   for (let n = 0; n < count; n++) await insertApplication(temp.db)
-  const { claimed } = await takeDue(temp.db, { lanes: [{ target, room: count, busy: 0 }], outboxLimit: 10_000, leaseSeconds })
+  const { claimed } = await takeDue(temp.db, {
+    lanes: [{ target, room: count, busy: 0, takes: ['application'] }],
+    outboxLimit: 10_000,
+    leaseSeconds,
+  })
   expect(claimed).toHaveLength(count)
   return { target, claimed }
 }
@@ -61,7 +65,7 @@ describe(`recording attempts in batches on ${DATABASE_TARGET}`, () => {
     const [stale] = claimed as [ClaimedDelivery]
     const {
       claimed: [fresh],
-    } = await takeDue(temp.db, { lanes: [{ target, room: 1, busy: 0 }], outboxLimit: 0, leaseSeconds: 120 })
+    } = await takeDue(temp.db, { lanes: [{ target, room: 1, busy: 0, takes: ['application'] }], outboxLimit: 0, leaseSeconds: 120 })
     expect(fresh?.id).toBe(stale.id)
     expect(fresh?.claim).not.toBe(stale.claim)
 
@@ -113,7 +117,11 @@ describe(`recording attempts in batches on ${DATABASE_TARGET}`, () => {
     await insertApplication(temp.db)
     const {
       claimed: [waiting],
-    } = await takeDue(temp.db, { lanes: [{ target: recovering.target, room: 1, busy: 0 }], outboxLimit: 10_000, leaseSeconds: 120 })
+    } = await takeDue(temp.db, {
+      lanes: [{ target: recovering.target, room: 1, busy: 0, takes: ['application'] }],
+      outboxLimit: 10_000,
+      leaseSeconds: 120,
+    })
     await temp.db.query(`UPDATE lead_deliveries SET claim = NULL, next_attempt_at = now() + interval '1 hour' WHERE id = $1`, [waiting?.id])
 
     const batch: Finished[] = [

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import { ADMIN_API_PATH } from '../../common/admin-api.ts'
+import { BOOKING_WEBHOOK_PATHS } from '../../common/booking-api.ts'
 import { CONTACT_SUBMISSIONS_PATH } from '../../common/contact-submission.ts'
 import type { NotificationConfig } from '../config.ts'
 import type { Database } from '../db/database.ts'
@@ -16,7 +17,11 @@ import { startNotifier, type Notifier } from './notifier.ts'
  * Supabase) wait for a poll.
  */
 /** Routes after whose success there is something to send. */
-const WAKING_ROUTES: ReadonlySet<string> = new Set([CONTACT_SUBMISSIONS_PATH, `${ADMIN_API_PATH}/deliveries/:id/resend`])
+const WAKING_ROUTES: ReadonlySet<string> = new Set([
+  CONTACT_SUBMISSIONS_PATH,
+  `${ADMIN_API_PATH}/deliveries/:id/resend`,
+  ...Object.values(BOOKING_WEBHOOK_PATHS),
+])
 
 export function registerLeadNotifications(app: FastifyInstance, db: Database, config: NotificationConfig) {
   let notifier: Notifier | undefined

@@ -118,6 +118,7 @@ export function startNotifier({
         target: lane.channel.target,
         room: Math.max(0, lane.limit - lane.busy),
         busy: lane.busy,
+        takes: lane.channel.takes,
       }))
       const started = performance.now()
       const { outboxRows, rooms, claimed } = await takeDue(db, { lanes: asked, outboxLimit: OUTBOX_BATCH, leaseSeconds })
@@ -167,18 +168,21 @@ export function startNotifier({
     const done = (async () => {
       const startedAt = new Date()
       const started = performance.now()
-      const { lead } = delivery
-      const result: SendResult = lead
-        ? await channel.send({ messageId: delivery.messageId, lead }, abort.signal).catch((error: unknown) => ({
-            verdict: 'retry' as const,
-            error: error instanceof Error ? error.message : String(error),
-          }))
-        : { verdict: 'failed', error: 'the application no longer exists' }
+      const { lead, booking, event } = delivery
+      const gone =
+        lead === undefined ? 'the application' : delivery.bookingEventId !== null && booking === undefined ? 'the booking' : undefined
+      const result: SendResult =
+        lead && gone === undefined
+          ? await channel
+              .send({ messageId: delivery.messageId, event, lead, ...(booking && { booking }) }, abort.signal)
+              .catch((error: unknown) => ({ verdict: 'retry' as const, error: error instanceof Error ? error.message : String(error) }))
+          : { verdict: 'failed', error: `${gone ?? 'the application'} no longer exists` }
       const attempt = { startedAt, durationMs: performance.now() - started, status: result.status, error: result.error }
       const outcome = outcomeOf(result, delivery.attempts)
       const context = {
         channel: channel.label,
         application: delivery.applicationId,
+        event,
         attempt: delivery.attempts,
         status: result.status,
         error: result.error,

@@ -19,13 +19,17 @@ async function dueFor(count: number) {
   await registerTargets(temp.db, [{ target, label: 'https://receiver.example' }])
   const leads: number[] = []
   for (let n = 0; n < count; n++) leads.push(await insertApplication(temp.db))
-  const { outboxRows, claimed } = await takeDue(temp.db, { lanes: [{ target, room: 0, busy: 0 }], outboxLimit: 10_000, leaseSeconds: 120 })
+  const { outboxRows, claimed } = await takeDue(temp.db, {
+    lanes: [{ target, room: 0, busy: 0, takes: ['application'] }],
+    outboxLimit: 10_000,
+    leaseSeconds: 120,
+  })
   expect({ outboxRows, claimed }).toEqual({ outboxRows: count, claimed: [] })
   return { target, leads }
 }
 
 const take = (target: string, room: number, busy = 0) =>
-  takeDue(temp.db, { lanes: [{ target, room, busy }], outboxLimit: 10_000, leaseSeconds: 120 })
+  takeDue(temp.db, { lanes: [{ target, room, busy, takes: ['application'] }], outboxLimit: 10_000, leaseSeconds: 120 })
 
 describe(`taking due deliveries on ${DATABASE_TARGET}`, () => {
   it('claims up to each lane’s room in one statement, oldest first, with the lead each is about', async () => {
@@ -78,8 +82,8 @@ describe(`taking due deliveries on ${DATABASE_TARGET}`, () => {
     const lead = await insertApplication(temp.db)
     const taken = await takeDue(temp.db, {
       lanes: [
-        { target: paused, room: 8, busy: 0 },
-        { target: disabled, room: 8, busy: 0 },
+        { target: paused, room: 8, busy: 0, takes: ['application'] },
+        { target: disabled, room: 8, busy: 0, takes: ['application'] },
       ],
       outboxLimit: 10_000,
       leaseSeconds: 120,

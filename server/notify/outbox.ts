@@ -1,4 +1,5 @@
 import { CONTACT_FIELDS } from '../../common/application-form.ts'
+import type { BookingDeliveryEvent, BookingProvider, DeliveryEvent } from '../../common/booking-api.ts'
 import type { Queryable, Row } from '../db/database.ts'
 
 /** A channel a delivery goes to, as the database knows it: never its secrets. */
@@ -17,10 +18,32 @@ export interface LeadData {
   attribution: unknown
 }
 
+/** What is sent about a booking event of a lead, read when it is sent. */
+export interface BookingNotice {
+  event: BookingDeliveryEvent
+  /** When it happened, by the provider's clock (ISO 8601): the same on every retry. */
+  occurredAt: string
+  provider: BookingProvider
+  /** The provider's id of the booking. */
+  bookingId: string
+  startsAt: string | null
+  endsAt: string | null
+  cancelReason: string | null
+  /** For a reschedule: the provider's id of the booking it replaces. */
+  replaces: string | null
+}
+
+/** The outbox's kinds of rows, by the first part of the event: which a channel takes is its own (Channel.takes). */
+export type OutboxFamily = 'application' | 'booking'
+
 /** A delivery this server has claimed: nobody else sends it until `claim` is finished or expires. */
 export interface ClaimedDelivery {
   id: number
   applicationId: number
+  event: DeliveryEvent
+  /** Undefined for a booking event that is gone (erased since it was queued), and for other events. */
+  booking: BookingNotice | undefined
+  bookingEventId: number | null
   target: string
   messageId: string
   /** This one included. */
@@ -37,6 +60,8 @@ export interface Lane {
   target: string
   room: number
   busy: number
+  /** Which outbox rows become deliveries of this channel. */
+  takes: readonly OutboxFamily[]
 }
 
 export interface Taken {
@@ -67,8 +92,9 @@ export async function registerTargets(db: Queryable, targets: readonly TargetRow
 
 // One statement, so on the embedded database a look is one more statement in a
 // group commit rather than several commits of its own. It turns up to $3 outbox
-// rows into one delivery per channel of this server (so a row is either still
-// in the outbox or has its deliveries; with no channels the rows just go), then
+// rows into one delivery per channel of this server that takes their kind ($7:
+// a new lead, a booking event), so a row is either still in the outbox or has
+// its deliveries; with no channels the rows just go. Then it
 // claims up to each lane's room: due deliveries first, oldest first, then the
 // new ones, claimed as they are created since a statement cannot see its own
 // inserts. The outbox rows are picked once (ARRAY(...) runs once): as IN (...)
@@ -97,29 +123,37 @@ const TAKE_DUE = `
         ORDER BY next_attempt_at, id LIMIT lanes.room FOR UPDATE SKIP LOCKED) picked
     ) p
     WHERE d.id = p.id
-    RETURNING d.id, d.application_id, d.target, d.message_id, d.attempts, d.claim
+    RETURNING d.id, d.application_id, d.event, d.booking_event_id, d.target, d.message_id, d.attempts, d.claim
   ), room_left AS (
     SELECT lanes.target, lanes.room - (SELECT count(*) FROM due WHERE due.target = lanes.target) AS room FROM lanes
   ), taken AS (
-    DELETE FROM lead_outbox WHERE application_id = ANY(ARRAY(
-      SELECT application_id FROM lead_outbox ORDER BY application_id LIMIT $3 FOR UPDATE SKIP LOCKED))
-    RETURNING application_id
+    DELETE FROM lead_outbox WHERE ctid = ANY(ARRAY(
+      SELECT ctid FROM lead_outbox ORDER BY application_id, booking_event_id LIMIT $3 FOR UPDATE SKIP LOCKED))
+    RETURNING application_id, booking_event_id
+  ), events AS (
+    SELECT taken.application_id, taken.booking_event_id, CASE WHEN taken.booking_event_id IS NULL THEN 'application.created'
+      ELSE (SELECT 'booking.' || e.kind FROM booking_events e WHERE e.id = taken.booking_event_id) END AS event
+    FROM taken
   ), fresh AS (
-    SELECT taken.application_id, l.target,
-      row_number() OVER (PARTITION BY l.target ORDER BY taken.application_id) <= coalesce(r.room, 0) AS claims
-    FROM taken CROSS JOIN unnest($1::text[]) AS l(target) LEFT JOIN room_left r ON r.target = l.target
+    SELECT events.application_id, events.booking_event_id, events.event, l.target,
+      row_number() OVER (PARTITION BY l.target ORDER BY events.application_id, events.booking_event_id NULLS FIRST) <= coalesce(r.room, 0) AS claims
+    FROM events CROSS JOIN unnest($1::text[], $7::text[]) AS l(target, takes) LEFT JOIN room_left r ON r.target = l.target
+    WHERE split_part(events.event, '.', 1) = ANY(string_to_array(l.takes, ','))
   ), created AS (
-    INSERT INTO lead_deliveries (application_id, target, claim, attempts, next_attempt_at)
-    SELECT application_id, target, CASE WHEN claims THEN gen_random_uuid() END, CASE WHEN claims THEN 1 ELSE 0 END,
+    INSERT INTO lead_deliveries (application_id, event, booking_event_id, target, claim, attempts, next_attempt_at)
+    SELECT application_id, event, booking_event_id, target, CASE WHEN claims THEN gen_random_uuid() END, CASE WHEN claims THEN 1 ELSE 0 END,
       now() + CASE WHEN claims THEN make_interval(secs => $4::int) ELSE interval '0' END
     FROM fresh
-    ON CONFLICT (application_id, target) DO NOTHING
-    RETURNING id, application_id, target, message_id, attempts, claim
+    ON CONFLICT (application_id, event, booking_event_id, target) DO NOTHING
+    RETURNING id, application_id, event, booking_event_id, target, message_id, attempts, claim
   ), claimed AS (
     SELECT * FROM due UNION ALL SELECT * FROM created WHERE claim IS NOT NULL
   )
   SELECT (SELECT count(*) FROM taken)::int AS outbox_rows, (SELECT jsonb_object_agg(target, room) FROM lanes) AS rooms, now() AS claimed_at, k.*,
-    (SELECT to_jsonb(c) FROM contact_submissions c WHERE c.id = k.application_id) AS lead
+    (SELECT to_jsonb(c) FROM contact_submissions c WHERE c.id = k.application_id) AS lead,
+    (SELECT jsonb_build_object('occurred_at', e.occurred_at, 'provider', b.provider, 'booking_id', b.provider_booking_id,
+        'starts_at', b.starts_at, 'ends_at', b.ends_at, 'cancel_reason', b.cancel_reason, 'replaces', b.replaces)
+      FROM booking_events e JOIN bookings b ON b.id = e.booking_id WHERE e.id = k.booking_event_id) AS booking
   FROM (SELECT 1) AS one LEFT JOIN claimed k ON true`
 
 /**
@@ -142,6 +176,7 @@ export async function takeDue(
       leaseSeconds,
       PAUSE_AFTER_FAILURES,
       lanes.map((lane) => lane.busy),
+      lanes.map((lane) => lane.takes.join(',')),
     ],
     { prepare: true },
   )
@@ -156,6 +191,10 @@ function claimedDelivery(row: Row): ClaimedDelivery {
   return {
     id: Number(row.id),
     applicationId: Number(row.application_id),
+    event: row.event as DeliveryEvent,
+    bookingEventId: row.booking_event_id === null ? null : Number(row.booking_event_id),
+    booking:
+      row.booking === null || row.booking === undefined ? undefined : bookingNotice(row.event as BookingDeliveryEvent, row.booking as Row),
     target: String(row.target),
     messageId: String(row.message_id),
     attempts: Number(row.attempts),
@@ -172,5 +211,20 @@ function leadData(row: Row): LeadData {
     created_at: asDate(row.created_at).toISOString(),
     answers: Object.fromEntries(CONTACT_FIELDS.map((field) => [field, String(row[field] ?? '')])),
     attribution: row.attribution ?? null,
+  }
+}
+
+const isoOrNull = (value: unknown) => (value === null || value === undefined ? null : asDate(value).toISOString())
+
+function bookingNotice(event: BookingDeliveryEvent, row: Row): BookingNotice {
+  return {
+    event,
+    occurredAt: asDate(row.occurred_at).toISOString(),
+    provider: row.provider as BookingProvider,
+    bookingId: String(row.booking_id),
+    startsAt: isoOrNull(row.starts_at),
+    endsAt: isoOrNull(row.ends_at),
+    cancelReason: (row.cancel_reason as string | null) ?? null,
+    replaces: (row.replaces as string | null) ?? null,
   }
 }

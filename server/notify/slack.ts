@@ -1,4 +1,5 @@
 import type { Channel, LeadMessage } from './channel.ts'
+import { bookingHeadline } from './booking-message.ts'
 import { postJson } from './safe-http.ts'
 import { hashedTarget, verdictOf, verdictOfError, WEBHOOK_TIMEOUT_MS } from './webhook.ts'
 
@@ -6,7 +7,9 @@ import { hashedTarget, verdictOf, verdictOfError, WEBHOOK_TIMEOUT_MS } from './w
 const escapeSlack = (value: string) => value.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;')
 
 /** The short message: who applied and how to reach them. Everything else is in the inbox. */
-export function slackText({ lead }: LeadMessage): string {
+export function slackText(message: LeadMessage): string {
+  const { lead, booking } = message
+  if (booking !== undefined) return escapeSlack(bookingHeadline(message, booking))
   const { name = '', email = '', phone = '', business = '' } = lead.answers
   const who = [name, email, phone]
     .filter((part) => part !== '')
@@ -31,6 +34,7 @@ export function slackChannel({ url, allowPrivate, timeoutMs = WEBHOOK_TIMEOUT_MS
   return {
     target: hashedTarget('slack', url),
     label: `Slack-compatible webhook at ${target.origin}`,
+    takes: ['application', 'booking'],
     async send(message, signal) {
       try {
         const answer = await postJson(target, JSON.stringify({ text: slackText(message) }), {

@@ -1,5 +1,6 @@
 import { createHash, createHmac } from 'node:crypto'
 import type { Channel, LeadMessage, SendResult } from './channel.ts'
+import { bookingWebhookData } from './booking-message.ts'
 import { parseRetryAfter } from './retry-schedule.ts'
 import { postJson } from './safe-http.ts'
 
@@ -8,9 +9,15 @@ export const WEBHOOK_EVENT = 'application.created'
 /** Standard Webhooks: a receiver that has not answered in 15 s is counted as failing. */
 export const WEBHOOK_TIMEOUT_MS = 15_000
 
-/** The body of `application.created`; its timestamp is the application's, so it is the same on every retry. */
-export function webhookBody({ lead }: LeadMessage): string {
-  return JSON.stringify({ type: WEBHOOK_EVENT, timestamp: lead.created_at, data: lead })
+/**
+ * The body of `application.created` or a `booking.*` event. Its timestamp is
+ * the application's, or the booking event's by the provider's clock, so it is
+ * the same on every retry.
+ */
+export function webhookBody(message: LeadMessage): string {
+  const { lead, booking } = message
+  if (booking === undefined) return JSON.stringify({ type: WEBHOOK_EVENT, timestamp: lead.created_at, data: lead })
+  return JSON.stringify({ type: booking.event, timestamp: booking.occurredAt, data: bookingWebhookData(message, booking) })
 }
 
 /** `v1,<base64 HMAC-SHA256 of id.timestamp.body>`, as Standard Webhooks signs. */
@@ -67,6 +74,7 @@ export function webhookChannel({ url, key, allowPrivate, timeoutMs = WEBHOOK_TIM
   return {
     target: webhookTarget(url),
     label: webhookLabel(url),
+    takes: ['application', 'booking'],
     async send(message, signal) {
       const body = webhookBody(message)
       const id = `msg_${message.messageId}`

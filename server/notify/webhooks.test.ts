@@ -401,7 +401,11 @@ describe(`webhooks on ${DATABASE_TARGET}`, () => {
     await first.stop()
     const {
       claimed: [claimed],
-    } = await takeDue(temp.db, { lanes: [{ target: webhookTarget(url), room: 1, busy: 0 }], outboxLimit: 0, leaseSeconds: 1 })
+    } = await takeDue(temp.db, {
+      lanes: [{ target: webhookTarget(url), room: 1, busy: 0, takes: ['application'] }],
+      outboxLimit: 0,
+      leaseSeconds: 1,
+    })
     expect(claimed?.applicationId).toBe(stored)
 
     const second = notifierFor(env(url))

@@ -15,11 +15,20 @@ function decodeBody(headers: string, body: string): string {
   return body
 }
 
-/** A header of the message, unfolded (as long headers are split over lines). */
+// RFC 2047: a header's non-ASCII text travels as =?charset?Q|B?text?=, and the space between two such words is not text.
+const ENCODED_WORD = /=\?utf-8\?([QB])\?([^?]*)\?=/gi
+const decodeWords = (value: string) =>
+  value
+    .replace(/(\?=)\s+(?==\?)/g, '$1')
+    .replace(ENCODED_WORD, (_, encoding: string, text: string) =>
+      encoding.toUpperCase() === 'B' ? Buffer.from(text, 'base64').toString('utf8') : decodeQuotedPrintable(text.replaceAll('_', ' ')),
+    )
+
+/** A header of the message, unfolded (as long headers are split over lines), its encoded words decoded. */
 export function emailHeader(raw: string, name: string): string | undefined {
   const headers = raw.slice(0, raw.indexOf('\r\n\r\n')).replace(/\r\n[ \t]+/g, ' ')
   const line = headers.split('\r\n').find((candidate) => candidate.toLowerCase().startsWith(`${name.toLowerCase()}:`))
-  return line?.slice(name.length + 1).trim()
+  return line === undefined ? undefined : decodeWords(line.slice(name.length + 1).trim())
 }
 
 /** The decoded body of the message's part of `type` (text/plain, text/html), with \n line ends. */

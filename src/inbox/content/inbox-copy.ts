@@ -1,3 +1,4 @@
+import type { DeliveryEvent } from '../../../common/booking-api.ts'
 import type { LeadStatus } from '../../../common/admin-api.ts'
 
 /** How each status reads in the inbox. */
@@ -95,7 +96,16 @@ export const inboxCopy = {
     attempts: (count: number) => (count === 1 ? '1 attempt' : `${count} attempts`),
     attemptLine: (status: string, ms: number) => `${status}, ${ms} ms`,
     resend: 'Resend',
-    resendOf: (channel: string) => `Resend to ${channel}`,
+    resendOf: (what: string, channel: string) => `Resend ${what} to ${channel}`,
+    /** What each notification announces. */
+    deliveryEvents: {
+      'application.created': 'New lead',
+      'booking.created': 'Call booked',
+      'booking.rescheduled': 'Call rescheduled',
+      'booking.canceled': 'Call cancelled',
+      'booking.no_show': 'No-show',
+      follow_up: 'Follow-up email',
+    } satisfies Record<DeliveryEvent, string>,
     resent: 'Queued to be sent again.',
     resendFailed: 'It could not be queued again. Try again.',
     history: 'Status history',

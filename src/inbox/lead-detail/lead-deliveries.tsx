@@ -17,12 +17,12 @@ export function LeadDeliveries({ deliveries }: { deliveries: LeadDelivery[] }) {
           <li key={delivery.id} className="rounded-xl border border-ink/15 p-3">
             <div className="flex flex-wrap items-center justify-between gap-2">
               <p>
-                <span className="font-semibold break-all">{delivery.channel}</span>: {inboxCopy.deliveryStates[delivery.state]},{' '}
-                {copy.attempts(delivery.attempts.length)}
+                {copy.deliveryEvents[delivery.event]} · <span className="font-semibold break-all">{delivery.channel}</span>:{' '}
+                {inboxCopy.deliveryStates[delivery.state]}, {copy.attempts(delivery.attempts.length)}
               </p>
               <button
                 type="button"
-                aria-label={copy.resendOf(delivery.channel)}
+                aria-label={copy.resendOf(copy.deliveryEvents[delivery.event].toLowerCase(), delivery.channel)}
                 aria-disabled={resend.isPending}
                 onClick={() => !resend.isPending && resend.mutate(delivery.id)}
                 className="min-h-11 rounded-full px-4 font-semibold ring-1 ring-ink/25 hover:bg-ink/5 aria-disabled:text-ink/40"

@@ -1,0 +1,239 @@
+import { randomBytes } from 'node:crypto'
+import { setTimeout as sleep } from 'node:timers/promises'
+import type { FastifyInstance } from 'fastify'
+import { Webhook } from 'standardwebhooks'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { BOOKING_WEBHOOK_PATHS } from '../../common/booking-api.ts'
+import { buildApp } from '../app.ts'
+import { parseConfig } from '../config.ts'
+import { calcomDelivery, calendlyDelivery, calendlyInviteeUri, type Delivery } from '../testing/booking-senders.ts'
+import { DATABASE_TARGET } from '../testing/database-target.ts'
+import { emailHeader } from '../testing/email-message.ts'
+import { startReceiver } from '../testing/http-receiver.ts'
+import { insertApplication } from '../testing/insert-application.ts'
+import { startPlainSmtp } from '../testing/plain-smtp.ts'
+import { openTempDatabase, type TempDatabase } from '../testing/temp-database.ts'
+
+const KEY = 'calendly-signing-key-for-tests-0123'
+const SECRET = 'calcom-webhook-secret-for-tests-0123'
+const WEBHOOK_SECRET = `whsec_${randomBytes(32).toString('base64')}`
+
+let temp: TempDatabase
+let webhooks: Awaited<ReturnType<typeof startReceiver>>
+let slack: Awaited<ReturnType<typeof startReceiver>>
+let smtp: Awaited<ReturnType<typeof startPlainSmtp>>
+
+beforeAll(async () => {
+  temp = await openTempDatabase()
+  webhooks = await startReceiver()
+  slack = await startReceiver()
+  smtp = await startPlainSmtp({ user: 'mailer', password: 'secret' })
+})
+afterAll(async () => {
+  await webhooks.close()
+  await slack.close()
+  await smtp.close()
+  await temp.dispose()
+})
+
+/** The app with every channel, on loopback receivers; booking events emailed or not. */
+async function appWithChannels({ emailBookings }: { emailBookings: boolean }) {
+  const app = buildApp({
+    config: parseConfig({
+      CALENDLY_WEBHOOK_SIGNING_KEY: KEY,
+      CALCOM_WEBHOOK_SECRET: SECRET,
+      LEAD_WEBHOOK_URL: webhooks.url('/hook'),
+      LEAD_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      LEAD_SLACK_WEBHOOK_URL: slack.url('/slack'),
+      WEBHOOK_ALLOW_PRIVATE: 'true',
+      SMTP_URL: `smtp://mailer:secret@127.0.0.1:${smtp.port}`,
+      LEAD_EMAIL_TO: 'sales@agency.example',
+      LEAD_EMAIL_FROM: 'leads@agency.example',
+      LEAD_EMAIL_BOOKINGS: String(emailBookings),
+    }),
+    db: temp.db,
+  })
+  await app.ready()
+  return app
+}
+
+const post = (app: FastifyInstance, provider: 'calendly' | 'calcom', { body, headers }: Delivery) =>
+  app.inject({ method: 'POST', url: BOOKING_WEBHOOK_PATHS[provider], headers, payload: body })
+
+async function newLead(name: string) {
+  const email = `lead-${Math.random().toString(36).slice(2)}@example.com`
+  const id = await insertApplication(temp.db, { answers: { email, name } })
+  const [row] = await temp.db.query<{ submission_id: string }>('SELECT submission_id::text FROM contact_submissions WHERE id = $1', [id])
+  return { id, submissionId: row?.submission_id ?? '', email }
+}
+
+interface WebhookEnvelope {
+  type: string
+  timestamp: string
+  data: Record<string, unknown>
+}
+
+/** The verified webhooks about application `id`, in the order they came. */
+function webhooksAbout(id: number): WebhookEnvelope[] {
+  const verifier = new Webhook(WEBHOOK_SECRET)
+  return webhooks.requests
+    .map((request) => verifier.verify(request.body, request.headers as Record<string, string>) as WebhookEnvelope)
+    .filter((envelope) => envelope.data.application_id === id || envelope.data.id === id)
+}
+
+const slackAbout = (id: number) =>
+  slack.requests.map((request) => (JSON.parse(request.body) as { text: string }).text).filter((text) => text.includes(`#${id}`))
+
+async function until(done: () => boolean, what: string) {
+  for (let round = 0; round < 400 && !done(); round++) await sleep(25)
+  if (!done()) throw new Error(`timed out waiting for ${what}`)
+}
+
+describe(`booking notifications on ${DATABASE_TARGET}`, () => {
+  it('announce a booking, its reschedule, its cancel and a no-show to the webhooks and Slack, signed, with the application id', async () => {
+    const app = await appWithChannels({ emailBookings: false })
+    try {
+      const lead = await newLead('Grace Hopper')
+      await until(() => webhooksAbout(lead.id).length === 1, 'application.created')
+      const first = calendlyInviteeUri()
+      const second = calendlyInviteeUri()
+      const sent = [
+        calendlyDelivery('invitee.created', { uri: first, email: lead.email, salesforceUuid: lead.submissionId }, { key: KEY }),
+        // Calendly's reschedule: the old invitee is canceled pointing at the new one, which is created naming the old.
+        calendlyDelivery('invitee.canceled', { uri: first, email: lead.email, rescheduled: true, newInvitee: second }, { key: KEY }),
+        calendlyDelivery(
+          'invitee.created',
+          {
+            uri: second,
+            email: lead.email,
+            oldInvitee: first,
+            startTime: '2026-12-02T09:00:00.000000Z',
+            endTime: '2026-12-02T09:30:00.000000Z',
+          },
+          { key: KEY },
+        ),
+        calendlyDelivery(
+          'invitee_no_show.created',
+          { uri: second, email: lead.email, noShow: { uri: `${second}/no_show`, created_at: new Date().toISOString() } },
+          { key: KEY },
+        ),
+      ]
+      for (const delivery of sent) expect((await post(app, 'calendly', delivery)).statusCode).toBe(200)
+      await until(() => webhooksAbout(lead.id).length === 4 && slackAbout(lead.id).length === 4, 'the booking notifications')
+
+      const envelopes = webhooksAbout(lead.id)
+      expect(envelopes.map((envelope) => envelope.type).sort()).toEqual(
+        ['application.created', 'booking.created', 'booking.no_show', 'booking.rescheduled'].sort(),
+      )
+      const rescheduled = envelopes.find((envelope) => envelope.type === 'booking.rescheduled')
+      expect(rescheduled?.data).toEqual({
+        application_id: lead.id,
+        submission_id: lead.submissionId,
+        provider: 'calendly',
+        booking_id: second,
+        starts_at: '2026-12-02T09:00:00.000Z',
+        ends_at: '2026-12-02T09:30:00.000Z',
+        replaces: first,
+      })
+      // Nothing of the provider's payload beyond what is kept: not the invitee's private answers.
+      expect(JSON.stringify(envelopes)).not.toContain('Private notes')
+      expect(
+        slackAbout(lead.id)
+          .filter((text) => !text.startsWith('New application'))
+          .sort(),
+      ).toEqual([
+        `Call booked: #${lead.id} Grace Hopper, Tue 1 Dec, 14:30 UTC · Calendly`,
+        `Call rescheduled: #${lead.id} Grace Hopper, Wed 2 Dec, 09:00 UTC · Calendly`,
+        `No-show: #${lead.id} Grace Hopper, Wed 2 Dec, 09:00 UTC · Calendly`,
+      ])
+      // Email is for new leads only unless asked.
+      expect(smtp.messages.filter((message) => emailHeader(message.raw, 'Subject')?.includes(`#${lead.id}`))).toEqual([])
+      const events = await temp.db.query<{ event: string; state: string }>(
+        'SELECT event, state FROM lead_deliveries WHERE application_id = $1 ORDER BY id',
+        [lead.id],
+      )
+      expect(events.filter((row) => row.event.startsWith('booking.')).map((row) => row.state)).toEqual(
+        Array.from({ length: 6 }, () => 'delivered'),
+      )
+    } finally {
+      await app.close()
+    }
+  })
+
+  it('email booking events too with LEAD_EMAIL_BOOKINGS=true, and announce a Cal.com cancel with its reason', async () => {
+    const app = await appWithChannels({ emailBookings: true })
+    try {
+      const lead = await newLead('Katherine Johnson')
+      await until(() => webhooksAbout(lead.id).length === 1, 'application.created')
+      const uid = `cal-${Math.random().toString(36).slice(2)}`
+      const created = calcomDelivery('BOOKING_CREATED', { uid, email: lead.email, applicationId: lead.submissionId }, { secret: SECRET })
+      const canceled = calcomDelivery(
+        'BOOKING_CANCELLED',
+        { uid, email: lead.email, cancellationReason: 'Found another agency' },
+        { secret: SECRET },
+      )
+      expect((await post(app, 'calcom', created)).statusCode).toBe(200)
+      expect((await post(app, 'calcom', canceled)).statusCode).toBe(200)
+      await until(() => webhooksAbout(lead.id).length === 3, 'booking.created and booking.canceled')
+      const cancel = webhooksAbout(lead.id).find((envelope) => envelope.type === 'booking.canceled')
+      expect(cancel?.data).toMatchObject({
+        application_id: lead.id,
+        provider: 'calcom',
+        booking_id: uid,
+        cancel_reason: 'Found another agency',
+      })
+      const subjects = () => smtp.messages.map((message) => emailHeader(message.raw, 'Subject') ?? '')
+      await until(() => subjects().filter((subject) => subject.includes(`#${lead.id}`)).length === 2, 'the booking emails')
+      expect(
+        subjects()
+          .filter((subject) => subject.includes(`#${lead.id}`))
+          .sort(),
+      ).toEqual([
+        `Call booked: #${lead.id} Katherine Johnson, Tue 1 Dec, 14:30 UTC · Cal.com`,
+        `Call cancelled: #${lead.id} Katherine Johnson, Tue 1 Dec, 14:30 UTC (Found another agency) · Cal.com`,
+      ])
+    } finally {
+      await app.close()
+    }
+  })
+
+  it('announce nothing for a booking no lead matches', async () => {
+    const app = await appWithChannels({ emailBookings: false })
+    try {
+      const before = webhooks.requests.length
+      const delivery = calendlyDelivery('invitee.created', { email: 'stranger@example.com' }, { key: KEY })
+      expect((await post(app, 'calendly', delivery)).statusCode).toBe(200)
+      const [outbox] = await temp.db.query<{ count: number }>(
+        'SELECT count(*)::int AS count FROM lead_outbox WHERE booking_event_id IS NOT NULL',
+      )
+      expect(outbox?.count).toBe(0)
+      await sleep(300)
+      expect(webhooks.requests.slice(before).filter((request) => request.body.includes('stranger@example.com'))).toEqual([])
+    } finally {
+      await app.close()
+    }
+  })
+
+  it('100 deliveries of one booking, at once, make one booking and one booking.created webhook', async () => {
+    const app = await appWithChannels({ emailBookings: false })
+    try {
+      const lead = await newLead('Dorothy Vaughan')
+      await until(() => webhooksAbout(lead.id).length === 1, 'application.created')
+      const uri = calendlyInviteeUri()
+      const delivery = calendlyDelivery('invitee.created', { uri, email: lead.email, salesforceUuid: lead.submissionId }, { key: KEY })
+      const answers = await Promise.all(Array.from({ length: 100 }, () => post(app, 'calendly', delivery)))
+      expect(answers.map((answer) => answer.statusCode)).toEqual(Array.from({ length: 100 }, () => 200))
+      await until(() => webhooksAbout(lead.id).length >= 2, 'booking.created')
+      // Time for any duplicate to arrive: the notifier looks twice a second.
+      await sleep(1_500)
+      expect(webhooksAbout(lead.id).map((envelope) => envelope.type)).toEqual(['application.created', 'booking.created'])
+      const [bookings] = await temp.db.query<{ count: number }>(
+        'SELECT count(*)::int AS count FROM bookings WHERE provider_booking_id = $1',
+        [uri],
+      )
+      expect(bookings?.count).toBe(1)
+    } finally {
+      await app.close()
+    }
+  })
+})
