@@ -71,3 +71,27 @@ export interface UnmatchedBooking {
 
 /** The most unmatched bookings the inbox lists at once. */
 export const UNMATCHED_LIMIT = 200
+
+/**
+ * GET /api/admin/bookings/awaiting: open leads (new or contacted) of the last
+ * AWAITING_DAYS that applied at least `afterMinutes` ago (FOLLOW_UP_AFTER_MINUTES,
+ * else DEFAULT_AWAITING_MINUTES) and have no booking, newest first: the ones
+ * to follow up by hand, whether or not the follow-up email went.
+ */
+export interface AwaitingLeads {
+  afterMinutes: number
+  leads: AwaitingLead[]
+}
+
+export interface AwaitingLead {
+  id: number
+  name: string
+  email: string
+  appliedAt: string
+  /** The follow-up email's delivery, if one was queued. */
+  followUp: 'pending' | 'delivered' | 'failed' | null
+}
+
+export const DEFAULT_AWAITING_MINUTES = 60
+export const AWAITING_DAYS = 30
+export const AWAITING_LIMIT = 200

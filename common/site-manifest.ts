@@ -1,4 +1,6 @@
 import { z } from 'zod'
+import { DEFAULT_BOOKING_URL, DEFAULT_VIDEO_URL } from './site-defaults.ts'
+import { BOOKING_PAGE_PROVIDERS, bookingProviderFor, type BookingPageProvider } from './booking-link.ts'
 
 /**
  * What the built page contacts outside its own origin, which the server's
@@ -19,11 +21,30 @@ export const siteManifestSchema = z.strictObject({
   apiOrigin: origin.nullable(),
   /** Origin of the embedded video, the page's only frame (frame-src). */
   videoOrigin: origin,
+  /** The booking page the page sends applicants to, and its prefill format: the follow-up email links to it too. */
+  booking: z.strictObject({
+    url: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }),
+    provider: z.enum(BOOKING_PAGE_PROVIDERS),
+  }),
 })
 
 export type SiteManifest = z.infer<typeof siteManifestSchema>
 
-/** The manifest for a page that posts to `apiUrl` (empty: its own server) and embeds `videoUrl`. */
-export function siteManifestFor({ apiUrl, videoUrl }: { apiUrl: string; videoUrl: string }): SiteManifest {
-  return { apiOrigin: apiUrl === '' ? null : new URL(apiUrl).origin, videoOrigin: new URL(videoUrl).origin }
+export interface SiteSettings {
+  apiUrl: string
+  videoUrl: string
+  bookingUrl: string
+  bookingProvider?: BookingPageProvider | undefined
 }
+
+/** The manifest for a page that posts to `apiUrl` (empty: its own server), embeds `videoUrl` and books at `bookingUrl`. */
+export function siteManifestFor({ apiUrl, videoUrl, bookingUrl, bookingProvider }: SiteSettings): SiteManifest {
+  return {
+    apiOrigin: apiUrl === '' ? null : new URL(apiUrl).origin,
+    videoOrigin: new URL(videoUrl).origin,
+    booking: { url: bookingUrl, provider: bookingProviderFor(bookingUrl, bookingProvider) },
+  }
+}
+
+/** What a page built without VITE_* settings is built with. */
+export const DEFAULT_SITE_MANIFEST = siteManifestFor({ apiUrl: '', videoUrl: DEFAULT_VIDEO_URL, bookingUrl: DEFAULT_BOOKING_URL })

@@ -76,8 +76,8 @@ test.describe('bookings coming back', () => {
     expect((await request.post('/api/bookings/calendly', { headers, data: body })).status()).toBe(200)
 
     await signIn(page, browserConsole)
-    await page.getByRole('navigation', { name: 'Inbox' }).getByRole('link', { name: 'Unmatched bookings' }).click()
-    await expect(page.getByRole('heading', { level: 1, name: 'Bookings without an application' })).toBeVisible()
+    await page.getByRole('navigation', { name: 'Inbox' }).getByRole('link', { name: 'Bookings' }).click()
+    await expect(page.getByRole('heading', { level: 2, name: 'Bookings without an application' })).toBeVisible()
     await expect(page.getByRole('rowheader', { name: `Someone Else · ${stranger}` })).toBeVisible()
 
     await page.goto(`/admin/leads/${leadId}`)

@@ -4,8 +4,8 @@ import { constants as zlib } from 'node:zlib'
 import fastifyCompress from '@fastify/compress'
 import Fastify, { type FastifyServerOptions } from 'fastify'
 import { EVENTS_PATH, EVENTS_TABLE_PATH } from '../common/analytics.ts'
-import { siteManifestFor, type SiteManifest } from '../common/site-manifest.ts'
-import { DEFAULT_VIDEO_URL } from '../common/site-defaults.ts'
+import { DEFAULT_AWAITING_MINUTES } from '../common/booking-api.ts'
+import { DEFAULT_SITE_MANIFEST, type SiteManifest } from '../common/site-manifest.ts'
 import { ADMIN_API_PATH } from '../common/admin-api.ts'
 import { registerAdminHeaders } from './accounts/admin-headers.ts'
 import { SUBMISSION_BODY_LIMIT, contactSubmissionsRoutes } from './applications/contact-submissions.ts'
@@ -46,7 +46,7 @@ export interface AppDependencies {
  * main.ts. It never listens itself, and it does not own `db`: whoever opened the
  * database closes it.
  */
-export function buildApp({ config, db, site = DEFAULT_SITE, logger = false }: AppDependencies) {
+export function buildApp({ config, db, site = DEFAULT_SITE_MANIFEST, logger = false }: AppDependencies) {
   const headerConfig = { hstsMaxAge: config.hstsMaxAge, ...site }
   const app = Fastify({
     logger,
@@ -94,14 +94,19 @@ export function buildApp({ config, db, site = DEFAULT_SITE, logger = false }: Ap
   registerSpamRetention(app, db, config.spamRetentionDays)
   registerLeadRetention(app, db, config.leadRetentionDays)
   registerBookingRetention(app, db, config.leadRetentionDays)
-  registerLeadNotifications(app, db, config.notifications)
+  registerLeadNotifications(app, db, config.notifications, site)
   registerEventRetention(app, db, config.analytics.retentionDays)
   registerDatabaseUpkeep(app, db, { embedded: config.databaseUrl === undefined })
 
   app.register(restApi, { prefix: '/rest/v1', db, config, tableRoutes: contactSubmissionsRoutes })
   registerPrivateRestAnswers(app)
   registerAdminHeaders(app)
-  app.register(inboxApi, { prefix: ADMIN_API_PATH, db, sessionMaxDays: config.adminSessionMaxDays })
+  app.register(inboxApi, {
+    prefix: ADMIN_API_PATH,
+    db,
+    sessionMaxDays: config.adminSessionMaxDays,
+    awaitingMinutes: config.notifications.followUp?.afterMinutes ?? DEFAULT_AWAITING_MINUTES,
+  })
   // The page's beacons, and the events table's insert for a page built with VITE_API_URL naming this server.
   // As for applications, instances sharing PostgreSQL share the count; both paths count as one.
   const sharedCounter = config.databaseUrl === undefined ? memoryHitCounter() : databaseHitCounter(db)
@@ -123,8 +128,6 @@ export function buildApp({ config, db, site = DEFAULT_SITE, logger = false }: Ap
   app.register(staticSite, { webRoot: config.webRoot, fastPath })
   return app
 }
-
-const DEFAULT_SITE = siteManifestFor({ apiUrl: '', videoUrl: DEFAULT_VIDEO_URL })
 
 /**
  * Fastify 5.12 ignores X-Forwarded-For altogether when given a hop count (it

@@ -1,3 +1,4 @@
+import { awaitingLeadRoutes } from './bookings/awaiting-routes.ts'
 import { unmatchedBookingRoutes } from './bookings/unmatched-routes.ts'
 import fastifyCookie from '@fastify/cookie'
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
@@ -16,6 +17,8 @@ export interface InboxApiOptions {
   db: Database
   /** ADMIN_SESSION_MAX_DAYS: how long a session lasts from sign-in, however busy. */
   sessionMaxDays: number
+  /** How long after applying a lead without a booking is listed for a follow-up by hand. */
+  awaitingMinutes: number
 }
 
 const CHANGES = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
@@ -28,7 +31,7 @@ const CHANGES = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
  * (docs/decisions/019-admin-sessions.md). A route added there is guarded
  * without saying so.
  */
-export const inboxApi: FastifyPluginAsync<InboxApiOptions> = async (app, { db, sessionMaxDays }) => {
+export const inboxApi: FastifyPluginAsync<InboxApiOptions> = async (app, { db, sessionMaxDays, awaitingMinutes }) => {
   await app.register(fastifyCookie)
   // Null until the guard sets it; only guarded routes read it.
   app.decorateRequest('admin', null as unknown as FastifyRequest['admin'])
@@ -58,6 +61,7 @@ export const inboxApi: FastifyPluginAsync<InboxApiOptions> = async (app, { db, s
     await guarded.register(adminFunnelRoutes, { db })
     await guarded.register(adminDeliveryRoutes, { db })
     await guarded.register(unmatchedBookingRoutes, { db })
+    await guarded.register(awaitingLeadRoutes, { db, afterMinutes: awaitingMinutes })
     // Unknown paths answer 404 only to the signed in: nobody else learns which exist.
     guarded.all('/*', async () => {
       throw new ApiError(404, 'There is no such inbox route.')

@@ -6,7 +6,7 @@ import { insertApplication } from '../testing/insert-application.ts'
 import { useSignedInInbox } from '../testing/signed-in-inbox.ts'
 import { BOOKING_WEBHOOK_PATHS } from '../../common/booking-api.ts'
 import type { Queryable } from '../db/database.ts'
-import type { UnmatchedBooking } from '../../common/booking-api.ts'
+import type { AwaitingLeads, UnmatchedBooking } from '../../common/booking-api.ts'
 import { OWNER } from '../testing/signed-in-inbox.ts'
 
 const KEY = 'calendly-signing-key-for-inbox-tests'
@@ -58,6 +58,21 @@ const { get, call } = useSignedInInbox(
     expect(answer.json()).toEqual({ received: true, applied: true })
     leads.linkTarget = await insertApplication(signedIn.temp.db, { answers: { name: 'Lead link-target' } })
     db = signedIn.temp.db
+    // Applied a while ago and never booked: some open, some not.
+    for (const [name, minutesAgo, status] of [
+      ['waiting', 90, 'new'],
+      ['contacted', 600, 'contacted'],
+      ['recent', 10, 'new'],
+      ['closed', 90, 'lost'],
+      ['old', 31 * 24 * 60, 'new'],
+    ] as const) {
+      leads[name] = await insertApplication(db, { answers: { name: `Awaiting ${name}` } })
+      await db.query(`UPDATE contact_submissions SET created_at = now() - make_interval(mins => $2) WHERE id = $1`, [
+        leads[name],
+        minutesAgo,
+      ])
+      await db.query(`UPDATE lead_pipeline SET status = $2 WHERE application_id = $1`, [leads[name], status])
+    }
   },
   { CALENDLY_WEBHOOK_SIGNING_KEY: KEY },
 )
@@ -85,6 +100,17 @@ describe(`bookings in the inbox on ${DATABASE_TARGET}`, () => {
     const answer = await get(`/leads?booking=${filter}`)
     expect(answer.statusCode).toBe(200)
     expect(names(answer.json<LeadPage>()).filter((name) => name.startsWith('Lead '))).toEqual(expected)
+  })
+
+  it('lists the open leads of the last 30 days with no booking an hour after applying, newest first, with their follow-up', async () => {
+    const answer = await get('/bookings/awaiting')
+    expect(answer.statusCode, answer.body).toBe(200)
+    const awaiting = answer.json<AwaitingLeads>()
+    expect(awaiting.afterMinutes).toBe(60)
+    expect(awaiting.leads.filter((lead) => lead.name.startsWith('Awaiting ')).map((lead) => [lead.name, lead.followUp])).toEqual([
+      ['Awaiting waiting', null],
+      ['Awaiting contacted', null],
+    ])
   })
 
   it('refuses a booking filter it does not know', async () => {

@@ -1,3 +1,4 @@
+import { DEFAULT_SITE_MANIFEST } from '../../common/site-manifest.ts'
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -149,7 +150,7 @@ describe('security headers', () => {
     const custom = buildApp({
       config: parseConfig({ WEB_ROOT: webRoot }),
       db: temp.db,
-      site: { apiOrigin: 'https://project.supabase.co', videoOrigin: 'https://player.vimeo.com' },
+      site: { ...DEFAULT_SITE_MANIFEST, apiOrigin: 'https://project.supabase.co', videoOrigin: 'https://player.vimeo.com' },
     })
     try {
       const csp = parseCsp((await custom.inject('/')).headers['content-security-policy'])

@@ -7,8 +7,7 @@ import { join } from 'node:path'
 import { brotliDecompressSync } from 'node:zlib'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { DEFAULT_VIDEO_URL } from '../../common/site-defaults.ts'
-import { siteManifestFor } from '../../common/site-manifest.ts'
+import { DEFAULT_SITE_MANIFEST } from '../../common/site-manifest.ts'
 import { buildApp } from '../app.ts'
 import { parseConfig } from '../config.ts'
 import { securityHeaders } from './security-headers.ts'
@@ -24,7 +23,7 @@ const NOT_FOUND_HTML = '<!doctype html><title>Not found</title>'
 const ADMIN_HTML = '<!doctype html><title>Lead inbox</title>'
 
 const HSTS_MAX_AGE = 31_536_000
-const SITE = siteManifestFor({ apiUrl: '', videoUrl: DEFAULT_VIDEO_URL })
+const SITE = DEFAULT_SITE_MANIFEST
 // Node's own, set on each connection's answers; not the app's to choose.
 const CONNECTION_HEADERS = ['date', 'connection', 'keep-alive']
 

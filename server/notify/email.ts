@@ -73,7 +73,7 @@ ${attribution === undefined ? '' : `<h2 style="font-size: 15px">Where they came 
  * servers defer on a failed TLS policy: it may be someone on the path who
  * will be gone later, and nothing was sent meanwhile.
  */
-function verdictOfSmtpError(error: unknown): SendResult {
+export function verdictOfSmtpError(error: unknown): SendResult {
   const message = error instanceof Error ? error.message : String(error)
   const { responseCode, code, command } = (error ?? {}) as { responseCode?: unknown; code?: unknown; command?: unknown }
   if (code === 'ETLS' && command === 'STARTTLS' && typeof responseCode === 'number') {
@@ -86,17 +86,18 @@ function verdictOfSmtpError(error: unknown): SendResult {
   return { verdict: 'retry', error: message }
 }
 
-/**
- * One email per lead, through the operator's SMTP server. A connection per
- * message, so nothing stays open between leads or after the server closes.
- */
-export function emailChannel({ smtpUrl, to, from, bookings }: EmailConfig): Channel {
-  const transport = createTransport({
+/** The operator's SMTP server, a connection per message, so nothing stays open between leads or after the server closes. */
+export const smtpTransport = (smtpUrl: string) =>
+  createTransport({
     ...smtpTransportOptions(smtpUrl),
     connectionTimeout: SMTP_TIMEOUT_MS,
     greetingTimeout: SMTP_TIMEOUT_MS,
     socketTimeout: SMTP_TIMEOUT_MS,
   })
+
+/** One email per lead (and per booking event, if asked), through the operator's SMTP server. */
+export function emailChannel({ smtpUrl, to, from, bookings }: EmailConfig): Channel {
+  const transport = smtpTransport(smtpUrl)
   return {
     target: hashedTarget('email', to.join(',')),
     label: `email to ${to.join(', ')}`,

@@ -4,7 +4,13 @@ import { BOOKING_WEBHOOK_PATHS } from '../../common/booking-api.ts'
 import { CONTACT_SUBMISSIONS_PATH } from '../../common/contact-submission.ts'
 import type { NotificationConfig } from '../config.ts'
 import type { Database } from '../db/database.ts'
+import type { SiteManifest } from '../../common/site-manifest.ts'
+import { registerPeriodicSweep } from '../http/periodic-sweep.ts'
 import { channelsFor } from './channels.ts'
+import { followUpChannel } from './follow-up.ts'
+import { followUpSweepMs, queueFollowUps } from './follow-up-sweep.ts'
+import { unsubscribeSigner } from './unsubscribe-link.ts'
+import { unsubscribeRoutes } from './unsubscribe-routes.ts'
 import { startNotifier, type Notifier } from './notifier.ts'
 
 /**
@@ -23,11 +29,28 @@ const WAKING_ROUTES: ReadonlySet<string> = new Set([
   ...Object.values(BOOKING_WEBHOOK_PATHS),
 ])
 
-export function registerLeadNotifications(app: FastifyInstance, db: Database, config: NotificationConfig) {
+export function registerLeadNotifications(app: FastifyInstance, db: Database, config: NotificationConfig, site: SiteManifest) {
   let notifier: Notifier | undefined
+  const signer = unsubscribeSigner(db)
+  const { followUp } = config
+  const channels = [
+    ...channelsFor(config),
+    ...(followUp === undefined ? [] : [followUpChannel({ config: followUp, booking: site.booking, unsubscribe: signer })]),
+  ]
   app.addHook('onReady', async () => {
-    notifier = startNotifier({ db, channels: channelsFor(config), log: app.log })
+    notifier = startNotifier({ db, channels, log: app.log })
   })
+  if (followUp !== undefined) {
+    registerPeriodicSweep(app, {
+      intervalMs: followUpSweepMs(followUp.afterMinutes),
+      run: async () => {
+        if ((await queueFollowUps(db, followUp.afterMinutes)) > 0) notifier?.wake()
+      },
+      failure: 'follow-ups: the leads due one could not be queued; trying again',
+    })
+  }
+  // Always on: a link in an email already sent keeps working after follow-ups are turned off.
+  app.register(unsubscribeRoutes, { db, signer })
   app.addHook('onResponse', async (request, reply) => {
     if (request.method !== 'POST' || reply.statusCode >= 300) return
     if (WAKING_ROUTES.has(request.routeOptions.url ?? '')) notifier?.wake()

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { BOOKING_PROVIDERS } from './booking-provider.ts'
+import { BOOKING_PAGE_PROVIDERS } from '../../common/booking-link.ts'
 
 /**
  * Values an operator sets per deployment, read at build time (they end up in
@@ -14,7 +14,7 @@ export const publicEnvSchema = z.object({
   VITE_VIDEO_URL: optionalUrl,
   VITE_BOOKING_URL: optionalUrl,
   // Empty, as .env.example leaves it, means unset: the provider is told from the booking URL's host.
-  VITE_BOOKING_PROVIDER: z.union([z.literal(''), z.enum(BOOKING_PROVIDERS)]).optional(),
+  VITE_BOOKING_PROVIDER: z.union([z.literal(''), z.enum(BOOKING_PAGE_PROVIDERS)]).optional(),
 })
 
 export type PublicEnv = z.infer<typeof publicEnvSchema>

@@ -1,10 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import type { UnmatchedBooking } from '../../../common/booking-api.ts'
+import type { AwaitingLeads, UnmatchedBooking } from '../../../common/booking-api.ts'
 import { inboxFetch } from './inbox-fetch.ts'
 import { LEADS_KEY } from './session-key.ts'
 import { useSignedIn } from './session.ts'
 
 const UNMATCHED_KEY = ['bookings', 'unmatched'] as const
+
+export const useAwaitingLeads = () =>
+  useQuery({ queryKey: ['bookings', 'awaiting'], queryFn: () => inboxFetch<AwaitingLeads>('/bookings/awaiting') })
 
 export const useUnmatchedBookings = () =>
   useQuery({ queryKey: UNMATCHED_KEY, queryFn: () => inboxFetch<UnmatchedBooking[]>('/bookings/unmatched') })

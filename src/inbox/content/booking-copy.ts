@@ -16,6 +16,11 @@ export const bookingCopy = {
     no_show: 'No-show',
   } satisfies Record<BookingFilter, string>,
   section: 'Bookings',
+  followUp: {
+    delivered: (at: string) => `Follow-up sent ${at}`,
+    pending: 'Follow-up email queued',
+    failed: 'Follow-up email could not be sent',
+  },
   none: 'No booking yet.',
   providers: PROVIDER_NAMES,
   title: (provider: string, state: string) => `${provider}: ${state}`,
@@ -29,8 +34,23 @@ export const bookingCopy = {
     no_show_removed: 'No-show mark removed',
     linked: 'Linked to this lead',
   } satisfies Record<BookingEventKind, string>,
+  /** The Bookings page: who has not booked, and bookings no lead matched. */
+  page: { nav: 'Bookings', title: 'Bookings' },
+  awaiting: {
+    heading: 'Applied, no booking',
+    title: (minutes: number) =>
+      `Applied, no booking after ${minutes >= 120 && minutes % 60 === 0 ? `${minutes / 60} hours` : `${minutes} minutes`}`,
+    intro: 'Open leads of the last 30 days that have not booked a call: the ones to follow up by hand.',
+    caption: 'Leads without a booking, newest first',
+    none: 'Every recent lead has booked, or is too recent to chase.',
+    applied: 'Applied',
+    who: 'Lead',
+    email: 'Email',
+    followUp: 'Follow-up email',
+    followUps: { pending: 'Queued', delivered: 'Sent', failed: 'Failed' },
+    noFollowUp: 'None',
+  },
   unmatched: {
-    nav: 'Unmatched bookings',
     title: 'Bookings without an application',
     intro:
       'Calls booked by someone no lead matched: no application id came back, and no lead of the last 30 days has that email. Open the lead the call belongs to and link it there.',

@@ -20,6 +20,7 @@ import { LeadHistory } from './lead-history.tsx'
 import { LinkBooking } from './link-booking.tsx'
 import { LeadNotes } from './lead-notes.tsx'
 import { Section } from './section.tsx'
+import { FollowUpLine } from './follow-up-line.tsx'
 
 const copy = inboxCopy.detail
 
@@ -75,6 +76,7 @@ export function LeadDetailPage({ id }: { id: number }) {
         <p>{data.bookingOpenedAt ? copy.bookingOpened(formatDateTime(data.bookingOpenedAt)) : copy.bookingNotOpened}</p>
       </Section>
       <Section title={bookingCopy.section}>
+        <FollowUpLine deliveries={data.deliveries} />
         <LeadBookings bookings={data.bookings} />
         {!data.spam && <LinkBooking leadId={data.id} />}
       </Section>

@@ -1,5 +1,5 @@
 import { AccountPage } from '../account/account-page.tsx'
-import { UnmatchedBookingsPage } from '../bookings/unmatched-bookings-page.tsx'
+import { BookingsPage } from '../bookings/bookings-page.tsx'
 import { ErasurePage } from '../erasure/erasure-page.tsx'
 import { FunnelPage } from '../funnel/funnel-page.tsx'
 import { LeadDetailPage } from '../lead-detail/lead-detail-page.tsx'
@@ -21,7 +21,7 @@ export function InboxShell() {
         {view.name === 'leads' && <LeadListPage params={params} />}
         {view.name === 'lead' && <LeadDetailPage key={view.id} id={view.id} />}
         {view.name === 'funnel' && <FunnelPage params={params} />}
-        {view.name === 'bookings' && <UnmatchedBookingsPage />}
+        {view.name === 'bookings' && <BookingsPage />}
         {view.name === 'erasure' && <ErasurePage />}
         {view.name === 'account' && <AccountPage />}
         {view.name === 'not-found' && <NotFound />}

@@ -3,13 +3,12 @@ import { Toaster } from 'sonner'
 import type { FormDefinition } from '../../../../common/application-form.ts'
 import { Button } from '../../../components/ui/button.tsx'
 import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from '../../../components/ui/dialog.tsx'
-import type { BookingProvider } from '../../../config/booking-provider.ts'
 import { publicConfig } from '../../../config/public-config.ts'
 import { applicationIntro } from '../../../content/application-intro.ts'
 import { site } from '../../../content/site.ts'
 import { track } from '../../analytics/track.ts'
 import { pageAttribution } from '../../attribution/attribution-store.ts'
-import { bookingProviderFor, prefilledBookingUrl, type CampaignTouch } from '../booking/prefilled-booking-url.ts'
+import { bookingProviderFor, prefilledBookingUrl, type BookingPageProvider, type CampaignTouch } from '../../../../common/booking-link.ts'
 import { useApplicationWizard } from '../hooks/use-application-wizard.ts'
 import { useBookingRedirect } from '../hooks/use-booking-redirect.ts'
 import { ApplicationWizard } from './application-wizard.tsx'
@@ -21,7 +20,7 @@ interface ApplicationDialogProps {
   /** The questions to ask; the application's (common/application-form.ts) unless given. */
   form?: FormDefinition
   /** The booking page and its provider; the build's (VITE_BOOKING_URL, VITE_BOOKING_PROVIDER) unless given. */
-  booking?: { url: string; provider?: BookingProvider }
+  booking?: { url: string; provider?: BookingPageProvider }
   /** The campaign parameters of the visitor's last visit, read when the application is stored. */
   readLastTouch?: () => CampaignTouch | undefined
 }

@@ -1,4 +1,4 @@
-import type { ContactField } from '../../common/application-form.ts'
+import type { ContactField } from './application-form.ts'
 
 /** Calendly's ten custom-question slots, in the order the event type asks its questions. */
 export type CalendlyAnswerSlot = 'a1' | 'a2' | 'a3' | 'a4' | 'a5' | 'a6' | 'a7' | 'a8' | 'a9' | 'a10'

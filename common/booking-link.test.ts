@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { applicationForm } from '../../../../common/application-form.ts'
-import { validAnswers } from '../../../../common/testing/valid-answers.ts'
-import { CALENDLY_ANSWER_SLOTS, bookingPrefill } from '../../../content/booking-prefill.ts'
-import { bookingProviderFor, cutToEncodedLength, prefilledBookingUrl } from './prefilled-booking-url.ts'
+import { applicationForm } from './application-form.ts'
+import { validAnswers } from './testing/valid-answers.ts'
+import { CALENDLY_ANSWER_SLOTS, bookingPrefill } from './booking-prefill.ts'
+import { bookingProviderFor, cutToEncodedLength, prefilledBookingUrl } from './booking-link.ts'
 
 const applicationId = '0b7e5c1e-8f43-4d52-9a51-3c1f2b9d6e70'
 const answers: Record<string, string> = validAnswers({ name: 'Zoë O’Brien & Co', email: 'zoe+ads@example.com' })

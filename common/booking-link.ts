@@ -1,6 +1,13 @@
-import { applicationForm } from '../../../../common/application-form.ts'
-import type { BookingProvider } from '../../../config/booking-provider.ts'
-import { bookingPrefill } from '../../../content/booking-prefill.ts'
+import { applicationForm } from './application-form.ts'
+import { bookingPrefill } from './booking-prefill.ts'
+
+/**
+ * Whose booking page VITE_BOOKING_URL is, which decides the format of its
+ * prefill: Calendly's, Cal.com's, or none (the URL is opened as it is).
+ */
+export const BOOKING_PAGE_PROVIDERS = ['calendly', 'calcom', 'none'] as const
+
+export type BookingPageProvider = (typeof BOOKING_PAGE_PROVIDERS)[number]
 
 /** The campaign parameters of the visit that brought the visitor here (the last touch). */
 export interface CampaignTouch {
@@ -28,7 +35,7 @@ const isHostOf = (hostname: string, domain: string) => hostname === domain || ho
  * belongs to. A self-hosted Cal.com lives on a host of its own, hence the
  * setting.
  */
-export function bookingProviderFor(url: string, setting?: BookingProvider): BookingProvider {
+export function bookingProviderFor(url: string, setting?: BookingPageProvider): BookingPageProvider {
   if (setting) return setting
   const { hostname } = new URL(url)
   if (isHostOf(hostname, 'calendly.com')) return 'calendly'
@@ -43,7 +50,7 @@ export function bookingProviderFor(url: string, setting?: BookingProvider): Book
  */
 export function prefilledBookingUrl(
   url: string,
-  provider: BookingProvider,
+  provider: BookingPageProvider,
   application: SubmittedApplication,
   lastTouch?: CampaignTouch,
 ): string {
