@@ -12,6 +12,7 @@ import {
   CALENDLY_SIGNING_KEY,
   E2E_PORT,
   E2E_USER_AGENT,
+  FOLLOW_UP_AFTER_MINUTES,
   SERVICE_ROLE_KEY,
 } from './e2e/support/env.ts'
 import { chooseLeadInbox, inboxUrl, notificationEnv } from './e2e/support/lead-inbox.ts'
@@ -91,6 +92,8 @@ export default defineConfig({
         EVENTS_RATE_LIMIT: '0',
         E2E_ADMIN_PASSWORD: ADMIN_PASSWORD,
         CALENDLY_WEBHOOK_SIGNING_KEY: CALENDLY_SIGNING_KEY,
+        FOLLOW_UP_AFTER_MINUTES: String(FOLLOW_UP_AFTER_MINUTES),
+        PUBLIC_URL: BASE_URL,
         ...notificationEnv(leadInbox),
       },
     },

@@ -33,3 +33,6 @@ export const E2E_USER_AGENT = `Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.3
 
 /** The signing key of the stand-in Calendly subscription: the server takes its webhooks with it. */
 export const CALENDLY_SIGNING_KEY = 'e2e-calendly-signing-key-not-a-real-one'
+
+/** The wait before an applicant who has not booked is followed up: the shortest there is. */
+export const FOLLOW_UP_AFTER_MINUTES = 1

@@ -4,9 +4,9 @@ import { FOLLOW_UP_LABEL, FOLLOW_UP_TARGET } from './follow-up.ts'
 // Queues, in one statement, a follow-up delivery for each lead stored since the
 // last sweep ($1 minutes back, and no further back than that mark) that has no
 // booking, is no spam, is still open (new or contacted: a lead the team has
-// closed gets nothing), and whose address has neither opted out nor been
-// followed up for another application. The delivery's key (lead, event,
-// channel) makes a second one for the same lead impossible. Locking the mark
+// closed gets nothing), and whose address has not opted out. The delivery's
+// key (lead, event, channel) makes a second one for the same lead impossible;
+// someone who applies again is a new lead, and may be followed up again. Locking the mark
 // makes servers sharing the database take turns; a waiting one then reads the
 // mark the first moved. Applications are committed well within the minute the
 // mark lags behind them, so none is passed over while still uncommitted.
@@ -23,9 +23,6 @@ const QUEUE = `
       AND p.status IN ('new', 'contacted')
       AND NOT EXISTS (SELECT 1 FROM bookings b WHERE b.application_id = c.id)
       AND NOT EXISTS (SELECT 1 FROM follow_up_opt_outs o WHERE o.email_sha256 = encode(sha256(convert_to(lower(c.email), 'UTF8')), 'hex'))
-      AND NOT EXISTS (
-        SELECT 1 FROM contact_submissions other JOIN lead_deliveries d ON d.application_id = other.id AND d.event = 'follow_up'
-        WHERE lower(other.email) = lower(c.email))
     ON CONFLICT DO NOTHING
     RETURNING 1
   ), moved AS (
