@@ -1,5 +1,8 @@
 import { PROVIDER_NAMES, type BookingEventKind, type BookingFilter, type BookingState } from '../../../common/booking-api.ts'
 
+const waitText = (minutes: number) =>
+  minutes % 60 === 0 && minutes >= 60 ? `${minutes / 60} hour${minutes === 60 ? '' : 's'}` : `${minutes} minute${minutes === 1 ? '' : 's'}`
+
 /** How bookings read in the inbox: the list's call line, its filter, and a lead's timeline. */
 export const bookingCopy = {
   column: 'Call',
@@ -38,8 +41,7 @@ export const bookingCopy = {
   page: { nav: 'Bookings', title: 'Bookings' },
   awaiting: {
     heading: 'Applied, no booking',
-    title: (minutes: number) =>
-      `Applied, no booking after ${minutes >= 120 && minutes % 60 === 0 ? `${minutes / 60} hours` : `${minutes} minutes`}`,
+    title: (minutes: number) => `Applied, no booking after ${waitText(minutes)}`,
     intro: 'Open leads of the last 30 days that have not booked a call: the ones to follow up by hand.',
     caption: 'Leads without a booking, newest first',
     none: 'Every recent lead has booked, or is too recent to chase.',
