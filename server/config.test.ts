@@ -58,6 +58,9 @@ describe('parseConfig', () => {
       ANALYTICS_ACCEPT_UA: 'landing-e2e-run',
       CALENDLY_WEBHOOK_SIGNING_KEY: 'calendly-signing-key-0123',
       CALCOM_WEBHOOK_SECRET: 'calcom-webhook-secret-0123',
+      LEAD_EMAIL_BOOKINGS: 'true',
+      FOLLOW_UP_AFTER_MINUTES: '90',
+      PUBLIC_URL: 'https://apply.brandscale.example',
     })
     expect(config).toEqual({
       port: 3000,
@@ -82,6 +85,13 @@ describe('parseConfig', () => {
         email: {
           smtpUrl: 'smtps://mailer:secret@smtp.example:465',
           to: ['sales@brandscale.example', 'owner@brandscale.example'],
+          from: 'leads@brandscale.example',
+          bookings: true,
+        },
+        followUp: {
+          afterMinutes: 90,
+          publicUrl: 'https://apply.brandscale.example',
+          smtpUrl: 'smtps://mailer:secret@smtp.example:465',
           from: 'leads@brandscale.example',
         },
       },

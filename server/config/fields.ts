@@ -78,3 +78,18 @@ export function decodeWebhookSecret(value: string): Buffer | undefined {
   const key = Buffer.from(match[1], 'base64')
   return key.length >= 24 && key.length <= 64 ? key : undefined
 }
+
+// What a booking provider signs with: ours to choose, so long enough not to be guessed.
+export const bookingSecret = z
+  .string()
+  .min(16, 'must be at least 16 characters long')
+  .max(500, 'must be at most 500 characters long')
+  .refine(
+    (value) => value === value.trim() && value !== 'no-secret-provided',
+    'must not start or end with a space, nor be no-secret-provided',
+  )
+
+export const emailAddresses = readWith((value, refuse) => {
+  const { items, refused } = commaList(value, isEmailAddress, { dropEmpty: true })
+  return items.length > 0 && refused === 0 ? items : refuse('must be one or more email addresses, comma-separated')
+})

@@ -3,7 +3,9 @@ import { z } from 'zod'
 import { smtpUrlProblem } from './smtp-url.ts'
 import { findProjectRoot } from '../project-root.ts'
 import {
+  bookingSecret,
   commaList,
+  emailAddresses,
   decodeWebhookSecret,
   envVar,
   isEmailAddress,
@@ -54,21 +56,6 @@ const webhookSecret = readWith(
 const smtpUrl = z.string().superRefine((value, context) => {
   const problem = smtpUrlProblem(value)
   if (problem !== undefined) context.addIssue({ code: 'custom', message: problem })
-})
-
-// What a booking provider signs with: ours to choose, so long enough not to be guessed.
-const bookingSecret = z
-  .string()
-  .min(16, 'must be at least 16 characters long')
-  .max(500, 'must be at most 500 characters long')
-  .refine(
-    (value) => value === value.trim() && value !== 'no-secret-provided',
-    'must not start or end with a space, nor be no-secret-provided',
-  )
-
-const emailAddresses = readWith((value, refuse) => {
-  const { items, refused } = commaList(value, isEmailAddress, { dropEmpty: true })
-  return items.length > 0 && refused === 0 ? items : refuse('must be one or more email addresses, comma-separated')
 })
 
 /**

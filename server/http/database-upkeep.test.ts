@@ -97,7 +97,7 @@ describe(`statistics on ${DATABASE_TARGET}`, () => {
 describe(`the churning tables on ${DATABASE_TARGET}`, () => {
   const outboxPages = async () => {
     const [row] = await temp.db.query<{ heap: number; index: number }>(
-      `SELECT pg_relation_size('lead_outbox')::int / 8192 AS heap, pg_relation_size('lead_outbox_pkey')::int / 8192 AS index`,
+      `SELECT pg_relation_size('lead_outbox')::int / 8192 AS heap, pg_relation_size('lead_outbox_key')::int / 8192 AS index`,
     )
     return row
   }

@@ -70,12 +70,13 @@ function startServer(cwd: string, env: Record<string, string>) {
 
 describe('readSiteManifest', () => {
   it('reads the origins the build wrote', async () => {
-    const webRoot = await folder('valid', {
-      [SITE_MANIFEST_FILE]: JSON.stringify({ apiOrigin: 'https://abc.supabase.co', videoOrigin: 'https://player.vimeo.com' }),
-    })
-    expect(readSiteManifest(webRoot)).toEqual({ apiOrigin: 'https://abc.supabase.co', videoOrigin: 'https://player.vimeo.com' })
-    await writeFile(join(webRoot, SITE_MANIFEST_FILE), JSON.stringify({ apiOrigin: null, videoOrigin: 'https://www.youtube-nocookie.com' }))
-    expect(readSiteManifest(webRoot)).toEqual({ apiOrigin: null, videoOrigin: 'https://www.youtube-nocookie.com' })
+    const booking = { url: 'https://cal.com/agency/strategy', provider: 'calcom' }
+    const built = { apiOrigin: 'https://abc.supabase.co', videoOrigin: 'https://player.vimeo.com', booking }
+    const webRoot = await folder('valid', { [SITE_MANIFEST_FILE]: JSON.stringify(built) })
+    expect(readSiteManifest(webRoot)).toEqual(built)
+    const own = { apiOrigin: null, videoOrigin: 'https://www.youtube-nocookie.com', booking: { ...booking, provider: 'none' } }
+    await writeFile(join(webRoot, SITE_MANIFEST_FILE), JSON.stringify(own))
+    expect(readSiteManifest(webRoot)).toEqual(own)
   })
 
   it('names the missing file and says to run the build', async () => {
@@ -103,6 +104,12 @@ describe('readSiteManifest', () => {
       'a key it does not know',
       JSON.stringify({ apiOrigin: null, videoOrigin: 'https://b.example', scriptOrigin: 'https://c.example' }),
       'scriptOrigin',
+    ],
+    ['without the booking page', JSON.stringify({ apiOrigin: null, videoOrigin: 'https://b.example' }), 'booking:'],
+    [
+      'a booking provider it does not know',
+      JSON.stringify({ apiOrigin: null, videoOrigin: 'https://b.example', booking: { url: 'https://c.example/x', provider: 'acuity' } }),
+      'booking.provider:',
     ],
   ])('refuses a manifest that is %s, naming the file', async (_case, content, message) => {
     const webRoot = await folder(`bad-${Math.random().toString(36).slice(2)}`, { [SITE_MANIFEST_FILE]: content })

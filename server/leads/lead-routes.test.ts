@@ -75,6 +75,7 @@ describe(`the lead routes on ${DATABASE_TARGET}`, () => {
     expect(lead.deliveries).toEqual([
       {
         id: delivery,
+        event: 'application.created',
         channel: 'https://hooks.example/…',
         state: 'failed',
         attempts: [{ startedAt: expect.any(String), durationMs: 120, status: 500, error: 'server error' }],
