@@ -15,7 +15,11 @@ export const webhookEnv = (urls: readonly string[]) => ({
 
 /** What a receiver saw of one webhook-id. */
 export interface ReceivedMessage {
+  /** What it announces: 'application.created', 'booking.created', … */
+  type: string
   submissionId: string
+  /** The provider's id of the booking, for a `booking.*` event. */
+  bookingId?: string
   /** Every request with this id, the refused ones included. */
   requests: number
   /** Requests answered 2xx: more than one is a duplicate (allowed, at least once). */
@@ -26,9 +30,11 @@ export interface ReceivedMessage {
 
 /**
  * How the receiver answers a correctly signed webhook: an HTTP status, given
- * whether this is the first request with its webhook-id.
+ * whether this is the first request with its webhook-id and what it is. A
+ * promised status holds the answer until it settles, as a slow receiver would;
+ * if the sender is gone by then, it never saw the answer, and it is not counted.
  */
-export type Decide = (first: boolean) => number
+export type Decide = (first: boolean, message: ReceivedMessage) => number | Promise<number>
 
 /**
  * A lead webhook receiver on loopback that verifies each request's signature
@@ -41,7 +47,7 @@ export async function startLeadReceiver(decide: Decide = () => 204) {
   const messages = new Map<string, ReceivedMessage>()
   let forged = 0
   const receiver = await startReceiver((_index, response, request) => {
-    let payload: { data?: { submission_id?: string } }
+    let payload: { type?: string; data?: { submission_id?: string; booking_id?: string } }
     try {
       payload = webhook.verify(request.body, request.headers as Record<string, string>) as typeof payload
     } catch {
@@ -51,15 +57,36 @@ export async function startLeadReceiver(decide: Decide = () => 204) {
     }
     const id = String(request.headers['webhook-id'])
     const seen = messages.get(id)
-    const message = seen ?? { submissionId: String(payload.data?.submission_id), requests: 0, accepted: 0 }
+    const message = seen ?? {
+      type: String(payload.type),
+      submissionId: String(payload.data?.submission_id),
+      bookingId: payload.data?.booking_id,
+      requests: 0,
+      accepted: 0,
+    }
     messages.set(id, message)
     message.requests++
-    const status = decide(seen === undefined)
-    if (status >= 200 && status < 300) {
-      message.accepted++
-      message.firstAcceptedAt ??= request.at
+    const answer = (status: number, at: number) => {
+      if (status >= 200 && status < 300) {
+        message.accepted++
+        message.firstAcceptedAt ??= at
+      }
+      response.writeHead(status)
     }
-    response.writeHead(status)
+    const decided = decide(seen === undefined, message)
+    if (typeof decided === 'number') {
+      answer(decided, request.at)
+      return
+    }
+    let gone = false
+    response.once('close', () => (gone = true))
+    void decided.then((status) => {
+      if (gone) return
+      answer(status, Date.now())
+      response.end()
+    })
+    // Left hanging for now: answered above.
+    return true
   })
   return {
     url: receiver.url(),
