@@ -10,6 +10,7 @@ import { report } from './support/report.ts'
 import { startServer, stopServer, type ServerProcess } from './support/server-process.ts'
 import { storageTargets } from './support/targets.ts'
 import { makeApplication, missingFrom, readAllRows, submit, type Application } from './support/submissions.ts'
+import { LEASE_SECONDS } from '../server/notify/notifier.ts'
 
 const SIGNING_KEY = 'reliability-calendly-signing-key-0123'
 const LEADS = 50
@@ -32,9 +33,10 @@ const APPLICATION_CONNECTIONS = 2
 // A provider retries what got no 2xx; a few rounds, a second apart, within a minute.
 const RESEND_ROUNDS = 5
 const RESEND_MS = 60_000
-// A delivery claimed at the kill is sent again once its two-minute claim lapses
-// (docs/integrations.md, "Nothing is lost"); anything else goes at once after the restart.
-const CLAIM_MS = 120_000
+// A delivery claimed at the kill is sent again once its claim lapses on PostgreSQL,
+// at once on the embedded database (docs/integrations.md, "Nothing is lost");
+// anything else goes at once after the restart.
+const CLAIM_MS = LEASE_SECONDS * 1000
 const ANNOUNCED_WITHIN_MS = CLAIM_MS + 30_000
 
 /** One booking as the provider holds it: the signed delivery (resent as is) and what we learnt of it. */

@@ -6,13 +6,15 @@ import { report } from './support/report.ts'
 import { startServer, stopServer, type ServerProcess } from './support/server-process.ts'
 import { storageTargets } from './support/targets.ts'
 import { makeApplication, readAllRows, submit, type Application } from './support/submissions.ts'
+import { LEASE_SECONDS } from '../server/notify/notifier.ts'
 
 const KILLS = 3
 const LEADS = 500
 const CONNECTIONS = 16
-// A delivery in flight at a kill is claimed for two minutes (README, "Hearing of
-// each lead"), then sent again; a refused first attempt is retried after 5 s ± 20 %.
-const CLAIM_MS = 120_000
+// A delivery in flight at a kill is claimed for LEASE_SECONDS on PostgreSQL (the
+// embedded database's restart takes its claims back at once), then sent again; a
+// refused first attempt is retried after 5 s ± 20 %.
+const CLAIM_MS = LEASE_SECONDS * 1000
 const DELIVERY_WAIT_MS = CLAIM_MS + 30_000
 
 // The two databases run at once: most of each case is the wait for a claim to

@@ -27,6 +27,12 @@ export interface Queryable {
 }
 
 export interface Database extends Queryable {
+  /**
+   * True when no other process can have this database open (the embedded one:
+   * its data directory is locked), so what an earlier process left half done,
+   * such as a claim on a delivery, is this one's to take back at once.
+   */
+  readonly exclusive?: boolean
   /** Commits when `fn` resolves, rolls back when it throws. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>
   close(): Promise<void>

@@ -51,6 +51,7 @@ export async function openPglite(dataDir: string): Promise<Database> {
 
   return {
     ...wrap(pg),
+    exclusive: true,
     async transaction(fn) {
       ensureOpen()
       return pg.transaction((tx) => fn(wrap(tx)))

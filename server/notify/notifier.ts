@@ -5,7 +5,7 @@ import type { Channel, SendResult } from './channel.ts'
 import { coalesced } from './coalesced.ts'
 import { lookPacing } from './look-pacing.ts'
 import type { Outcome } from './finish-attempts.ts'
-import { registerTargets, takeDue, type ClaimedDelivery } from './outbox.ts'
+import { registerTargets, releaseClaims, takeDue, type ClaimedDelivery } from './outbox.ts'
 import { RETRY_DELAYS_MS, retryDelayMs } from './retry-schedule.ts'
 
 export interface NotifierLog {
@@ -41,6 +41,12 @@ export interface Notifier {
  * more connections to one receiver than a small one (a form tool, a CRM) copes with.
  */
 export const PER_CHANNEL_CONCURRENCY = 32
+/**
+ * How long a claim lasts: longer than the slowest send, an email's three 15 s
+ * SMTP timeouts (connecting, the greeting, a silent server), with room to
+ * record it. Another instance sends a delivery again only after this.
+ */
+export const LEASE_SECONDS = 60
 /** Outbox rows turned into deliveries by one look: a burst's worth. */
 const OUTBOX_BATCH = 256
 const MAX_IDLE_BACKOFF_MS = 30_000
@@ -71,7 +77,7 @@ export function startNotifier({
   pollMs = 500,
   retryDelaysMs = RETRY_DELAYS_MS,
   perChannelConcurrency = PER_CHANNEL_CONCURRENCY,
-  leaseSeconds = 120,
+  leaseSeconds = LEASE_SECONDS,
 }: NotifierOptions): Notifier {
   const lanes = new Map<string, LaneState>(
     channels.map((channel) => [
@@ -112,6 +118,9 @@ export function startNotifier({
     try {
       if (!registered) {
         await registerTargets(db, channels)
+        // The data directory's lock proves the process that held them is gone.
+        const released = db.exclusive ? await releaseClaims(db) : 0
+        if (released > 0) log.info({ released }, 'lead notifications: claims left by an earlier process released')
         registered = true
       }
       const asked = [...lanes.values()].map((lane) => ({

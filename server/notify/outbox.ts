@@ -90,6 +90,19 @@ export async function registerTargets(db: Queryable, targets: readonly TargetRow
   )
 }
 
+/**
+ * Takes back every claim an earlier process left, as if its attempt had not
+ * started: the delivery is due now and that attempt does not count. Only for a
+ * database no other process can hold claims in (Database.exclusive).
+ */
+export async function releaseClaims(db: Queryable): Promise<number> {
+  const rows = await db.query(
+    `UPDATE lead_deliveries SET claim = NULL, attempts = greatest(attempts - 1, 0), next_attempt_at = now()
+     WHERE state = 'pending' AND claim IS NOT NULL RETURNING 1`,
+  )
+  return rows.length
+}
+
 // One statement, so on the embedded database a look is one more statement in a
 // group commit rather than several commits of its own. It turns up to $3 outbox
 // rows into one delivery per channel of this server that takes their kind ($7:

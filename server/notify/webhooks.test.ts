@@ -420,6 +420,36 @@ describe(`webhooks on ${DATABASE_TARGET}`, () => {
     }
   })
 
+  it('sends a delivery claimed by a dead process at once on a database only it can open, and after the claim on a shared one', async () => {
+    const receiver = await startReceiver()
+    const url = receiver.url('/claimed')
+    const stored = await insertApplication(temp.db)
+    const first = notifierFor(env(url), { perChannelConcurrency: 0 })
+    await eventually(async () => (await deliveriesOf(stored)).length === 1, 'the delivery created')
+    await first.stop()
+    // Claimed for an hour by a process that died.
+    await takeDue(temp.db, {
+      lanes: [{ target: webhookTarget(url), room: 1, busy: 0, takes: ['application'] }],
+      outboxLimit: 0,
+      leaseSeconds: 3600,
+    })
+    const second = notifierFor(env(url))
+    try {
+      if (temp.db.exclusive) {
+        const [delivery] = await eventually(() => settled(stored), 'delivered at once')
+        expect(delivery).toMatchObject({ state: 'delivered', attempts: 1 })
+        expect(receiver.requests).toHaveLength(1)
+      } else {
+        // Another instance may be sending it: it waits for the claim.
+        await sleep(1_500)
+        expect(receiver.requests).toHaveLength(0)
+      }
+    } finally {
+      await second.stop()
+      await receiver.close()
+    }
+  })
+
   it('sends a delivery again at once when the inbox asks, even on a channel paused for an hour', async () => {
     const receiver = await startReceiver((index, response) => {
       if (index === 0) response.writeHead(503)
