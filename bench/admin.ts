@@ -18,7 +18,7 @@ const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 200)
 const WARMUP = 20
 const SOME_LEAD = (index: number) => Math.floor(LEADS / 10) + ((index * 379) % Math.floor(LEADS * 0.9))
 
-/** What the inbox asks most: its first page, a search (a common name and one lead's address) and filters. */
+/** What the inbox asks most: its first page, a search (a common name and one lead's address), filters, and who has not booked. */
 const SCENARIOS: [string, (index: number) => string][] = [
   ['first page', () => '/leads'],
   ['search, common name (~8 % of leads)', (index) => `/leads?q=${['lovelace', 'hopper', 'turing', 'liskov'][index % 4]}`],
@@ -28,6 +28,7 @@ const SCENARIOS: [string, (index: number) => string][] = [
   ['status filter and a common name', (index) => `/leads?status=lost&q=${['lovelace', 'hopper', 'turing', 'liskov'][index % 4]}`],
   ['source + date range', () => '/leads?source=tiktok&from=2026-01-01&to=2026-12-31'],
   ['spam view', () => '/leads?view=spam'],
+  ['applied, no booking (the Bookings page)', () => '/bookings/awaiting'],
   ['second page (cursor)', () => ''],
 ]
 
