@@ -13,15 +13,6 @@ import { unsubscribeSigner } from './unsubscribe-link.ts'
 import { unsubscribeRoutes } from './unsubscribe-routes.ts'
 import { startNotifier, type Notifier } from './notifier.ts'
 
-/**
- * Announces new leads from the outbox (migrations/006) while the app runs.
- * It starts once the app is ready, never delays that, and closing the app
- * waits for sends in flight to be recorded, so the database can close after.
- * With no channel configured it still empties the outbox: nothing is queued.
- * A lead stored through this server, or a resend from the inbox, wakes it at
- * once, after the answer has gone; leads stored elsewhere (another instance,
- * Supabase) wait for a poll.
- */
 /** Routes after whose success there is something to send. */
 const WAKING_ROUTES: ReadonlySet<string> = new Set([
   CONTACT_SUBMISSIONS_PATH,
@@ -29,6 +20,17 @@ const WAKING_ROUTES: ReadonlySet<string> = new Set([
   ...Object.values(BOOKING_WEBHOOK_PATHS),
 ])
 
+/**
+ * Announces new leads and their bookings from the outbox (migrations/006, 013)
+ * while the app runs, and, with FOLLOW_UP_AFTER_MINUTES, sweeps for applicants
+ * to follow up. It starts once the app is ready, never delays that, and
+ * closing the app waits for sends in flight to be recorded, so the database can
+ * close after. With no channel configured it still empties the outbox: nothing
+ * is queued. A lead stored through this server, a booking webhook, or a resend
+ * from the inbox wakes it at once, after the answer has gone; leads stored
+ * elsewhere (another instance, Supabase) wait for a poll. The follow-up's
+ * unsubscribe link is served here too, whether follow-ups are on or not.
+ */
 export function registerLeadNotifications(app: FastifyInstance, db: Database, config: NotificationConfig, site: SiteManifest) {
   let notifier: Notifier | undefined
   const signer = unsubscribeSigner(db)
