@@ -34,7 +34,7 @@ const PAGES = [
 // features both need moves down into the machinery. Only the composition roots
 // (app.ts, with inbox-api.ts for the inbox's API; main.ts, serve.ts; the
 // commands in cli/) put features together.
-const FEATURES = ['applications', 'leads', 'funnel', 'notify', 'accounts', 'bookings']
+const FEATURES = ['applications', 'leads', 'funnel', 'notify', 'accounts', 'bookings', 'backups']
 // Shared machinery, and which of it each folder may use: postgrest/ (the
 // /rest/v1 protocol) answers through http/ (what every answer shares); export/
 // is the CSV writer and the paced export; db/ is the bottom.

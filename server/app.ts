@@ -10,6 +10,7 @@ import { ADMIN_API_PATH } from '../common/admin-api.ts'
 import { registerAdminHeaders } from './accounts/admin-headers.ts'
 import { SUBMISSION_BODY_LIMIT, contactSubmissionsRoutes } from './applications/contact-submissions.ts'
 import { registerSpamRetention } from './applications/spam-retention.ts'
+import type { BackupService } from './backups/backup-service.ts'
 import type { Config } from './config.ts'
 import type { Database } from './db/database.ts'
 import { databaseHitCounter } from './db/hit-counter.ts'
@@ -37,6 +38,8 @@ export interface AppDependencies {
    * the server passes the build's. Left out, a build with no VITE_* settings.
    */
   site?: SiteManifest
+  /** The embedded database's backups, for the inbox's "Download a backup now"; none on PostgreSQL. */
+  backups?: BackupService
   /** Fastify's pino options; off by default so tests stay quiet. */
   logger?: FastifyServerOptions['logger']
 }
@@ -46,7 +49,7 @@ export interface AppDependencies {
  * main.ts. It never listens itself, and it does not own `db`: whoever opened the
  * database closes it.
  */
-export function buildApp({ config, db, site = DEFAULT_SITE_MANIFEST, logger = false }: AppDependencies) {
+export function buildApp({ config, db, site = DEFAULT_SITE_MANIFEST, logger = false, backups }: AppDependencies) {
   const headerConfig = { hstsMaxAge: config.hstsMaxAge, ...site }
   const app = Fastify({
     logger,
@@ -106,6 +109,7 @@ export function buildApp({ config, db, site = DEFAULT_SITE_MANIFEST, logger = fa
     db,
     sessionMaxDays: config.adminSessionMaxDays,
     awaitingMinutes: config.notifications.followUp?.afterMinutes ?? DEFAULT_AWAITING_MINUTES,
+    backups,
   })
   // The page's beacons, and the events table's insert for a page built with VITE_API_URL naming this server.
   // As for applications, instances sharing PostgreSQL share the count; both paths count as one.

@@ -1,3 +1,5 @@
+import { backupRoutes } from './backups/backup-routes.ts'
+import type { BackupService } from './backups/backup-service.ts'
 import { awaitingLeadRoutes } from './bookings/awaiting-routes.ts'
 import { unmatchedBookingRoutes } from './bookings/unmatched-routes.ts'
 import fastifyCookie from '@fastify/cookie'
@@ -19,6 +21,8 @@ export interface InboxApiOptions {
   sessionMaxDays: number
   /** How long after applying a lead without a booking is listed for a follow-up by hand. */
   awaitingMinutes: number
+  /** The embedded database's backups; undefined on PostgreSQL. */
+  backups?: BackupService
 }
 
 const CHANGES = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
@@ -31,7 +35,7 @@ const CHANGES = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
  * (docs/decisions/019-admin-sessions.md). A route added there is guarded
  * without saying so.
  */
-export const inboxApi: FastifyPluginAsync<InboxApiOptions> = async (app, { db, sessionMaxDays, awaitingMinutes }) => {
+export const inboxApi: FastifyPluginAsync<InboxApiOptions> = async (app, { db, sessionMaxDays, awaitingMinutes, backups }) => {
   await app.register(fastifyCookie)
   // Null until the guard sets it; only guarded routes read it.
   app.decorateRequest('admin', null as unknown as FastifyRequest['admin'])
@@ -62,6 +66,7 @@ export const inboxApi: FastifyPluginAsync<InboxApiOptions> = async (app, { db, s
     await guarded.register(adminDeliveryRoutes, { db })
     await guarded.register(unmatchedBookingRoutes, { db })
     await guarded.register(awaitingLeadRoutes, { db, afterMinutes: awaitingMinutes })
+    await guarded.register(backupRoutes, { db, backups })
     // Unknown paths answer 404 only to the signed in: nobody else learns which exist.
     guarded.all('/*', async () => {
       throw new ApiError(404, 'There is no such inbox route.')

@@ -4,6 +4,8 @@ import cluster from 'node:cluster'
 import type { FastifyRequest } from 'fastify'
 import type { SiteManifest } from '../common/site-manifest.ts'
 import { buildApp } from './app.ts'
+import { scheduleBackups } from './backups/backup-schedule.ts'
+import { createBackupService } from './backups/backup-service.ts'
 import type { Config } from './config.ts'
 import { describeDatabase, migrateDatabase, openDatabase } from './db/open-database.ts'
 import { DRAIN_TIMEOUT_MS, onStopSignals } from './stop-signals.ts'
@@ -30,10 +32,16 @@ export async function serve(config: Config, site: SiteManifest) {
     process.exit(1)
   })
 
+  // The embedded database only: on PostgreSQL the provider's backups or pg_dump do this (docs/operations.md).
+  const backups =
+    config.databaseUrl === undefined
+      ? createBackupService({ db, dataDir: config.dataDir, dir: config.backups.dir, keep: config.backups.keep })
+      : undefined
   const app = buildApp({
     site,
     config,
     db,
+    backups,
     logger: {
       level: config.logLevel,
       // The default serializers leave headers out; this guards against someone logging them.
@@ -65,6 +73,7 @@ export async function serve(config: Config, site: SiteManifest) {
   }
   // Time since the process started: a restart on an existing data dir should take seconds.
   app.log.info({ url, webRoot: config.webRoot, readyInMs: Math.round(performance.now()) }, 'serving')
+  const stopBackups = backups === undefined ? () => undefined : scheduleBackups(backups, config.backups.intervalHours, app.log)
 
   async function shutdown(signal: NodeJS.Signals) {
     app.log.info({ signal }, 'closing: finishing in-flight requests')
@@ -83,6 +92,8 @@ export async function serve(config: Config, site: SiteManifest) {
       } finally {
         clearInterval(sweep)
       }
+      stopBackups()
+      await backups?.close()
       await db.close()
       app.log.info('closed')
     } catch (error) {

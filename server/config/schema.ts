@@ -1,5 +1,6 @@
 import { join, resolve } from 'node:path'
 import { z } from 'zod'
+import { BACKUP_VARS, backupDirInside, backupSettings } from './backup-vars.ts'
 import { smtpUrlProblem } from './smtp-url.ts'
 import { findProjectRoot } from '../project-root.ts'
 import {
@@ -104,6 +105,7 @@ export const configSchema = z
     FOLLOW_UP_AFTER_MINUTES: envVar(
       wholeNumber.refine((minutes) => minutes >= 1 && minutes <= 43_200, 'must be from 1 to 43200 (30 days)').optional(),
     ),
+    ...BACKUP_VARS,
     PUBLIC_URL: envVar(
       z
         .string()
@@ -142,6 +144,7 @@ export const configSchema = z
         context.addIssue({ code: 'custom', path: ['FOLLOW_UP_AFTER_MINUTES'], message: `needs ${lacking.join(', and ')}` })
       }
     }
+    backupDirInside(vars, (message) => context.addIssue({ code: 'custom', path: ['BACKUP_DIR'], message }))
     if (vars.WEB_CONCURRENCY > 1 && !vars.DATABASE_URL) {
       context.addIssue({
         code: 'custom',
@@ -160,6 +163,7 @@ export const configSchema = z
     logLevel: vars.LOG_LEVEL,
     /** Absolute path of the built site (index.html and assets/). */
     webRoot: vars.WEB_ROOT,
+    backups: backupSettings(vars),
     /** PostgreSQL connection string; when unset, the embedded database in dataDir is used. */
     databaseUrl: vars.DATABASE_URL,
     /** Submissions per client IP per minute; 0 turns the limit off. */
@@ -243,3 +247,4 @@ export type NotificationConfig = Config['notifications']
 export type AnalyticsConfig = Config['analytics']
 export type EmailConfig = NonNullable<NotificationConfig['email']>
 export type FollowUpConfig = NonNullable<NotificationConfig['followUp']>
+export type BackupConfig = Config['backups']

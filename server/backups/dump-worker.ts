@@ -1,0 +1,21 @@
+// Runs in a worker thread (run-in-worker.ts): opens a snapshot of the embedded
+// database (snapshot.ts) with a PGlite of its own and writes its rows to a
+// backup file, so the server's thread never waits on that work.
+import { parentPort, workerData } from 'node:worker_threads'
+import { writeBackupFile } from '../db/backup-file.ts'
+import { openPglite } from '../db/pglite.ts'
+import { databaseSource } from '../db/row-source.ts'
+
+export interface DumpJob {
+  snapshotDir: string
+  out: string
+  createdAt: string
+}
+
+const job = workerData as DumpJob
+const db = await openPglite(job.snapshotDir)
+try {
+  parentPort?.postMessage(await writeBackupFile(await databaseSource(db), job.out, new Date(job.createdAt)))
+} finally {
+  await db.close()
+}
