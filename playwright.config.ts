@@ -31,6 +31,16 @@ function freshDataDir(): string {
   return dir
 }
 
+/** The server's backups, in a folder of the run's own (unset, they would go beside DATA_DIR: in the shared temp folder). */
+function freshBackupDir(): string {
+  const inherited = process.env.PLAYWRIGHT_E2E_BACKUP_DIR
+  if (inherited) return inherited
+  const dir = mkdtempSync(join(tmpdir(), 'brand-landing-e2e-backups-'))
+  process.env.PLAYWRIGHT_E2E_BACKUP_DIR = dir
+  process.on('exit', () => rmSync(dir, { recursive: true, force: true }))
+  return dir
+}
+
 const leadInbox = await chooseLeadInbox()
 
 // The embedded database has one opener: the accounts are made before the server opens it.
@@ -84,6 +94,9 @@ export default defineConfig({
         PORT: String(E2E_PORT),
         HOST: '127.0.0.1',
         DATA_DIR: freshDataDir(),
+        BACKUP_DIR: freshBackupDir(),
+        // None on a schedule: the backups the tests take are the only ones.
+        BACKUP_INTERVAL_HOURS: '0',
         SERVICE_ROLE_KEY,
         // Several tests submit from the same address within a minute.
         SUBMIT_RATE_LIMIT: '0',

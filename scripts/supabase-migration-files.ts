@@ -4,6 +4,7 @@ import { applicationForm, type FormDefinition } from '../common/application-form
 import { submittedColumns } from '../common/contact-submission.ts'
 import type { Database } from '../server/db/database.ts'
 import { MIGRATIONS_DIR } from '../server/db/migrate.ts'
+import { supabaseVersion, versionOfFile } from '../server/db/supabase-versions.ts'
 import { catalogsAfter, type Catalog } from './supabase-migration/scratch-catalog.ts'
 import { APPLIED, laterFile } from './supabase-migration/supabase-files.ts'
 
@@ -137,6 +138,16 @@ export async function supabaseMigrations(
   const missing = applied.filter((file) => !sql.has(file))
   if (missing.length > 0) throw new Error(`supabase/migrations holds ${missing.join(', ')}, which migrations/ no longer has.`)
   const files = [...APPLIED, ...names.filter((name) => !applied.includes(name)).map((name) => laterFile(name, SUPABASE_ONLY[name]))]
+  // migrate() takes a Supabase-migrated database over by these versions.
+  for (const file of files) {
+    const wrong = file.migrations.filter(({ file: name }) => supabaseVersion(name) !== versionOfFile(file.name))
+    if (wrong.length > 0) {
+      throw new Error(
+        `supabase/migrations/${file.name} holds ${wrong.map((m) => m.file).join(', ')}, ` +
+          'which server/db/supabase-versions.ts puts in another version.',
+      )
+    }
+  }
   const order = files.flatMap((file) => file.migrations.map(({ file: name }) => ({ file: name, sql: sql.get(name) ?? '' })))
   if (order.map((step) => step.file).join() !== names.join()) {
     throw new Error(`migrations/ must keep ${applied.join(', ')} first, as Supabase projects applied them.`)

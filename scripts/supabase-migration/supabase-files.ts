@@ -1,3 +1,5 @@
+import { supabaseVersion } from '../../server/db/supabase-versions.ts'
+
 /** One file of supabase/migrations, before its SQL is read. */
 export interface SupabaseFile {
   name: string
@@ -103,12 +105,13 @@ const ruler = (title: string) => `-- ${title} `.padEnd(80, '-')
  * `supabaseSql` is what Supabase alone needs after it, if anything.
  */
 export function laterFile(file: string, supabaseSql: string | undefined): SupabaseFile {
-  const match = /^(\d+)-([\w-]+)\.sql$/.exec(file)
-  if (!match) throw new Error(`migrations/${file}: name it NNN-what-it-does.sql, so its Supabase file can be named after it.`)
-  const [, number = '', title = ''] = match
+  const title = /^\d+-([\w-]+)\.sql$/.exec(file)?.[1]
+  const version = supabaseVersion(file)
+  if (title === undefined || version === undefined) {
+    throw new Error(`migrations/${file}: name it NNN-what-it-does.sql, so its Supabase file can be named after it.`)
+  }
   return {
-    // After 20261201000000, the last applied file, in the order of ours.
-    name: `20261201${number.padStart(6, '0')}_${title.replaceAll('-', '_')}.sql`,
+    name: `${version}_${title.replaceAll('-', '_')}.sql`,
     header: `-- migrations/${file} for a Supabase project.
 -- Apply it after the files before it: see supabase/README.md.
 -- Written by \`npm run supabase:migration\` from ../migrations and

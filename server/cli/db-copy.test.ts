@@ -12,24 +12,20 @@ import { buildApp } from '../app.ts'
 import { parseConfig } from '../config.ts'
 import { USAGE } from '../db/copy-command.ts'
 import { CopyError, copyDatabase } from '../db/copy-database.ts'
-import type { Database, Queryable } from '../db/database.ts'
 import { migrate } from '../db/migrate.ts'
 import { openPglite } from '../db/pglite.ts'
 import { MAINTENANCE_POOL, openPostgres } from '../db/postgres.ts'
 import { findProjectRoot } from '../project-root.ts'
-import { createAdminAccount, signIn } from '../testing/admin-session.ts'
+import { signIn } from '../testing/admin-session.ts'
 import { DATABASE_TARGET } from '../testing/database-target.ts'
-import { failedDelivery } from '../testing/failed-delivery.ts'
 import { freePort } from '../testing/free-port.ts'
 import { insertApplication } from '../testing/insert-application.ts'
-import { insertLead, seedLeads } from '../testing/seed-leads.ts'
+import { OWNER, PASSWORD, everyRow, seedEveryTable } from '../testing/every-table.ts'
 import { startPostgresServer, type PostgresServer } from '../testing/postgres-server.ts'
 import { openTempDatabase, type TempDatabase } from '../testing/temp-database.ts'
 
 const SCRIPT = join(findProjectRoot(), 'server', 'cli', 'db-copy.ts')
 const TSX = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href
-const OWNER = 'owner@example.com'
-const PASSWORD = 'a long inbox password'
 const LEADS = 2345
 
 let source: TempDatabase
@@ -61,70 +57,6 @@ async function newTarget(name: string, { migrated = false } = {}) {
   return db
 }
 
-/** Every table's rows as JSON text, in one order on both databases, with times in UTC. */
-async function everyRow(db: Database) {
-  return db.transaction(async (tx) => {
-    await tx.exec("SET LOCAL TimeZone = 'UTC'")
-    const tables = await tableNames(tx)
-    const rows: Record<string, string[]> = {}
-    for (const table of tables) {
-      const found = await tx.query<{ row: string }>(`SELECT to_json(t)::text AS row FROM ${table} t ORDER BY to_json(t)::text COLLATE "C"`)
-      rows[table] = found.map((row) => row.row)
-    }
-    return rows
-  })
-}
-const tableNames = async (db: Queryable) =>
-  (
-    await db.query<{ name: string }>(
-      `SELECT relname AS name FROM pg_class WHERE relnamespace = 'public'::regnamespace AND relkind = 'r'
-       AND relname <> 'schema_migrations' ORDER BY 1`,
-    )
-  ).map((row) => row.name)
-
-/** A row in every table, through the helpers the other tests use where there is one. */
-async function seed(db: Database) {
-  await seedLeads(db, LEADS, { spamPercent: 3 })
-  const attributed = await insertLead(db, {
-    answers: { name: "Zoë “Quotes” O'Brien", business: 'tabs\tnewlines\nand backslashes \\ 🎉' },
-    attribution: { first_touch: { utm_source: 'newsletter', landing_path: '/' }, last_touch: { utm_source: 'ig', fbclid: 'x"y' } },
-    receivedAt: new Date('2025-03-01T09:30:00.123Z'),
-  })
-  await insertApplication(db, { spam: true })
-  await createAdminAccount(db, OWNER, PASSWORD)
-  const app = buildApp({ config: parseConfig({ WEB_ROOT: '/nonexistent' }), db })
-  await app.ready()
-  await signIn(app, OWNER, PASSWORD)
-  await app.close()
-  await db.exec(`
-    INSERT INTO admin_backup_codes (account_id, code_hash) SELECT id, sha256('code') FROM admin_accounts;
-    INSERT INTO lead_status_changes (application_id, from_status, to_status, author, at)
-      SELECT application_id, 'new', status, '${OWNER}', received_at + interval '1 hour' FROM lead_pipeline WHERE status <> 'new';
-    INSERT INTO lead_notes (application_id, body, author) VALUES (${attributed}, 'Called: “wants a demo” — 10 o''clock', '${OWNER}');
-    INSERT INTO admin_audit (actor_email, action, lead_id, detail) VALUES ('${OWNER}', 'lead.note', ${attributed}, '{"n": 1}');
-    INSERT INTO rate_limit_hits (key, hits, expires_at) VALUES ('submit:127.0.0.1', 3, now() + interval '1 minute');
-    INSERT INTO page_events (created_at, visitor, type, step, source, path)
-      SELECT now() - make_interval(hours => g), page_event_visitor('10.0.0.' || g % 7, 'agent', 'example.com'),
-        (ARRAY['page_view', 'apply_clicked', 'step_viewed'])[1 + g % 3], CASE WHEN g % 3 = 2 THEN 1 END,
-        CASE WHEN g % 2 = 0 THEN 'ig' END, '/'
-      FROM generate_series(1, 3000) g;
-    SELECT page_event_roll_up();
-    INSERT INTO bookings (provider, provider_booking_id, application_id, attendee_email, starts_at, ends_at)
-      VALUES ('calendly', 'booking-1', ${attributed}, 'zoe@example.com', now() + interval '1 day', now() + interval '1 day 30 minutes'),
-             ('calcom', 'booking-2', NULL, 'stranger@example.com', now(), now() + interval '30 minutes');
-    INSERT INTO booking_events (booking_id, kind, occurred_at) SELECT id, 'created', now() FROM bookings;
-    INSERT INTO booking_receipts (provider, key) VALUES ('calendly', 'delivery-1');
-    INSERT INTO lead_outbox (application_id, booking_event_id) SELECT ${attributed}, min(id) FROM booking_events;
-    INSERT INTO follow_up_sweep (id, swept_until) VALUES (1, now());
-    INSERT INTO follow_up_opt_outs (email_sha256) VALUES (encode(sha256('zoe@example.com'), 'hex'));
-  `)
-  await failedDelivery(db, attributed)
-  // Ids handed out and then erased: the target must not hand them out again.
-  const erased = await insertApplication(db)
-  await db.query('DELETE FROM contact_submissions WHERE id = $1', [erased])
-  return erased
-}
-
 describe.runIf(DATABASE_TARGET === 'pglite')('npm run db:copy', () => {
   let erasedId: number
   let sourceRows: Record<string, string[]>
@@ -132,7 +64,7 @@ describe.runIf(DATABASE_TARGET === 'pglite')('npm run db:copy', () => {
   beforeAll(async () => {
     workDir = await mkdtemp(join(tmpdir(), 'db-copy-cli-'))
     ;[source, server] = await Promise.all([openTempDatabase(), startPostgresServer()])
-    erasedId = await seed(source.db)
+    erasedId = await seedEveryTable(source.db, { leads: LEADS, events: 3000 })
     sourceRows = await everyRow(source.db)
     await source.db.close()
   })
@@ -261,7 +193,7 @@ describe.runIf(DATABASE_TARGET === 'pglite')('npm run db:copy', () => {
 
   it.each([
     [[], /--to is required/],
-    [['--to', 'not a url'], /--to must be a URL/],
+    [['--to', 'http://h/d'], /--to must be a URL/],
     [['--to', 'mysql://u:p@h/d'], /--to must be a URL/],
     [['--to', 'postgres://h/d', 'extra'], /positional argument/],
     [['--to', 'postgres://h/d', '--from'], /--from/],

@@ -151,11 +151,7 @@ export async function openBackupFile(path: string): Promise<BackupSource> {
   const next = async (): Promise<unknown> => {
     const { value, done } = await lines.next()
     if (done) throw new BackupFileError(`${path} is truncated: it ends before its last line`)
-    try {
-      return JSON.parse(value)
-    } catch {
-      throw new BackupFileError(`${path} is damaged: a line is not JSON`)
-    }
+    return parseLine(value, path)
   }
 
   const header = (await next()) as Partial<BackupHeader> | null
@@ -191,7 +187,7 @@ export async function openBackupFile(path: string): Promise<BackupSource> {
         const { value, done } = await lines.next()
         if (done) throw new BackupFileError(`${path} is truncated: it ends inside ${table.name}`)
         if (value.startsWith('[')) {
-          const end: unknown = JSON.parse(value)
+          const end = parseLine(value, path)
           if (!Array.isArray(end) || end[0] !== 'end' || end[1] !== table.name || end[2] !== count) {
             throw new BackupFileError(`${path} is damaged: ${table.name}'s rows do not add up`)
           }
@@ -239,4 +235,23 @@ async function* readLines(stream: AsyncIterable<string>, path: string): AsyncGen
     throw error
   }
   if (rest !== '') yield rest
+}
+
+/** Reads a whole backup once, checking it as a restore would, and writes nothing. */
+export async function verifyBackupFile(path: string): Promise<BackupHeader> {
+  const source = await openBackupFile(path)
+  try {
+    for (const table of source.tables) for await (const _batch of source.rows(table)) void _batch
+    return source.header
+  } finally {
+    source.close()
+  }
+}
+
+function parseLine(line: string, path: string): unknown {
+  try {
+    return JSON.parse(line)
+  } catch {
+    throw new BackupFileError(`${path} is damaged: a line is not JSON`)
+  }
 }

@@ -2,24 +2,30 @@ import { parseArgs } from 'node:util'
 import { UsageError } from '../usage-error.ts'
 
 export interface CopyCommand {
-  /** The PostgreSQL database to fill. */
+  /** A PostgreSQL URL or a data directory to create. */
   to: string
-  /** The embedded database's data directory; DATA_DIR when undefined. */
+  /** A PostgreSQL URL, a data directory or a backup file; DATA_DIR when undefined. */
   from: string | undefined
 }
 
-export const USAGE = `Usage: npm run db:copy -- --to postgres://USER:PASSWORD@HOST:PORT/DATABASE [--from DATA_DIR]
+export const USAGE = `Usage: npm run db:copy -- --to TARGET [--from SOURCE]
 
-Copies every row of the embedded database into an empty PostgreSQL 15+
-database, for moving the server to DATABASE_URL.
-The target's schema is brought up to date first; then the rows are copied,
-counted and compared in one transaction, which leaves the target empty if
-anything fails or the copy is interrupted.
+Copies every row of one database into another, new one: the embedded
+database into PostgreSQL 15+ (to move the server to DATABASE_URL), a backup
+into PostgreSQL, or PostgreSQL into a new embedded data directory (to look at
+production data locally).
+The target's schema is brought up to the source's first; then the rows are
+copied, counted and compared, and the target is left empty if anything fails
+or the copy is interrupted. Then the target gets the rest of the migrations.
 
-  --to URL        the PostgreSQL database to fill; none of our tables may
-                  hold rows yet
-  --from DIR      the embedded database's directory (default: DATA_DIR, read
-                  from the environment or .env as the server reads it)
+  --to TARGET     postgres://USER:PASSWORD@HOST:PORT/DATABASE, none of whose
+                  tables may hold rows yet; or a data directory that does not
+                  exist or is empty
+  --from SOURCE   a data directory (default: DATA_DIR, read from the
+                  environment or .env as the server reads it), a backup file
+                  (db:backup, BACKUP_DIR, the inbox's download), or a
+                  postgres:// URL (read in one snapshot, so a running server
+                  may go on)
   --help          show this text
 
 The embedded database can be opened by one process at a time: stop the server
@@ -42,16 +48,20 @@ export function parseCopyArgs(argv: readonly string[]): CopyCommand | 'help' {
     throw new UsageError(error instanceof Error ? error.message : String(error))
   }
   if (values.help) return 'help'
-  if (values.to === undefined) throw new UsageError('--to is required')
-  if (values.from === '') throw new UsageError('--from needs a directory')
-  let url: URL | undefined
-  try {
-    url = new URL(values.to)
-  } catch {
+  if (values.to === undefined || values.to === '') throw new UsageError('--to is required')
+  if (values.from === '') throw new UsageError('--from needs a directory, a backup file or a URL')
+  if (isPostgresUrlLike(values.to) && !validPostgresUrl(values.to)) {
     // The text may hold a password: it is never repeated.
-  }
-  if (url === undefined || !['postgres:', 'postgresql:'].includes(url.protocol)) {
-    throw new UsageError('--to must be a URL like postgres://user:password@host:5432/database')
+    throw new UsageError('--to must be a URL like postgres://user:password@host:5432/database, or a directory')
   }
   return { to: values.to, from: values.from }
+}
+
+const isPostgresUrlLike = (text: string) => /^[a-z]+:\/\//i.test(text)
+function validPostgresUrl(text: string) {
+  try {
+    return ['postgres:', 'postgresql:'].includes(new URL(text).protocol)
+  } catch {
+    return false
+  }
 }

@@ -3,6 +3,7 @@ import { useSignedIn, useSignOut } from '../api/session.ts'
 import { inboxCopy } from '../content/inbox-copy.ts'
 import { Section } from '../lead-detail/section.tsx'
 import { PageTitle } from '../shell/page-title.tsx'
+import { BackupsSection } from './backups-section.tsx'
 import { TotpEnrolment } from './totp-enrolment.tsx'
 
 const copy = inboxCopy.account
@@ -18,6 +19,9 @@ export function AccountPage() {
       </p>
       <Section title={copy.totp}>
         <TotpEnrolment />
+      </Section>
+      <Section title={copy.backups}>
+        <BackupsSection />
       </Section>
       <div>
         <Button variant="secondary" onClick={() => signOut.mutate()} disabled={signOut.isPending}>

@@ -1,0 +1,98 @@
+import { QueryClientProvider } from '@tanstack/react-query'
+import { render, screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { CSRF_HEADER, type AdminSession } from '../../../common/admin-api.ts'
+import type { BackupList, BackupSummary } from '../../../common/backup-api.ts'
+import { createInboxQueryClient } from '../api/query-client.ts'
+import { SESSION_KEY } from '../api/session-key.ts'
+import { BackupsSection } from './backups-section.tsx'
+
+const SESSION: AdminSession = { email: 'owner@example.com', csrfToken: 'csrf-token-for-tests', totpEnabled: false }
+const OLDER: BackupSummary = { name: 'backup-2025-03-01T02-00-00-000Z.ndjson.gz', createdAt: '2025-03-01T02:00:00.000Z', bytes: 2_400 }
+const NEW: BackupSummary = { name: 'backup-2025-03-02T09-30-00-000Z.ndjson.gz', createdAt: '2025-03-02T09:30:00.000Z', bytes: 1_500_000 }
+
+let fetchMock: ReturnType<typeof vi.fn<typeof fetch>>
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
+
+beforeEach(() => {
+  fetchMock = vi.fn<typeof fetch>()
+  vi.stubGlobal('fetch', fetchMock)
+})
+afterEach(() => vi.unstubAllGlobals())
+
+/** What the section's live region says: a screen reader announces each change. */
+const announced = () => document.querySelector('[aria-live="polite"]')
+
+/** The server: `list` answers GET /backups, `take` POST /backups. */
+function renderSection(list: () => BackupList, take: () => Promise<Response> | Response = () => json(200, NEW)) {
+  fetchMock.mockImplementation(async (_input, init) => (init?.method === 'POST' ? take() : json(200, list())))
+  const client = createInboxQueryClient()
+  client.setQueryData(SESSION_KEY, SESSION)
+  render(
+    <QueryClientProvider client={client}>
+      <BackupsSection />
+    </QueryClientProvider>,
+  )
+  return userEvent.setup()
+}
+
+describe('the account page’s backups', () => {
+  it('lists the stored backups, each with a download link, and says when the last was taken', async () => {
+    renderSection(() => ({ enabled: true, backups: [OLDER] }))
+    const table = await screen.findByRole('table', { name: 'Stored backups, newest first' })
+    expect(within(table).getByRole('link', { name: OLDER.name })).toHaveAttribute('href', `/api/admin/backups/${OLDER.name}`)
+    expect(within(table).getByText('2.4 kB')).toBeInTheDocument()
+    expect(screen.getByText(/^Last backup:/)).toHaveTextContent('1 backup is kept on the server.')
+  })
+
+  it('takes a backup with the CSRF token, says so while it runs, then downloads it and lists it', async () => {
+    const clicked: string[] = []
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicked.push(this.getAttribute('href') ?? '')
+    })
+    let finish: (response: Response) => void = () => undefined
+    let stored = [OLDER]
+    const user = renderSection(
+      () => ({ enabled: true, backups: stored }),
+      () => new Promise<Response>((resolve) => (finish = resolve)),
+    )
+    await user.click(await screen.findByRole('button', { name: 'Download a backup now' }))
+    const busy = screen.getByRole('button', { name: 'Taking a backup…' })
+    expect(busy).toHaveAttribute('aria-disabled', 'true')
+    expect(announced()).toHaveTextContent('Taking a backup…')
+    await user.click(busy)
+    const posts = fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST')
+    expect(posts).toHaveLength(1)
+    expect(new Headers(posts[0]?.[1]?.headers).get(CSRF_HEADER)).toBe(SESSION.csrfToken)
+
+    stored = [NEW, OLDER]
+    finish(json(200, NEW))
+    expect(await screen.findByRole('button', { name: 'Download a backup now' })).not.toHaveAttribute('aria-disabled', 'true')
+    expect(clicked).toEqual([`/api/admin/backups/${NEW.name}`])
+    expect(announced()).toHaveTextContent(`Backup taken: the download of ${NEW.name} has started.`)
+    expect(await screen.findByRole('link', { name: NEW.name })).toBeInTheDocument()
+    expect(screen.getByText('1.5 MB')).toBeInTheDocument()
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument()
+  })
+
+  it('shows an alert when the backup fails, and downloads nothing', async () => {
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined)
+    const user = renderSection(
+      () => ({ enabled: true, backups: [] }),
+      () => json(500, { statusCode: 500, message: 'disk full' }),
+    )
+    expect(await screen.findByText('No backup has been taken yet.')).toBeInTheDocument()
+    await user.click(screen.getByRole('button', { name: 'Download a backup now' }))
+    expect(await screen.findByRole('alert')).toHaveTextContent('The backup could not be taken. Try again.')
+    expect(click).not.toHaveBeenCalled()
+  })
+
+  it('on PostgreSQL says the server takes none, with no button', async () => {
+    renderSection(() => ({ enabled: false, backups: [] }))
+    expect(
+      await screen.findByText('On PostgreSQL the server takes no backups: use your provider’s backups or pg_dump.'),
+    ).toBeInTheDocument()
+    expect(screen.queryByRole('button')).not.toBeInTheDocument()
+  })
+})
