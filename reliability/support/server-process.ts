@@ -26,6 +26,8 @@ export async function startServer(env: Record<string, string>): Promise<ServerPr
       SUBMIT_RATE_LIMIT: '0',
       SERVICE_ROLE_KEY,
       LOG_LEVEL: 'warn',
+      // A backup 5 s after start would land in the middle of a measurement; a case about backups sets its own.
+      BACKUP_INTERVAL_HOURS: '0',
       ...env,
     },
     stdio: ['ignore', 'ignore', 'pipe'],
