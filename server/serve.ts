@@ -7,7 +7,9 @@ import { buildApp } from './app.ts'
 import { scheduleBackups } from './backups/backup-schedule.ts'
 import { createBackupService } from './backups/backup-service.ts'
 import type { Config } from './config.ts'
+import { DataDirVersionError } from './db/data-dir-version.ts'
 import { describeDatabase, migrateDatabase, openDatabase } from './db/open-database.ts'
+import { upgradeAdvice } from './backups/upgrade-advice.ts'
 import { DRAIN_TIMEOUT_MS, onStopSignals } from './stop-signals.ts'
 
 // Query strings can carry values (a service-role read filtering on an email), so
@@ -27,8 +29,12 @@ export async function serve(config: Config, site: SiteManifest) {
   const db = await openDatabase(config, {
     onIdleError: (error) => reportIdleError(error),
     onPreparedStatementsOff: (error) => reportPreparedOff(error),
-  }).catch((error: unknown) => {
-    process.stderr.write(`Could not open ${where}: ${error instanceof Error ? error.message : String(error)}\n`)
+  }).catch(async (error: unknown) => {
+    const message =
+      error instanceof DataDirVersionError
+        ? await upgradeAdvice(error, config)
+        : `Could not open ${where}: ${error instanceof Error ? error.message : String(error)}`
+    process.stderr.write(`${message}\n`)
     process.exit(1)
   })
 

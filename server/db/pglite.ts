@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { PGlite, type Transaction } from '@electric-sql/pglite'
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import { lockDataDir } from './data-dir-lock.ts'
+import { checkDataDirVersion } from './data-dir-version.ts'
 import { DatabaseUnavailableError, type Database, type Queryable, type QueryOptions, type Row } from './database.ts'
 import { DURABLE_START_PARAMS, DurableNodeFS, syncTree } from './durable-nodefs.ts'
 import { groupCommit } from './group-commit.ts'
@@ -19,6 +20,7 @@ import { groupCommit } from './group-commit.ts'
  * (group-commit.ts). See docs/decisions/011-durable-embedded-database.md.
  */
 export async function openPglite(dataDir: string): Promise<Database> {
+  checkDataDirVersion(dataDir)
   await mkdir(dataDir, { recursive: true })
   const unlock = await lockDataDir(dataDir)
   const isNew = !existsSync(join(dataDir, 'PG_VERSION'))
