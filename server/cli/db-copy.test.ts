@@ -205,6 +205,38 @@ describe.runIf(DATABASE_TARGET === 'pglite')('npm run db:copy', () => {
     expect(result.stderr).toContain(USAGE)
   })
 
+  it('copies into a database whose owner is not a superuser (as on Supabase), with the triggers off by ownership', async () => {
+    await asAdmin(`CREATE ROLE plain_owner LOGIN PASSWORD 'owner-password' NOSUPERUSER`)
+    await asAdmin('CREATE DATABASE owned OWNER plain_owner')
+    const url = new URL(server.url('owned'))
+    url.username = 'plain_owner'
+    url.password = 'owner-password'
+    const result = await run(['--to', url.href, '--from', source.settings.dataDir])
+    expect(result.stderr).toBe('')
+    expect(result.code).toBe(0)
+    const target = openPostgres(url.href, MAINTENANCE_POOL)
+    try {
+      const [role] = await target.query<{ replica: boolean }>(
+        `SELECT has_parameter_privilege('session_replication_role', 'SET') AS replica`,
+      )
+      expect(role?.replica).toBe(false)
+      expect(await everyRow(target)).toEqual(sourceRows)
+      // The triggers are back on: a new application gets its outbox and pipeline rows.
+      const [id] = await target.query<{ id: number }>(
+        `INSERT INTO contact_submissions (instagram, name, email, phone, business, budget, revenue, challenges, submission_id)
+         VALUES ('@x', 'x', 'x@example.com', '1', 'x', 'x', 'x', 'x', gen_random_uuid()) RETURNING id`,
+      )
+      const [rows] = await target.query<{ outbox: number; pipeline: number }>(
+        `SELECT (SELECT count(*)::int FROM lead_outbox WHERE application_id = $1) AS outbox,
+           (SELECT count(*)::int FROM lead_pipeline WHERE application_id = $1) AS pipeline`,
+        [id?.id],
+      )
+      expect(rows).toEqual({ outbox: 1, pipeline: 1 })
+    } finally {
+      await target.close()
+    }
+  })
+
   it('refuses a data directory that does not exist, creating none', async () => {
     const result = await run(['--to', server.url('copy_target'), '--from', join(workDir, 'missing')])
     expect(result.code).toBe(1)

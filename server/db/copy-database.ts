@@ -55,8 +55,17 @@ export async function copyRows(source: RowSource, target: Database, options: Cop
     }
     for (const name of SEEDED_BY_MIGRATIONS) if (tables.some((table) => table.name === name)) await tx.exec(`DELETE FROM ${ident(name)}`)
     // The rows come as they are: triggers would add outbox and pipeline rows a
-    // second time. This also skips foreign key checks, so they are verified below.
-    await tx.exec('SET LOCAL session_replication_role = replica')
+    // second time. A superuser (or a role granted it) turns them all off, foreign
+    // key checks too, so those are verified below; a mere owner, as on Supabase,
+    // turns off ours, and the parents-first order satisfies the checks as it goes.
+    const [role] = await tx.query<{ replica: boolean }>(`SELECT has_parameter_privilege('session_replication_role', 'SET') AS replica`)
+    const triggers = role?.replica
+      ? { off: 'SET LOCAL session_replication_role = replica', on: 'SET LOCAL session_replication_role = origin' }
+      : {
+          off: tables.map((table) => `ALTER TABLE ${ident(table.name)} DISABLE TRIGGER USER;`).join('\n'),
+          on: tables.map((table) => `ALTER TABLE ${ident(table.name)} ENABLE TRIGGER USER;`).join('\n'),
+        }
+    await tx.exec(triggers.off)
 
     const copied: CopiedTable[] = []
     for (const table of tables) {
@@ -72,7 +81,7 @@ export async function copyRows(source: RowSource, target: Database, options: Cop
         [ident(table), column, used],
       )
     }
-    await tx.exec('SET LOCAL session_replication_role = origin')
+    await tx.exec(triggers.on)
     await verifyForeignKeys(tx)
     for (const table of tables) {
       stopIfAborted(table.name)
