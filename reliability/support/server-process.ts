@@ -8,6 +8,8 @@ export const SERVICE_ROLE_KEY = 'reliability-service-role-key-0123456789'
 export interface ServerProcess {
   url: string
   child: ChildProcess
+  /** The last 64 kB the server logged (its JSON lines on stdout), with captureOutput. */
+  output: () => string
   /** Resolves when the process has exited, with its exit code or the signal that ended it. */
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>
 }
@@ -16,9 +18,20 @@ export interface ServerProcess {
  * Starts the built server as its own process on a free loopback port, with
  * the rate limit off, and waits until it answers /healthz.
  */
-export async function startServer(env: Record<string, string>): Promise<ServerProcess> {
+export interface StartOptions {
+  /** A command that runs the server in turn (unshare, a shell), keeping its PID by exec. */
+  wrap?: string[]
+  /** Keep what the server logs, for output(); off by default, since reading it costs the machine the benchmarks measure. */
+  captureOutput?: boolean
+}
+
+export async function startServer(
+  env: Record<string, string>,
+  { wrap = [], captureOutput = false }: StartOptions = {},
+): Promise<ServerProcess> {
   const listenPort = await freePort()
-  const child = spawn(process.execPath, [MAIN], {
+  const [command = process.execPath, ...args] = [...wrap, process.execPath, MAIN]
+  const child = spawn(command, args, {
     env: {
       PATH: process.env.PATH ?? '',
       HOST: '127.0.0.1',
@@ -30,7 +43,11 @@ export async function startServer(env: Record<string, string>): Promise<ServerPr
       BACKUP_INTERVAL_HOURS: '0',
       ...env,
     },
-    stdio: ['ignore', 'ignore', 'pipe'],
+    stdio: ['ignore', captureOutput ? 'pipe' : 'ignore', 'pipe'],
+  })
+  let stdout = ''
+  child.stdout?.on('data', (chunk: Buffer) => {
+    stdout = (stdout + chunk.toString()).slice(-64_000)
   })
   let stderr = ''
   child.stderr?.on('data', (chunk: Buffer) => {
@@ -56,7 +73,7 @@ export async function startServer(env: Record<string, string>): Promise<ServerPr
     }
     await new Promise((resolve) => setTimeout(resolve, 200))
   }
-  return { url, child, exited }
+  return { url, child, exited, output: () => stdout }
 }
 
 /** Stops the server the way an operator's service manager does, and waits for it. */
