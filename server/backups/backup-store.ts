@@ -42,9 +42,15 @@ export async function pruneBackups(dir: string, keep: number): Promise<string[]>
   return old.map((backup) => backup.name)
 }
 
-/** Removes what a backup cut short (a crash, a full disk) left: `.partial` files and snapshot folders. */
+/**
+ * Removes what a backup cut short (a crash, a full disk) left: `.partial`
+ * files, snapshot folders, and a backup renamed into place whose checksum
+ * was never written (it is not listed, so pruning would never reach it).
+ */
 export async function clearUnfinished(dir: string): Promise<void> {
-  for (const name of await readdir(dir).catch(() => [] as string[])) {
-    if (name.endsWith('.partial') || name.startsWith(STAGING_PREFIX)) await rm(join(dir, name), { recursive: true, force: true })
+  const names = await readdir(dir).catch(() => [] as string[])
+  for (const name of names) {
+    const orphan = NAME.test(name) && !names.includes(`${name}${CHECKSUM_SUFFIX}`)
+    if (orphan || name.endsWith('.partial') || name.startsWith(STAGING_PREFIX)) await rm(join(dir, name), { recursive: true, force: true })
   }
 }
