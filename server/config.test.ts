@@ -61,6 +61,9 @@ describe('parseConfig', () => {
       LEAD_EMAIL_BOOKINGS: 'true',
       FOLLOW_UP_AFTER_MINUTES: '90',
       PUBLIC_URL: 'https://apply.brandscale.example',
+      BACKUP_DIR: '/var/backups/landing',
+      BACKUP_INTERVAL_HOURS: '6',
+      BACKUP_KEEP: '28',
     })
     expect(config).toEqual({
       port: 3000,
@@ -69,6 +72,7 @@ describe('parseConfig', () => {
       serviceRoleKey: 'a-long-enough-secret',
       logLevel: 'debug',
       webRoot: '/srv/site',
+      backups: { dir: '/var/backups/landing', intervalHours: 6, keep: 28 },
       databaseUrl: 'postgres://landing:secret@db.internal:5432/landing',
       submitRateLimit: 0,
       trustProxy: ['10.0.0.0/8', '127.0.0.1'],
@@ -98,6 +102,11 @@ describe('parseConfig', () => {
       bookings: { calendly: 'calendly-signing-key-0123', calcom: 'calcom-webhook-secret-0123' },
       analytics: { enabled: false, retentionDays: 30, rateLimit: 0, acceptUserAgent: 'landing-e2e-run' },
     })
+  })
+
+  it('backs up every 24 hours into backups/ beside DATA_DIR, keeping 14, by default', () => {
+    expect(parseConfig({ DATA_DIR: '/srv/landing/data' }).backups).toEqual({ dir: '/srv/landing/backups', intervalHours: 24, keep: 14 })
+    expect(parseConfig({ DATA_DIR: '/srv/landing/data', BACKUP_INTERVAL_HOURS: '0' }).backups.intervalHours).toBe(0)
   })
 
   it('counts funnel events by default, keeps them 90 days and accepts no robot', () => {
@@ -136,6 +145,13 @@ describe('parseConfig', () => {
     ['ADMIN_SESSION_MAX_DAYS', '-1'],
     ['ADMIN_SESSION_MAX_DAYS', '1.5'],
     ['ADMIN_SESSION_MAX_DAYS', '30d'],
+    ['BACKUP_INTERVAL_HOURS', 'daily'],
+    ['BACKUP_INTERVAL_HOURS', '8761'],
+    ['BACKUP_INTERVAL_HOURS', '-1'],
+    ['BACKUP_KEEP', '0'],
+    ['BACKUP_KEEP', 'all'],
+    ['BACKUP_DIR', './data/backups'],
+    ['BACKUP_DIR', './data'],
     ['CALENDLY_WEBHOOK_SIGNING_KEY', 'short'],
     ['CALENDLY_WEBHOOK_SIGNING_KEY', ' a key with a space around it '],
     ['CALCOM_WEBHOOK_SECRET', 'no-secret-provided'],
