@@ -46,6 +46,9 @@ function serverEnv(dataDir: string, port: number): NodeJS.ProcessEnv {
     TRUST_PROXY: 'false',
     HSTS_MAX_AGE: '0',
     ANALYTICS: 'off',
+    // Pictures need no backup, and one would be written beside this run's temporary data directory.
+    BACKUP_INTERVAL_HOURS: '0',
+    BACKUP_DIR: '',
   }
 }
 
