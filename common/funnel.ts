@@ -60,7 +60,8 @@ const DAY_MS = 24 * 60 * 60 * 1000
 export const addDays = (day: string, days: number) => utcDay(new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS))
 
 /** The days from `from` to `to`, both included. */
-export const rangeLength = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS) + 1
+export const rangeLength = (from: string, to: string) =>
+  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS) + 1
 
 /**
  * The period a range is compared with: as many days, ending the day before it

@@ -53,7 +53,11 @@ function seedViews() {
       const count = base + (back % 3)
       for (let index = 0; index < count; index++) views.push({ day, visitor: `${source}-${index}`, source })
     }
-    views.push({ day, visitor: 'ig-0', source: 'ig' }, { day, visitor: 'both', source: 'ig' }, { day, visitor: 'both', source: 'newsletter' })
+    views.push(
+      { day, visitor: 'ig-0', source: 'ig' },
+      { day, visitor: 'both', source: 'ig' },
+      { day, visitor: 'both', source: 'newsletter' },
+    )
   }
 }
 
@@ -70,7 +74,8 @@ function seedLeads() {
   for (let back = 13; back >= 0; back -= 2) {
     const day = addDays(today, -back)
     kinds.forEach((kind, index) => {
-      const bookings: SeedLead['bookings'] = (back + index) % 3 === 0 ? ['scheduled'] : (back + index) % 5 === 0 ? ['canceled', 'scheduled'] : []
+      const bookings: SeedLead['bookings'] =
+        (back + index) % 3 === 0 ? ['scheduled'] : (back + index) % 5 === 0 ? ['canceled', 'scheduled'] : []
       leads.push({ ...kind, day, bookings, spam: false })
     })
     leads.push({ ...kinds[0]!, day, bookings: ['scheduled'], spam: true })
@@ -209,7 +214,9 @@ describe(`the funnel's sources and comparison on ${DATABASE_TARGET}`, () => {
     expect(rows.slice(first + 2, second)).toEqual(
       funnel.bySource.map((row) => [
         row.source,
-        ({ ig: 'Instagram', 'l.instagram.com': 'Instagram', google: 'Google', newsletter: 'Newsletter' } as Record<string, string>)[row.source] ?? '',
+        ({ ig: 'Instagram', 'l.instagram.com': 'Instagram', google: 'Google', newsletter: 'Newsletter' } as Record<string, string>)[
+          row.source
+        ] ?? '',
         String(row.visitors),
         String(row.applications),
         percent(row.conversionRate),

@@ -290,7 +290,10 @@ describe(`the funnel on ${DATABASE_TARGET}`, () => {
     const [header, ...rest] = csvCells(response.body)
     expect(header).toEqual([...FUNNEL_CSV_COLUMNS])
     // The gates come first, up to the blank line before the sources (funnel-sources.test.ts reads those).
-    const rows = rest.slice(0, rest.findIndex((row) => row.join('') === ''))
+    const rows = rest.slice(
+      0,
+      rest.findIndex((row) => row.join('') === ''),
+    )
     expect(rows).toEqual(
       funnel.stages.map((stage) => [
         funnelStageLabel(stage.id),

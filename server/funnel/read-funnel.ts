@@ -39,7 +39,11 @@ function sourceCondition(source: string | undefined): { where: string; params: u
 export async function readTotals(db: Queryable, range: FunnelRange): Promise<FunnelTotals> {
   const { where, params } = sourceCondition(range.source)
   const leadSource =
-    range.source === undefined ? '' : range.source === DIRECT_SOURCE ? 'AND lead_source(s.attribution) IS NULL' : 'AND lead_source(s.attribution) = $3'
+    range.source === undefined
+      ? ''
+      : range.source === DIRECT_SOURCE
+        ? 'AND lead_source(s.attribution) IS NULL'
+        : 'AND lead_source(s.attribution) = $3'
   const [row] = await db.query<{ visitors: string; applications: string; booked: string }>(
     `SELECT
        (SELECT coalesce(sum(visitors), 0) FROM page_event_counts($1::date, $2::date) WHERE ${where} AND type = 'page_view')::text AS visitors,
