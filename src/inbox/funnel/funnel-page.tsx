@@ -71,7 +71,11 @@ export function FunnelPage({ params }: { params: URLSearchParams }) {
                 {funnelCopy.everySource}
               </InboxLink>
             )}
-            <SourcesTable rows={data.bySource} caption={funnelCopy.sourcesCaption(everySource)} chosen={data.source} hrefOf={hrefOf} />
+            {data.bySource.length === 0 ? (
+              <p className="mt-4">{funnelCopy.noSources}</p>
+            ) : (
+              <SourcesTable rows={data.bySource} caption={funnelCopy.sourcesCaption(everySource)} chosen={data.source} hrefOf={hrefOf} />
+            )}
           </Section>
           <Section title={copy.daysTitle}>
             <LazyDaysChart days={data.days} label={copy.daysChart(range)} />
