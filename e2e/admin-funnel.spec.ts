@@ -140,7 +140,10 @@ test.describe('the Funnel screen', () => {
     const [header, ...rest] = parse(await readFile(await download.path()), { relax_column_count: true }) as string[][]
     expect(header).toEqual([...FUNNEL_CSV_COLUMNS])
     // The gates, up to the blank line before the sources and the days.
-    const csvRows = rest.slice(0, rest.findIndex((row) => row.join('') === ''))
+    const csvRows = rest.slice(
+      0,
+      rest.findIndex((row) => row.join('') === ''),
+    )
     const table = await tableRows(funnelTable(page))
     expect(csvRows).toEqual(table.map(([label, visitors, dropOff, rate]) => [label, visitors, dropOff, rate!.replace(/%$/, '')]))
 

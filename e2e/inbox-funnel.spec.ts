@@ -134,7 +134,7 @@ test.describe('the Funnel screen compares sources and periods', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
     // Every figure, link and heading lies within the screen, or within a table that scrolls.
     const outside = await page.evaluate(() =>
-      [...document.querySelectorAll('main dd, main h2, main a, main summary, main [role="slider"], main [role="region"]')]
+      Array.from(document.querySelectorAll('main dd, main h2, main a, main summary, main [role="slider"], main [role="region"]'))
         .filter((element) => !element.closest('[role="region"][tabindex]') || element.matches('[role="region"]'))
         .map((element) => ({ text: element.textContent?.slice(0, 40), box: element.getBoundingClientRect() }))
         .filter(({ box }) => box.width > 0 && (box.left < 0 || box.right > window.innerWidth))
