@@ -122,6 +122,11 @@ test.describe('the Funnel screen compares sources and periods', () => {
     expect(await seriousViolations(page)).toEqual([])
     await toggle.click()
     await expect(daysTable(page)).toBeHidden()
+
+    // A range the server refuses: the page says so in the server's own words.
+    browserConsole.expectError(/status of 400/)
+    await page.goto('/admin/funnel?from=2026-03-10&to=2026-03-01')
+    await expect(page.getByRole('alert')).toContainText('The server said: “the date range is backwards')
   })
 
   test('at 390 × 844: nothing cut off, the tables scroll within themselves', async ({ page, browserConsole }) => {

@@ -18,6 +18,8 @@ export const funnelCopy = {
   sourcesIntro: 'Choose a source to see its funnel and its days. Rates: applications per visitor, and booked calls per application.',
   sourcesCaption: (range: string) => `Visitors, applications and booked calls per source, ${range}. Choose a source to filter the funnel.`,
   everySource: 'Every source',
+  /** The server's own words on a range it refused. */
+  serverSays: (message: string) => `The server said: “${message}”.`,
   noSources: 'No source brought visitors or applications in this range.',
   showSource: (name: string) => `Show the funnel of ${name}`,
   conversionRate: 'Conversion',

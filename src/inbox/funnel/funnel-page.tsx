@@ -32,7 +32,8 @@ export function FunnelPage({ params }: { params: URLSearchParams }) {
   const data = funnel.data
   const range = data ? copy.range(formatDay(data.from), formatDay(data.to), data.source && sourceLabel(data.source)) : ''
   const everySource = data ? copy.range(formatDay(data.from), formatDay(data.to), null) : ''
-  const refused = funnel.error instanceof AdminApiError && funnel.error.status === 400
+  const refusal = funnel.error instanceof AdminApiError && funnel.error.status === 400 ? funnel.error : undefined
+  const refused = refusal !== undefined
   const hrefOf = (source: string) => funnelPath({ from: query.from, to: query.to, source })
 
   return (
@@ -51,6 +52,7 @@ export function FunnelPage({ params }: { params: URLSearchParams }) {
       {refused && (
         <Notice tone="error" className="mt-6">
           {copy.refused}
+          {refusal?.serverMessage && ` ${funnelCopy.serverSays(refusal.serverMessage)}`}
         </Notice>
       )}
       {funnel.isError && !refused && <LoadFailed onRetry={() => void funnel.refetch()} />}
