@@ -7,6 +7,9 @@
  */
 import type { applicationForm, FieldKey } from './application-form.ts'
 import type { DeliveryEvent, LeadBooking, LeadBookingSummary } from './booking-api.ts'
+import type { FunnelSource, FunnelTotals } from './funnel-report.ts'
+
+export type { FunnelSource, FunnelTotals } from './funnel-report.ts'
 
 export const ADMIN_API_PATH = '/api/admin'
 export const ADMIN_PAGE_PATH = '/admin'
@@ -203,7 +206,8 @@ export interface FunnelDay {
  * host; `(direct)` for visits with none). 400 for a bad date (every date
  * of the inbox is a calendar day from 0001-01-01 to 9999-12-30), a backwards
  * range or one longer than FUNNEL_MAX_DAYS. GET /api/admin/funnel.csv with
- * the same query: the gates as a CSV attachment (the columns of FUNNEL_CSV_COLUMNS).
+ * the same query: the gates as a CSV attachment (the columns of FUNNEL_CSV_COLUMNS), then the
+ * sources and the days (common/funnel-report.ts), each after a blank line and its own header.
  */
 export interface Funnel {
   from: string
@@ -217,20 +221,9 @@ export interface Funnel {
   sources: string[]
   /** Per source (the whole range, every source whatever `source` asks), most applications first. */
   bySource: FunnelSource[]
-}
-
-/** What one source brought in a range: visitors from the page's events, the rest from the leads and their bookings. */
-export interface FunnelSource {
-  /** Last-touch utm_source, else the referrer's host, else DIRECT_SOURCE. */
-  source: string
-  visitors: number
-  applications: number
-  booked: number
-  showed: number
-  /** booked / applications (0–1); null without applications. */
-  bookedRate: number | null
-  /** showed / booked (0–1); null without bookings. */
-  showedRate: number | null
+  /** The range's headline figures for `source`, and those of as many days just before it (null before 0001-01-01). */
+  totals: FunnelTotals
+  previous: FunnelTotals | null
 }
 
 /** The value of `source` that asks for visits without one. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { FUNNEL_DEFAULT_DAYS } from './admin-api.ts'
 import { applicationForm } from './application-form.ts'
-import { addDays, defaultFunnelRange, FUNNEL_STAGES, funnelRange, funnelStageLabel } from './funnel.ts'
+import { addDays, defaultFunnelRange, FUNNEL_STAGES, funnelRange, funnelStageLabel, previousRange } from './funnel.ts'
 
 describe('the funnel', () => {
   it('has a gate per question of the wizard, between Apply and the submission', () => {
@@ -16,7 +16,8 @@ describe('the funnel', () => {
       'booking_opened',
     ])
     expect(FUNNEL_STAGES.find((stage) => stage.id === 'step-2')).toMatchObject({ event: 'step_viewed', step: 2 })
-    expect(funnelStageLabel('step-1')).toBe(`Step 1 of ${applicationForm.length} reached`)
+    expect(funnelStageLabel('step-1')).toBe(`1. ${applicationForm[0].label}`)
+    expect(funnelStageLabel('step-6')).toBe(`6. ${applicationForm[5].label}`)
   })
 
   it('counts days in UTC, across months and leap days', () => {
@@ -32,5 +33,11 @@ describe('the funnel', () => {
     expect(funnelRange({ from: '2026-01-01' })).toEqual({ from: '2026-01-01', to: '2026-01-30' })
     expect(funnelRange({ to: '2026-01-30' })).toEqual({ from: '2026-01-01', to: '2026-01-30' })
     expect(funnelRange({ from: '2026-01-05', to: '2026-01-06' })).toEqual({ from: '2026-01-05', to: '2026-01-06' })
+  })
+
+  it('compares a range with the days just before it, as many of them', () => {
+    expect(previousRange('2026-11-01', '2026-11-30')).toEqual({ from: '2026-10-02', to: '2026-10-31' })
+    expect(previousRange('2026-11-27', '2026-11-27')).toEqual({ from: '2026-11-26', to: '2026-11-26' })
+    expect(previousRange('0001-01-05', '0001-01-10')).toBeNull()
   })
 })

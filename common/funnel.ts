@@ -27,11 +27,12 @@ export const FUNNEL_STAGES: readonly FunnelStageDefinition[] = [
   gate('results_viewed', 'results_viewed', 'Results viewed'),
   gate('countdown_finished', 'countdown_finished', 'Countdown finished'),
   gate('apply_clicked', 'apply_clicked', 'Apply clicked'),
-  ...applicationForm.map((_question, index) => ({
+  // Named by the question reached, numbered in the order the wizard asks them.
+  ...applicationForm.map((question, index) => ({
     id: `step-${index + 1}`,
     event: 'step_viewed' as const,
     step: index + 1,
-    label: `Step ${index + 1} of ${STEP_COUNT} reached`,
+    label: `${index + 1}. ${question.label}`,
   })),
   gate('submitted', 'submit_succeeded', 'Submitted'),
   gate('booking_opened', 'booking_opened', 'Booking opened'),
@@ -57,6 +58,20 @@ const DAY_MS = 24 * 60 * 60 * 1000
 
 /** The ISO day `days` after `day` (before, when negative). */
 export const addDays = (day: string, days: number) => utcDay(new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS))
+
+/** The days from `from` to `to`, both included. */
+export const rangeLength = (from: string, to: string) =>
+  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS) + 1
+
+/**
+ * The period a range is compared with: as many days, ending the day before it
+ * starts. Null when it would begin before the calendar's first day (0001-01-01).
+ */
+export function previousRange(from: string, to: string): { from: string; to: string } | null {
+  const start = addDays(from, -rangeLength(from, to))
+  // A year before 1 is written 0000 or with a minus sign: both sort before 0001.
+  return start < '0001-01-01' ? null : { from: start, to: addDays(from, -1) }
+}
 
 /** The range when none is asked for: the last FUNNEL_DEFAULT_DAYS, today (UTC) included. */
 export function defaultFunnelRange(now = new Date()): { from: string; to: string } {

@@ -64,8 +64,8 @@ test.describe('bookings coming back', () => {
     await page.getByRole('navigation', { name: 'Inbox' }).getByRole('link', { name: 'Funnel' }).click()
     const bySource = page.getByRole('region', { name: 'By source' })
     const sourceRow = bySource.getByRole('row').filter({ has: page.getByRole('rowheader', { name: source, exact: true }) })
-    // Source, visitors, applications, booked, showed, application → booked, booked → showed.
-    await expect(sourceRow.getByRole('cell')).toHaveText([/\d+/, '1', '1', '0', '100.0%', '0.0%'])
+    // Source, visitors, applications, conversion, booked, application → booked, showed, booked → showed.
+    await expect(sourceRow.getByRole('cell')).toHaveText([/\d+/, '1', /%$/, '1', '100.0%', '0', '0.0%'])
   })
 
   test('a booking no lead matched is listed, and linked by hand from the lead’s page', async ({ page, request, browserConsole }) => {

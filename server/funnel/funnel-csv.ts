@@ -1,17 +1,46 @@
 import { FUNNEL_CSV_COLUMNS, type Funnel } from '../../common/admin-api.ts'
 import { funnelStageLabel } from '../../common/funnel.ts'
+import { FUNNEL_DAYS_CSV_COLUMNS, FUNNEL_SOURCES_CSV_COLUMNS } from '../../common/funnel-report.ts'
+import { sourceName } from '../../common/source-labels.ts'
 import { csvRecord } from '../export/csv.ts'
 
 /** A share (0–1) as a percentage with one decimal, as the screen shows it. */
 const percent = (share: number | null) => (share === null ? '' : (share * 100).toFixed(1))
 
+// Between the tables: an empty line, which a spreadsheet shows as an empty row.
+const BLANK = '\r\n'
+
 /**
- * The gates as the screen's table shows them, as CSV: the command-line
- * export's writer (every field quoted, formulas neutralised, CRLF).
+ * The screen's three tables as one CSV, each with its own header after a
+ * blank line: the gates, the sources, the days. The command-line export's
+ * writer (every field quoted, formulas neutralised, CRLF).
  */
 export function funnelCsv(funnel: Funnel): string {
-  const rows = funnel.stages.map((stage) =>
+  const stages = funnel.stages.map((stage) =>
     csvRecord([funnelStageLabel(stage.id), stage.visitors, stage.dropOff, percent(stage.dropOffRate)]),
   )
-  return csvRecord(FUNNEL_CSV_COLUMNS) + rows.join('')
+  const sources = funnel.bySource.map((row) =>
+    csvRecord([
+      row.source,
+      sourceName(row.source) ?? '',
+      row.visitors,
+      row.applications,
+      percent(row.conversionRate),
+      row.booked,
+      percent(row.bookedRate),
+      row.showed,
+      percent(row.showedRate),
+    ]),
+  )
+  const days = funnel.days.map((day) => csvRecord([day.day, day.visitors, day.applications, percent(day.conversionRate)]))
+  return [
+    csvRecord(FUNNEL_CSV_COLUMNS),
+    ...stages,
+    BLANK,
+    csvRecord(FUNNEL_SOURCES_CSV_COLUMNS),
+    ...sources,
+    BLANK,
+    csvRecord(FUNNEL_DAYS_CSV_COLUMNS),
+    ...days,
+  ].join('')
 }

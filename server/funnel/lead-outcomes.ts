@@ -1,4 +1,5 @@
 import { DIRECT_SOURCE, type FunnelSource, type FunnelStage } from '../../common/admin-api.ts'
+import { share } from '../../common/funnel-report.ts'
 import { LEAD_STAGES, type LeadStageId } from '../../common/funnel.ts'
 import type { Queryable, Row } from '../db/database.ts'
 import type { FunnelRange } from './read-funnel.ts'
@@ -31,8 +32,6 @@ async function outcomesBySource(db: Queryable, range: FunnelRange): Promise<Outc
   )
 }
 
-const share = (part: number, whole: number) => (whole === 0 ? null : part / whole)
-
 /**
  * The lead stages of the range (for its source, if one is asked) and the table
  * by source, whose visitors come from `visitorsBySource` (page_view, per source).
@@ -53,6 +52,7 @@ export async function readLeadOutcomes(
       source: row.source,
       visitors,
       applications,
+      conversionRate: share(applications, visitors),
       booked,
       showed,
       bookedRate: share(booked, applications),
@@ -61,7 +61,16 @@ export async function readLeadOutcomes(
   }
   for (const [source, visitors] of visitorsBySource) {
     if (!bySource.has(source))
-      bySource.set(source, { source, visitors, applications: 0, booked: 0, showed: 0, bookedRate: null, showedRate: null })
+      bySource.set(source, {
+        source,
+        visitors,
+        applications: 0,
+        conversionRate: share(0, visitors),
+        booked: 0,
+        showed: 0,
+        bookedRate: null,
+        showedRate: null,
+      })
   }
   const chosen = [...bySource.values()].filter((row) => range.source === undefined || row.source === range.source)
   const total = (key: LeadStageId) => chosen.reduce((sum, row) => sum + row[key], 0)

@@ -1,5 +1,6 @@
 import { DIRECT_SOURCE, FUNNEL_MAX_DAYS, type Funnel, type FunnelDay, type FunnelStage } from '../../common/admin-api.ts'
-import { FUNNEL_STAGES } from '../../common/funnel.ts'
+import { FUNNEL_STAGES, previousRange } from '../../common/funnel.ts'
+import { share, type FunnelTotals } from '../../common/funnel-report.ts'
 import { utcDay } from '../../common/utc-day.ts'
 import type { Queryable } from '../db/database.ts'
 import { readLeadOutcomes } from './lead-outcomes.ts'
@@ -26,6 +27,44 @@ function sourceCondition(source: string | undefined): { where: string; params: u
   if (source === DIRECT_SOURCE) return { where: 'NOT all_sources AND source IS NULL', params: [] }
   return { where: 'NOT all_sources AND source = $3', params: [source] }
 }
+
+/**
+ * A period's headline figures in one statement: page views as the funnel
+ * counts them, and the leads stored with how many have a booking, counted as
+ * lead-outcomes.ts counts them (a lead with any booking is booked once). For
+ * every source, no lead's source is worked out: the range's leads are only
+ * counted, from the index on (created_at, id); one source reads the index on
+ * lead_source. The booked leads' ids are hashed once, not looked up per lead.
+ */
+export async function readTotals(db: Queryable, range: FunnelRange): Promise<FunnelTotals> {
+  const { where, params } = sourceCondition(range.source)
+  const leadSource =
+    range.source === undefined
+      ? ''
+      : range.source === DIRECT_SOURCE
+        ? 'AND lead_source(s.attribution) IS NULL'
+        : 'AND lead_source(s.attribution) = $3'
+  const [row] = await db.query<{ visitors: string; applications: string; booked: string }>(
+    `SELECT
+       (SELECT coalesce(sum(visitors), 0) FROM page_event_counts($1::date, $2::date) WHERE ${where} AND type = 'page_view')::text AS visitors,
+       count(*)::text AS applications,
+       count(*) FILTER (WHERE s.id IN (SELECT application_id FROM bookings WHERE application_id IS NOT NULL))::text AS booked
+     FROM contact_submissions s
+     WHERE NOT s.spam AND s.created_at >= $1::date AND s.created_at < $2::date + 1 ${leadSource}`,
+    [range.from, range.to, ...params],
+  )
+  return totalsOf(range, Number(row?.visitors ?? 0), Number(row?.applications ?? 0), Number(row?.booked ?? 0))
+}
+
+const totalsOf = (range: FunnelRange, visitors: number, applications: number, booked: number): FunnelTotals => ({
+  from: range.from,
+  to: range.to,
+  visitors,
+  applications,
+  conversionRate: share(applications, visitors),
+  booked,
+  bookedRate: share(booked, applications),
+})
 
 const DAY_MS = 24 * 60 * 60 * 1000
 
@@ -88,6 +127,8 @@ export async function readFunnel(db: Queryable, range: FunnelRange): Promise<Fun
     visitorsBySource.set(source, (visitorsBySource.get(source) ?? 0) + Number(row.visitors))
   }
   const outcomes = await readLeadOutcomes(db, range, visitorsBySource)
+  const before = previousRange(range.from, range.to)
+  const previous = before ? await readTotals(db, { ...before, source: range.source }) : null
 
   const stageVisitors = new Map(
     stageRows.map((row) => [stageKey(row.type, row.step === null ? null : Number(row.step)), Number(row.visitors)]),
@@ -99,13 +140,18 @@ export async function readFunnel(db: Queryable, range: FunnelRange): Promise<Fun
     const applications = Number(row?.applications ?? 0)
     return { day, visitors, applications, conversionRate: visitors === 0 ? null : applications / visitors }
   })
+  const stages = [...funnelStages((type, step) => stageVisitors.get(stageKey(type, step)) ?? 0), ...outcomes.stages]
+  const stageCount = (id: string) => stages.find((stage) => stage.id === id)?.visitors ?? 0
   return {
     from: range.from,
     to: range.to,
     source: range.source ?? null,
-    stages: [...funnelStages((type, step) => stageVisitors.get(stageKey(type, step)) ?? 0), ...outcomes.stages],
+    stages,
     days,
     sources: sourceRows.slice(0, SOURCE_CHOICES).map((row) => row.source ?? DIRECT_SOURCE),
     bySource: outcomes.bySource,
+    // The range's own figures are those of its stages: no query more.
+    totals: totalsOf(range, stageCount('visitors'), stageCount('applications'), stageCount('booked')),
+    previous,
   }
 }

@@ -1,10 +1,11 @@
 import { ADMIN_API_PATH, CSRF_HEADER } from '../../../common/admin-api.ts'
 
-/** An answer other than 2xx: its status and the `error` the server named, if any. */
+/** An answer other than 2xx: its status, the `error` the server named, and its `message` for people, if any. */
 export class AdminApiError extends Error {
   constructor(
     readonly status: number,
     readonly code: string | undefined,
+    readonly serverMessage?: string,
   ) {
     super(`The server answered ${status}${code ? ` (${code})` : ''}`)
     this.name = 'AdminApiError'
@@ -31,13 +32,18 @@ export async function inboxFetch<T>(path: string, { method = 'GET', body, csrfTo
   })
   const text = await response.text()
   const json: unknown = text ? JSON.parse(text) : undefined
-  if (!response.ok) throw new AdminApiError(response.status, errorCode(json))
+  if (!response.ok) throw new AdminApiError(response.status, errorCode(json), messageOf(json))
   return json as T
 }
 
 function errorCode(json: unknown) {
   if (typeof json !== 'object' || json === null || !('error' in json)) return undefined
   return typeof json.error === 'string' ? json.error : undefined
+}
+
+function messageOf(json: unknown) {
+  if (typeof json !== 'object' || json === null || !('message' in json)) return undefined
+  return typeof json.message === 'string' ? json.message : undefined
 }
 
 export const isUnauthorized = (error: unknown) => error instanceof AdminApiError && error.status === 401

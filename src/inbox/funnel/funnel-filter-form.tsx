@@ -7,6 +7,7 @@ import { InboxLink } from '../shell/inbox-link.tsx'
 import { Field } from '../shell/field.tsx'
 import { navigate } from '../use-location.ts'
 import { funnelPath } from './funnel-query.ts'
+import { RangePresets } from './range-presets.tsx'
 
 const copy = inboxCopy.funnel
 
@@ -40,6 +41,7 @@ export function FunnelFilterForm({ query, sources }: FunnelFilterFormProps) {
       noValidate
       className="mt-6 grid gap-4 rounded-2xl bg-white p-4 shadow-sm sm:grid-cols-2 lg:grid-cols-4"
     >
+      <RangePresets query={query} />
       <Field label={copy.from}>{({ id }) => <Input id={id} name="from" type="date" defaultValue={query.from} />}</Field>
       <Field label={copy.to}>
         {({ id }) => (

@@ -1,28 +1,40 @@
+import { sourceLabel } from '../../../common/source-labels.ts'
 import { AdminApiError } from '../api/inbox-fetch.ts'
 import { funnelCsvPath, useFunnel } from '../api/funnel.ts'
+import { funnelCopy } from '../content/funnel-copy.ts'
 import { inboxCopy } from '../content/inbox-copy.ts'
 import { Section } from '../lead-detail/section.tsx'
+import { InboxLink } from '../shell/inbox-link.tsx'
 import { LoadFailed } from '../shell/load-failed.tsx'
 import { Notice } from '../shell/notice.tsx'
 import { PageTitle } from '../shell/page-title.tsx'
+import { DaysDetails } from './days-details.tsx'
 import { DaysLegend } from './days-legend.tsx'
-import { DaysTable } from './days-table.tsx'
 import { formatDay } from './figures.ts'
 import { FunnelFilterForm } from './funnel-filter-form.tsx'
-import { funnelQueryFrom } from './funnel-query.ts'
+import { funnelPath, funnelQueryFrom } from './funnel-query.ts'
+import { HeadlineFigures } from './headline-figures.tsx'
 import { LazyDaysChart, LazyStagesChart } from './lazy-chart.tsx'
 import { SourcesTable } from './sources-table.tsx'
 import { StagesTable } from './stages-table.tsx'
 
 const copy = inboxCopy.funnel
 
-/** How far visitors get through the funnel over a range of days: as charts, tables and a CSV. */
+/**
+ * Which source converts, and whether this range does better than the one
+ * before: headline figures against the period before, the sources side by
+ * side (choosing one filters the rest), the days and the steps, as charts,
+ * tables and a CSV.
+ */
 export function FunnelPage({ params }: { params: URLSearchParams }) {
   const query = funnelQueryFrom(params)
   const funnel = useFunnel(query)
   const data = funnel.data
-  const range = data ? copy.range(formatDay(data.from), formatDay(data.to), data.source) : ''
-  const refused = funnel.error instanceof AdminApiError && funnel.error.status === 400
+  const range = data ? copy.range(formatDay(data.from), formatDay(data.to), data.source && sourceLabel(data.source)) : ''
+  const everySource = data ? copy.range(formatDay(data.from), formatDay(data.to), null) : ''
+  const refusal = funnel.error instanceof AdminApiError && funnel.error.status === 400 ? funnel.error : undefined
+  const refused = refusal !== undefined
+  const hrefOf = (source: string) => funnelPath({ from: query.from, to: query.to, source })
 
   return (
     <>
@@ -40,23 +52,41 @@ export function FunnelPage({ params }: { params: URLSearchParams }) {
       {refused && (
         <Notice tone="error" className="mt-6">
           {copy.refused}
+          {refusal?.serverMessage && ` ${funnelCopy.serverSays(refusal.serverMessage)}`}
         </Notice>
       )}
       {funnel.isError && !refused && <LoadFailed onRetry={() => void funnel.refetch()} />}
       {data && !funnel.isError && (
         <div aria-busy={funnel.isPlaceholderData} className="mt-6 flex flex-col gap-6">
           {data.stages[0]?.visitors === 0 && <p>{copy.empty}</p>}
-          <Section title={copy.stagesTitle}>
-            <LazyStagesChart stages={data.stages} label={copy.stagesChart(range)} />
-            <StagesTable stages={data.stages} caption={copy.stagesCaption(range)} />
+          <Section title={funnelCopy.headlineTitle}>
+            <p className="font-semibold">{range}</p>
+            <HeadlineFigures totals={data.totals} previous={data.previous} />
           </Section>
           <Section title={copy.sourcesTitle}>
-            <SourcesTable rows={data.bySource} caption={copy.sourcesCaption(formatDay(data.from), formatDay(data.to))} />
+            <p className="max-w-prose text-sm text-ink/80">{funnelCopy.sourcesIntro}</p>
+            {data.source !== null && (
+              <InboxLink
+                href={funnelPath({ from: query.from, to: query.to })}
+                className="mt-2 inline-flex min-h-11 items-center font-semibold underline underline-offset-4"
+              >
+                {funnelCopy.everySource}
+              </InboxLink>
+            )}
+            {data.bySource.length === 0 ? (
+              <p className="mt-4">{funnelCopy.noSources}</p>
+            ) : (
+              <SourcesTable rows={data.bySource} caption={funnelCopy.sourcesCaption(everySource)} chosen={data.source} hrefOf={hrefOf} />
+            )}
           </Section>
           <Section title={copy.daysTitle}>
             <LazyDaysChart days={data.days} label={copy.daysChart(range)} />
             <DaysLegend />
-            <DaysTable days={data.days} caption={copy.daysCaption(range)} />
+            <DaysDetails days={data.days} caption={copy.daysCaption(range)} />
+          </Section>
+          <Section title={copy.stagesTitle}>
+            <LazyStagesChart stages={data.stages} label={copy.stagesChart(range)} />
+            <StagesTable stages={data.stages} caption={copy.stagesCaption(range)} />
           </Section>
         </div>
       )}

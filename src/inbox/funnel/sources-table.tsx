@@ -1,25 +1,91 @@
+import { useId, type ReactNode } from 'react'
 import type { FunnelSource } from '../../../common/admin-api.ts'
+import { sourceName } from '../../../common/source-labels.ts'
+import { funnelCopy } from '../content/funnel-copy.ts'
 import { inboxCopy } from '../content/inbox-copy.ts'
-import type { Column } from '../shell/data-table.tsx'
+import { compactCells } from '../shell/data-table.tsx'
+import { InboxLink } from '../shell/inbox-link.tsx'
 import { formatCount, formatShare } from './figures.ts'
 import { NoFigure } from './no-figure.tsx'
-import { ScrollTable } from './scroll-table.tsx'
 
 const copy = inboxCopy.funnel
 
 const rate = (share: number | null) => (share === null ? <NoFigure /> : formatShare(share))
 
-const columns: readonly Column<FunnelSource>[] = [
-  { header: copy.source, rowHeader: true, className: 'font-semibold', cell: (row) => row.source },
-  { header: copy.visitors, align: 'end', cell: (row) => formatCount(row.visitors) },
-  { header: copy.applications, align: 'end', cell: (row) => formatCount(row.applications) },
-  { header: copy.booked, align: 'end', cell: (row) => formatCount(row.booked) },
-  { header: copy.showed, align: 'end', cell: (row) => formatCount(row.showed) },
-  { header: copy.bookedRate, align: 'end', cell: (row) => rate(row.bookedRate) },
-  { header: copy.showedRate, align: 'end', cell: (row) => rate(row.showedRate) },
+const columns: readonly { header: string; cell: (row: FunnelSource) => ReactNode }[] = [
+  { header: copy.visitors, cell: (row) => formatCount(row.visitors) },
+  { header: copy.applications, cell: (row) => formatCount(row.applications) },
+  { header: funnelCopy.conversionRate, cell: (row) => rate(row.conversionRate) },
+  { header: copy.booked, cell: (row) => formatCount(row.booked) },
+  { header: copy.bookedRate, cell: (row) => rate(row.bookedRate) },
+  { header: copy.showed, cell: (row) => formatCount(row.showed) },
+  { header: copy.showedRate, cell: (row) => rate(row.showedRate) },
 ]
 
-/** Which source brings applications, booked calls and calls attended: the range's whole table, whatever source is chosen. */
-export function SourcesTable({ rows, caption }: { rows: FunnelSource[]; caption: string }) {
-  return <ScrollTable caption={caption} columns={columns} rows={rows} rowKey={(row) => row.source} />
+interface SourcesTableProps {
+  rows: FunnelSource[]
+  caption: string
+  /** The source the rest of the screen shows, if one is chosen. */
+  chosen: string | null
+  /** The screen's address for a source. */
+  hrefOf: (source: string) => string
+}
+
+/**
+ * Which source converts: the range's whole table, whatever source is chosen.
+ * Each source's name is a link that shows its funnel, stretched over its row
+ * so that a click anywhere on the row follows it; the keyboard reaches it as a link.
+ */
+export function SourcesTable({ rows, caption, chosen, hrefOf }: SourcesTableProps) {
+  const captionId = useId()
+  return (
+    <div role="region" aria-labelledby={captionId} tabIndex={0} className="relative mt-4 overflow-x-auto rounded-xl ring-1 ring-ink/10">
+      <table className="w-full text-left text-sm">
+        <caption id={captionId} className="sr-only">
+          {caption}
+        </caption>
+        <thead className="border-b border-ink/15 bg-ink/5">
+          <tr>
+            <th scope="col" className={compactCells.head}>
+              {copy.source}
+            </th>
+            {columns.map((column) => (
+              <th key={column.header} scope="col" className={`${compactCells.head} text-right`}>
+                {column.header}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => {
+            const name = sourceName(row.source)
+            const isChosen = row.source === chosen
+            return (
+              <tr
+                key={row.source}
+                className={`relative border-b border-ink/10 last:border-0 hover:bg-ink/5 ${isChosen ? 'bg-amber-50' : ''}`}
+              >
+                <th scope="row" className={`${compactCells.body} font-semibold`}>
+                  <InboxLink
+                    href={hrefOf(row.source)}
+                    aria-current={isChosen ? 'true' : undefined}
+                    className="underline underline-offset-4 after:absolute after:inset-0 after:content-[''] focus-visible:outline-none focus-visible:after:ring-2 focus-visible:after:ring-inset focus-visible:after:ring-ink"
+                  >
+                    {name ?? row.source}
+                  </InboxLink>
+                  {name && <span className="block text-xs font-normal text-ink/70">{row.source}</span>}
+                  {isChosen && <span className="block text-xs font-normal text-ink/70">{funnelCopy.chosen}</span>}
+                </th>
+                {columns.map((column) => (
+                  <td key={column.header} className={`${compactCells.body} text-right tabular-nums`}>
+                    {column.cell(row)}
+                  </td>
+                ))}
+              </tr>
+            )
+          })}
+        </tbody>
+      </table>
+    </div>
+  )
 }

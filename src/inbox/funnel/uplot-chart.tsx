@@ -9,6 +9,8 @@ export interface UPlotChartProps {
   data: uPlot.AlignedData
   /** What the chart shows, in words: its accessible name. */
   label: string
+  /** Told the chart once drawn, and null once it is gone, for a caller that moves its cursor. */
+  onChart?: (chart: uPlot | null) => void
 }
 
 /**
@@ -16,7 +18,7 @@ export interface UPlotChartProps {
  * is a picture for those who see it: named, with what it draws hidden from
  * assistive technology, which reads the same figures in the table beside it.
  */
-export function UPlotChart({ options, data, label }: UPlotChartProps) {
+export function UPlotChart({ options, data, label, onChart }: UPlotChartProps) {
   const box = useRef<HTMLDivElement>(null)
   useEffect(() => {
     const element = box.current
@@ -25,10 +27,12 @@ export function UPlotChart({ options, data, label }: UPlotChartProps) {
     const chart = new uPlot(settings, data, element)
     const resize = new ResizeObserver(() => chart.setSize({ width: element.clientWidth, height: settings.height }))
     resize.observe(element)
+    onChart?.(chart)
     return () => {
+      onChart?.(null)
       resize.disconnect()
       chart.destroy()
     }
-  }, [options, data])
+  }, [options, data, onChart])
   return <div ref={box} role="img" aria-label={label} className="w-full" />
 }
