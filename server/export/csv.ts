@@ -64,10 +64,15 @@ const OPTIONS = {
   cast: { string: neutraliseFormulas },
 } as const
 
+// For a CRM's import, which takes a value as it is: a guard there would become
+// part of a phone number or a handle.
+const PLAIN_OPTIONS = { quoted: true, quoted_empty: true, record_delimiter: 'windows' } as const
+
 /**
  * One record as RFC 4180 wants it, ended by CRLF, with every field quoted and
- * formulas neutralised. null and undefined become an empty field.
+ * formulas neutralised unless `guard` is false. null and undefined become an
+ * empty field.
  */
-export function csvRecord(values: readonly unknown[]): string {
-  return stringify([values.map((value) => (value === null || value === undefined ? '' : String(value)))], OPTIONS)
+export function csvRecord(values: readonly unknown[], { guard = true }: { guard?: boolean } = {}): string {
+  return stringify([values.map((value) => (value === null || value === undefined ? '' : String(value)))], guard ? OPTIONS : PLAIN_OPTIONS)
 }
