@@ -68,11 +68,17 @@ const OPTIONS = {
 // part of a phone number or a handle.
 const PLAIN_OPTIONS = { quoted: true, quoted_empty: true, record_delimiter: 'windows' } as const
 
+const fields = (values: readonly unknown[]) => values.map((value) => (value === null || value === undefined ? '' : String(value)))
+
 /**
  * One record as RFC 4180 wants it, ended by CRLF, with every field quoted and
- * formulas neutralised unless `guard` is false. null and undefined become an
- * empty field.
+ * formulas neutralised. null and undefined become an empty field.
  */
-export function csvRecord(values: readonly unknown[], { guard = true }: { guard?: boolean } = {}): string {
-  return stringify([values.map((value) => (value === null || value === undefined ? '' : String(value)))], guard ? OPTIONS : PLAIN_OPTIONS)
+export function csvRecord(values: readonly unknown[]): string {
+  return stringify([fields(values)], OPTIONS)
+}
+
+/** As csvRecord, without the formula guard: values as they are. */
+export function plainCsvRecord(values: readonly unknown[]): string {
+  return stringify([fields(values)], PLAIN_OPTIONS)
 }

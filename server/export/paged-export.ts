@@ -2,7 +2,7 @@ import type { EXPORT_FORMATS } from '../../common/admin-api.ts'
 import { applicationForm, type FormDefinition } from '../../common/application-form.ts'
 import { ATTRIBUTION_FIELD, type Attribution, type CampaignParameter } from '../../common/attribution.ts'
 import type { Row } from '../db/database.ts'
-import { csvRecord } from './csv.ts'
+import { csvRecord, plainCsvRecord } from './csv.ts'
 import { exportPacer } from './export-pacer.ts'
 
 export type ExportFormat = (typeof EXPORT_FORMATS)[number]
@@ -90,8 +90,10 @@ export async function* pagedExport(
 ): AsyncGenerator<string, number> {
   const columns = exportColumns(form, format, extraColumns)
   if (format === 'csv') yield csvRecord(columns)
+  const record = guard ? csvRecord : plainCsvRecord
   // The row itself keeps the query's time: the next page starts after it.
-  const shown = formatTime === undefined ? (row: ExportRow) => row : (row: ExportRow) => ({ ...row, created_at: formatTime(row.created_at) })
+  const shown =
+    formatTime === undefined ? (row: ExportRow) => row : (row: ExportRow) => ({ ...row, created_at: formatTime(row.created_at) })
   const pacer = exportPacer()
   let count = 0
   let after: ExportRow | undefined
@@ -102,10 +104,7 @@ export async function* pagedExport(
       const row = shown(read)
       const text =
         format === 'csv'
-          ? csvRecord(
-              columns.map((column) => csvValue(row, column)),
-              { guard },
-            )
+          ? record(columns.map((column) => csvValue(row, column)))
           : `${count === 0 ? '[\n' : ',\n'}${jsonObject(row, columns)}`
       count++
       chunk.push(text)

@@ -5,6 +5,8 @@ export class AdminApiError extends Error {
   constructor(
     readonly status: number,
     readonly code: string | undefined,
+    /** The server's explanation (ApiErrorBody.message), written for the person using the inbox. */
+    readonly serverMessage?: string,
   ) {
     super(`The server answered ${status}${code ? ` (${code})` : ''}`)
     this.name = 'AdminApiError'
@@ -31,13 +33,18 @@ export async function inboxFetch<T>(path: string, { method = 'GET', body, csrfTo
   })
   const text = await response.text()
   const json: unknown = text ? JSON.parse(text) : undefined
-  if (!response.ok) throw new AdminApiError(response.status, errorCode(json))
+  if (!response.ok) throw new AdminApiError(response.status, errorCode(json), errorMessage(json))
   return json as T
 }
 
 function errorCode(json: unknown) {
   if (typeof json !== 'object' || json === null || !('error' in json)) return undefined
   return typeof json.error === 'string' ? json.error : undefined
+}
+
+function errorMessage(json: unknown) {
+  if (typeof json !== 'object' || json === null || !('message' in json)) return undefined
+  return typeof json.message === 'string' ? json.message : undefined
 }
 
 export const isUnauthorized = (error: unknown) => error instanceof AdminApiError && error.status === 401

@@ -5,6 +5,7 @@ import { DataTable, type Column } from '../shell/data-table.tsx'
 import { InboxLink } from '../shell/inbox-link.tsx'
 import { leadColumns, leadName, receivedAt, type LeadRowsProps } from './lead-columns.ts'
 import { bookingLabel } from './booking-label.ts'
+import { NotSpamButton } from './not-spam-button.tsx'
 import { RowStatusSelect } from './row-status-select.tsx'
 
 const copy = inboxCopy.columns
@@ -29,7 +30,13 @@ const facts: readonly Column<LeadSummary>[] = [
 /** The list from 640 px up; narrower screens get cards (lead-cards.tsx). */
 export function LeadTable({ leads, spam, onStatusChanged }: LeadRowsProps) {
   const columns = spam
-    ? facts
+    ? [
+        ...facts,
+        {
+          header: inboxCopy.notSpam.action,
+          cell: (lead: LeadSummary) => <NotSpamButton id={lead.id} name={leadName(lead)} onMoved={onStatusChanged} />,
+        },
+      ]
     : [
         ...facts,
         {
