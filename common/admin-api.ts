@@ -138,11 +138,7 @@ export interface LeadDetail extends LeadSummary {
   notes: LeadNote[]
 }
 
-/**
- * POST /api/admin/leads/:id/not-spam (no body): a spam entry becomes a lead,
- * announced as a new lead is (its webhook, Slack, email), and the answer is its
- * LeadDetail. 409 when it is not spam, 404 when unknown. Audited as lead.not-spam.
- */
+/** POST /api/admin/leads/:id/not-spam: a spam entry becomes a lead, announced as new; its LeadDetail, 409 when not spam. */
 
 /** POST /api/admin/leads/:id/notes: answers 201 with the LeadNote. */
 export const NOTE_MAX_LENGTH = 5000
@@ -154,16 +150,6 @@ export const NOTE_MAX_LENGTH = 5000
  * `npm run export`, then status and source.
  */
 export const EXPORT_FORMATS = ['csv', 'json'] as const
-
-/**
- * The export's `mode`: `spreadsheet` (the default) guards every value a
- * spreadsheet could run as a formula with a leading `'`; `crm` writes values
- * as they are, for an import. `tz`, an IANA zone name (UTC when not given),
- * is the zone its times are written in, to the second (2026-11-27 09:30:12);
- * 400 for a zone the server does not know.
- */
-export const EXPORT_MODES = ['spreadsheet', 'crm'] as const
-export type ExportMode = (typeof EXPORT_MODES)[number]
 
 /**
  * POST /api/admin/erasure: every lead with this email, in any case, spam

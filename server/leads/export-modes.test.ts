@@ -46,7 +46,8 @@ describe(`the inbox's export modes on ${DATABASE_TARGET}`, () => {
   })
 
   it('pages through many leads with the time zone applied, none lost or repeated', async () => {
-    await temp.db.exec(`INSERT INTO contact_submissions (submission_id, created_at, instagram, name, email, phone, business, budget, revenue, challenges)
+    await temp.db
+      .exec(`INSERT INTO contact_submissions (submission_id, created_at, instagram, name, email, phone, business, budget, revenue, challenges)
       SELECT gen_random_uuid(), timestamptz '2026-01-01 00:00:00.5Z' + g * interval '1 second', 'i', 'n', 'e@example.com', 'p', 'b', 'x', 'y', 'z'
       FROM generate_series(1, 250) g`)
     const rows = csvRows((await get('/leads/export?format=csv&mode=crm&tz=Europe%2FParis')).body)

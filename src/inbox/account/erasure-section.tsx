@@ -1,9 +1,9 @@
-import { inboxCopy } from '../content/inbox-copy.ts'
+import { toolsCopy } from '../content/inbox-tools-copy.ts'
 import { Section } from '../lead-detail/section.tsx'
 import { adminPaths } from '../paths.ts'
 import { InboxLink } from '../shell/inbox-link.tsx'
 
-const copy = inboxCopy.erasureLink
+const copy = toolsCopy.erasureLink
 
 /** The Account page's way to Erase by email: a rare request, kept out of the everyday navigation. */
 export function ErasureSection() {

@@ -3,6 +3,7 @@ import { Button } from '../../components/ui/button.tsx'
 import { Input } from '../../components/ui/input.tsx'
 import { useEraseByEmail } from '../api/leads.ts'
 import { inboxCopy } from '../content/inbox-copy.ts'
+import { toolsCopy } from '../content/inbox-tools-copy.ts'
 import { ConfirmDialog } from '../shell/confirm-dialog.tsx'
 import { Field } from '../shell/field.tsx'
 import { InboxLink } from '../shell/inbox-link.tsx'
@@ -32,7 +33,7 @@ export function ErasurePage() {
   return (
     <>
       <InboxLink href={adminPaths.account} className="font-semibold underline underline-offset-4">
-        ← {inboxCopy.erasureLink.back}
+        ← {toolsCopy.erasureLink.back}
       </InboxLink>
       <div className="mt-4">
         <PageTitle>{copy.title}</PageTitle>

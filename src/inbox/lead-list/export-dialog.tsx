@@ -1,16 +1,18 @@
 import { useId, useState } from 'react'
-import { EXPORT_FORMATS, EXPORT_MODES, type ExportMode } from '../../../common/admin-api.ts'
+import { EXPORT_FORMATS } from '../../../common/admin-api.ts'
+import { EXPORT_MODES, type ExportMode } from '../../../common/export-options.ts'
 import type { LeadListQuery } from '../../../common/admin-api-schema.ts'
 import { fieldClassName } from '../../components/ui/input.tsx'
 import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from '../../components/ui/dialog.tsx'
 import { cn } from '../../lib/cn.ts'
 import { inboxCopy } from '../content/inbox-copy.ts'
+import { toolsCopy } from '../content/inbox-tools-copy.ts'
 import { Field } from '../shell/field.tsx'
 import { Notice } from '../shell/notice.tsx'
 import { exportPath } from './list-query.ts'
 import { browserTimeZone, timeZoneChoices } from './time-zones.ts'
 
-const copy = inboxCopy.exportView
+const copy = toolsCopy.exportView
 const modeCopy: Record<ExportMode, { label: string; hint: string }> = {
   spreadsheet: { label: copy.spreadsheet, hint: copy.spreadsheetHint },
   crm: { label: copy.crm, hint: copy.crmHint },

@@ -1,5 +1,6 @@
 import type { LeadSummary } from '../../../common/admin-api.ts'
 import { inboxCopy } from '../content/inbox-copy.ts'
+import { toolsCopy } from '../content/inbox-tools-copy.ts'
 import { adminPaths } from '../paths.ts'
 import { DataTable, type Column } from '../shell/data-table.tsx'
 import { InboxLink } from '../shell/inbox-link.tsx'
@@ -33,7 +34,7 @@ export function LeadTable({ leads, spam, onStatusChanged }: LeadRowsProps) {
     ? [
         ...facts,
         {
-          header: inboxCopy.notSpam.action,
+          header: toolsCopy.notSpam.action,
           cell: (lead: LeadSummary) => <NotSpamButton id={lead.id} name={leadName(lead)} onMoved={onStatusChanged} />,
         },
       ]

@@ -2,9 +2,9 @@ import { useId } from 'react'
 import { cn } from '../../lib/cn.ts'
 import { AdminApiError } from '../api/inbox-fetch.ts'
 import { useMarkNotSpam } from '../api/leads.ts'
-import { inboxCopy } from '../content/inbox-copy.ts'
+import { toolsCopy } from '../content/inbox-tools-copy.ts'
 
-const copy = inboxCopy.notSpam
+const copy = toolsCopy.notSpam
 
 interface NotSpamButtonProps {
   id: number
