@@ -74,6 +74,11 @@ for (const { label, viewport, phone } of [
       const button = page.getByRole('button', { name: `Not spam: move ${answers.name} to the leads` })
       await expect(button).toBeVisible()
       expect(await noSidewaysScroll(page), 'nothing scrolls sideways').toBe(true)
+      if (!phone) {
+        const table = page.getByRole('table', { name: 'Leads, newest first' })
+        const cutOff = await table.evaluate((element) => element.parentElement!.scrollWidth > element.parentElement!.clientWidth)
+        expect(cutOff, 'the spam table fits, its action included').toBe(false)
+      }
       expect(await seriousViolations(page)).toEqual([])
       expect(await webhooksOf(submissionId)).toEqual([])
 

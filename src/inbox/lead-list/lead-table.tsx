@@ -1,6 +1,5 @@
 import type { LeadSummary } from '../../../common/admin-api.ts'
 import { inboxCopy } from '../content/inbox-copy.ts'
-import { toolsCopy } from '../content/inbox-tools-copy.ts'
 import { adminPaths } from '../paths.ts'
 import { DataTable, type Column } from '../shell/data-table.tsx'
 import { InboxLink } from '../shell/inbox-link.tsx'
@@ -30,14 +29,21 @@ const facts: readonly Column<LeadSummary>[] = [
 
 /** The list from 640 px up; narrower screens get cards (lead-cards.tsx). */
 export function LeadTable({ leads, spam, onStatusChanged }: LeadRowsProps) {
+  // In the spam view the action sits under the name, not in a column of its own: the table stays as wide as the leads'.
   const columns = spam
-    ? [
-        ...facts,
-        {
-          header: toolsCopy.notSpam.action,
-          cell: (lead: LeadSummary) => <NotSpamButton id={lead.id} name={leadName(lead)} onMoved={onStatusChanged} />,
-        },
-      ]
+    ? facts.map((column) =>
+        column.rowHeader
+          ? {
+              ...column,
+              cell: (lead: LeadSummary) => (
+                <div className="flex flex-col items-start gap-2">
+                  {column.cell(lead)}
+                  <NotSpamButton id={lead.id} name={leadName(lead)} onMoved={onStatusChanged} />
+                </div>
+              ),
+            }
+          : column,
+      )
     : [
         ...facts,
         {
