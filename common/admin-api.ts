@@ -141,6 +141,8 @@ export interface LeadDetail extends LeadSummary {
   notes: LeadNote[]
 }
 
+/** POST /api/admin/leads/:id/not-spam: a spam entry becomes a lead, announced as new; its LeadDetail, 409 when not spam. */
+
 /** POST /api/admin/leads/:id/notes: answers 201 with the LeadNote. */
 export const NOTE_MAX_LENGTH = 5000
 

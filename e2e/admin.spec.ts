@@ -177,6 +177,7 @@ test.describe('the lead inbox', () => {
 
     await signIn(page, browserConsole, `/admin?q=${tag}`)
     await expect(leadLink(page, second.name)).toBeVisible()
+    await page.getByRole('button', { name: 'Export this view…' }).click()
     const downloading = page.waitForEvent('download')
     await page.getByRole('link', { name: 'Export as CSV' }).click()
     const download = await downloading
@@ -184,7 +185,10 @@ test.describe('the lead inbox', () => {
     const rows = parse(await readFile(await download.path()), { columns: true, bom: true }) as Record<string, string>[]
     expect(rows.map((row) => row.email).sort()).toEqual([first.email, second.email].sort())
     expect(rows.find((row) => row.email === first.email)).toMatchObject({ name: first.name, status: 'new' })
-    await expect(page.getByRole('link', { name: 'Export as JSON' })).toHaveAttribute('href', `/api/admin/leads/export?q=${tag}&format=json`)
+    await expect(page.getByRole('link', { name: 'Export as JSON' })).toHaveAttribute(
+      'href',
+      `/api/admin/leads/export?q=${tag}&format=json&mode=spreadsheet&tz=${encodeURIComponent(await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone))}`,
+    )
   })
 
   test('erasing a lead, after a confirmation, removes it with its notes and notifications', async ({ page, request, browserConsole }) => {
@@ -235,7 +239,8 @@ test.describe('the lead inbox', () => {
     await storeLead(request, answers)
     await storeLead(request, again)
     await signIn(page, browserConsole)
-    await adminNav(page).getByRole('link', { name: 'Erase by email' }).click()
+    await adminNav(page).getByRole('link', { name: 'Account' }).click()
+    await page.getByRole('link', { name: 'Erase by email…' }).click()
     await expect(page.getByRole('heading', { level: 1, name: 'Erase by email' })).toBeVisible()
     expect(await seriousViolations(page)).toEqual([])
     await page.getByLabel('Email address').fill(answers.email)

@@ -64,10 +64,21 @@ const OPTIONS = {
   cast: { string: neutraliseFormulas },
 } as const
 
+// For a CRM's import, which takes a value as it is: a guard there would become
+// part of a phone number or a handle.
+const PLAIN_OPTIONS = { quoted: true, quoted_empty: true, record_delimiter: 'windows' } as const
+
+const fields = (values: readonly unknown[]) => values.map((value) => (value === null || value === undefined ? '' : String(value)))
+
 /**
  * One record as RFC 4180 wants it, ended by CRLF, with every field quoted and
  * formulas neutralised. null and undefined become an empty field.
  */
 export function csvRecord(values: readonly unknown[]): string {
-  return stringify([values.map((value) => (value === null || value === undefined ? '' : String(value)))], OPTIONS)
+  return stringify([fields(values)], OPTIONS)
+}
+
+/** As csvRecord, without the formula guard: values as they are. */
+export function plainCsvRecord(values: readonly unknown[]): string {
+  return stringify([fields(values)], PLAIN_OPTIONS)
 }

@@ -2,7 +2,7 @@ import type { EXPORT_FORMATS } from '../../common/admin-api.ts'
 import { applicationForm, type FormDefinition } from '../../common/application-form.ts'
 import { ATTRIBUTION_FIELD, type Attribution, type CampaignParameter } from '../../common/attribution.ts'
 import type { Row } from '../db/database.ts'
-import { csvRecord } from './csv.ts'
+import { csvRecord, plainCsvRecord } from './csv.ts'
 import { exportPacer } from './export-pacer.ts'
 
 export type ExportFormat = (typeof EXPORT_FORMATS)[number]
@@ -71,6 +71,10 @@ export interface PagedExportOptions {
   form?: FormDefinition
   /** Columns after the export's own, each read from the row under its name. */
   extraColumns?: readonly string[]
+  /** False for plain CSV values, without the formula guard (for a CRM's import). */
+  guard?: boolean
+  /** How `created_at` is written; as the page query read it when not given. */
+  formatTime?: (utc: string) => string
 }
 
 /**
@@ -82,20 +86,25 @@ export interface PagedExportOptions {
  */
 export async function* pagedExport(
   pageAfter: PageQuery,
-  { format, pageSize, form = applicationForm, extraColumns = [] }: PagedExportOptions,
+  { format, pageSize, form = applicationForm, extraColumns = [], guard = true, formatTime }: PagedExportOptions,
 ): AsyncGenerator<string, number> {
   const columns = exportColumns(form, format, extraColumns)
   if (format === 'csv') yield csvRecord(columns)
+  const record = guard ? csvRecord : plainCsvRecord
+  // The row itself keeps the query's time: the next page starts after it.
+  const shown =
+    formatTime === undefined ? (row: ExportRow) => row : (row: ExportRow) => ({ ...row, created_at: formatTime(row.created_at) })
   const pacer = exportPacer()
   let count = 0
   let after: ExportRow | undefined
   for (;;) {
     const page = await pageAfter(after, pageSize)
     let chunk: string[] = []
-    for (const row of page) {
+    for (const read of page) {
+      const row = shown(read)
       const text =
         format === 'csv'
-          ? csvRecord(columns.map((column) => csvValue(row, column)))
+          ? record(columns.map((column) => csvValue(row, column)))
           : `${count === 0 ? '[\n' : ',\n'}${jsonObject(row, columns)}`
       count++
       chunk.push(text)

@@ -1,6 +1,13 @@
 import { CONTACT_FIELDS } from '../../common/application-form.ts'
 import type { Queryable } from '../db/database.ts'
-import { exportColumns, pagedExport, type ExportFormat, type ExportRow, type PageQuery } from '../export/paged-export.ts'
+import {
+  exportColumns,
+  pagedExport,
+  type ExportFormat,
+  type ExportRow,
+  type PageQuery,
+  type PagedExportOptions,
+} from '../export/paged-export.ts'
 import type { LeadFilter } from './lead-filter.ts'
 import { utcText } from '../db/utc-text.ts'
 import { leadListSql } from './list-leads.ts'
@@ -29,6 +36,10 @@ function leadPages(db: Queryable, filter: LeadFilter): PageQuery {
   }
 }
 
-/** Every lead of `filter`, newest first, as the command-line export writes applications. */
-export const exportLeads = (db: Queryable, filter: LeadFilter, format: ExportFormat) =>
-  pagedExport(leadPages(db, filter), { format, pageSize: PAGE_SIZE, extraColumns: INBOX_COLUMNS })
+/** Every lead of `filter`, newest first, as the command-line export writes applications (guarded, times as stored, unless told). */
+export const exportLeads = (
+  db: Queryable,
+  filter: LeadFilter,
+  format: ExportFormat,
+  writing: Pick<PagedExportOptions, 'guard' | 'formatTime'> = {},
+) => pagedExport(leadPages(db, filter), { format, pageSize: PAGE_SIZE, extraColumns: INBOX_COLUMNS, ...writing })

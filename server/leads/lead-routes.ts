@@ -2,9 +2,11 @@ import { Readable } from 'node:stream'
 import type { FastifyPluginAsync } from 'fastify'
 import { z } from 'zod'
 import { EXPORT_FORMATS, type ErasureResult } from '../../common/admin-api.ts'
+import { EXPORT_MODES } from '../../common/export-options.ts'
 import { erasureByEmailSchema, noteSchema, statusChangeSchema } from '../../common/admin-api-schema.ts'
 import { utcDay } from '../../common/utc-day.ts'
 import type { Database } from '../db/database.ts'
+import { zonedTimeWriter } from '../export/export-time.ts'
 import { ApiError } from '../http/api-error.ts'
 import { idSchema } from '../http/id-param.ts'
 import { eraseLead, eraseLeadsByEmail } from './erasure.ts'
@@ -12,13 +14,18 @@ import { exportLeads } from './export-leads.ts'
 import { getLeadDetail } from './lead-detail.ts'
 import { parseLeadQuery } from './lead-filter.ts'
 import { listLeads } from './list-leads.ts'
+import { markNotSpam } from './not-spam.ts'
 import { addNote, changeStatus } from './pipeline.ts'
 
 export interface AdminLeadRouteOptions {
   db: Database
 }
 
-const exportQuerySchema = z.looseObject({ format: z.enum(EXPORT_FORMATS, { error: `format must be one of ${EXPORT_FORMATS.join(', ')}` }) })
+const exportQuerySchema = z.looseObject({
+  format: z.enum(EXPORT_FORMATS, { error: `format must be one of ${EXPORT_FORMATS.join(', ')}` }),
+  mode: z.enum(EXPORT_MODES, { error: `mode must be one of ${EXPORT_MODES.join(', ')}` }).default('spreadsheet'),
+  tz: z.string().max(100).default('UTC'),
+})
 
 // A malformed id is answered as an unknown one: neither names a lead.
 const noSuchLead = () => new ApiError(404, 'no such lead')
@@ -39,14 +46,18 @@ export const adminLeadRoutes: FastifyPluginAsync<AdminLeadRouteOptions> = async 
   app.get('/leads/export', async (request, reply) => {
     const format = exportQuerySchema.safeParse(request.query)
     if (!format.success) throw ApiError.invalid(format.error)
-    const { format: _format, cursor: _cursor, ...filters } = format.data
+    const { format: _format, cursor: _cursor, mode, tz, ...filters } = format.data
+    const formatTime = zonedTimeWriter(tz)
+    if (formatTime === undefined) {
+      throw new ApiError(400, `tz: ${JSON.stringify(tz)} is not a time zone this server knows: give an IANA name such as Europe/Paris`)
+    }
     const { filter } = parseLeadQuery(filters)
     const name = `${filter.spam ? 'spam' : 'leads'}-${utcDay()}.${format.data.format}`
     return reply
       .header('content-type', CONTENT_TYPES[format.data.format])
       .header('content-disposition', `attachment; filename="${name}"`)
       .header('cache-control', 'no-store')
-      .send(Readable.from(exportLeads(db, filter, format.data.format)))
+      .send(Readable.from(exportLeads(db, filter, format.data.format, { guard: mode === 'spreadsheet', formatTime })))
   })
 
   app.get('/leads/:id', async (request) => {
@@ -64,6 +75,15 @@ export const adminLeadRoutes: FastifyPluginAsync<AdminLeadRouteOptions> = async 
     if (!body.success) throw ApiError.invalid(body.error)
     const change = await changeStatus(db, params.data.id, body.data.status, request.admin.email)
     if (change === undefined) throw noSuchLead()
+    return getLeadDetail(db, params.data.id)
+  })
+
+  app.post('/leads/:id/not-spam', async (request) => {
+    const params = idSchema.safeParse(request.params)
+    if (!params.success) throw noSuchLead()
+    const outcome = await markNotSpam(db, params.data.id, request.admin.email)
+    if (outcome === 'missing') throw noSuchLead()
+    if (outcome === 'not-spam-already') throw new ApiError(409, 'This lead is not spam: it is in the inbox already.')
     return getLeadDetail(db, params.data.id)
   })
 

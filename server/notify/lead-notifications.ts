@@ -17,6 +17,7 @@ import { startNotifier, type Notifier } from './notifier.ts'
 const WAKING_ROUTES: ReadonlySet<string> = new Set([
   CONTACT_SUBMISSIONS_PATH,
   `${ADMIN_API_PATH}/deliveries/:id/resend`,
+  `${ADMIN_API_PATH}/leads/:id/not-spam`,
   ...Object.values(BOOKING_WEBHOOK_PATHS),
 ])
 
@@ -26,8 +27,8 @@ const WAKING_ROUTES: ReadonlySet<string> = new Set([
  * to follow up. It starts once the app is ready, never delays that, and
  * closing the app waits for sends in flight to be recorded, so the database can
  * close after. With no channel configured it still empties the outbox: nothing
- * is queued. A lead stored through this server, a booking webhook, or a resend
- * from the inbox wakes it at once, after the answer has gone; leads stored
+ * is queued. A lead stored through this server, a booking webhook, a resend or a
+ * lead taken out of spam in the inbox wakes it at once, after the answer has gone; leads stored
  * elsewhere (another instance, Supabase) wait for a poll. The follow-up's
  * unsubscribe link is served here too, whether follow-ups are on or not.
  */

@@ -4,6 +4,7 @@ import { inboxCopy } from '../content/inbox-copy.ts'
 import { Section } from '../lead-detail/section.tsx'
 import { PageTitle } from '../shell/page-title.tsx'
 import { BackupsSection } from './backups-section.tsx'
+import { ErasureSection } from './erasure-section.tsx'
 import { TotpEnrolment } from './totp-enrolment.tsx'
 
 const copy = inboxCopy.account
@@ -23,6 +24,7 @@ export function AccountPage() {
       <Section title={copy.backups}>
         <BackupsSection />
       </Section>
+      <ErasureSection />
       <div>
         <Button variant="secondary" onClick={() => signOut.mutate()} disabled={signOut.isPending}>
           {copy.signOut}

@@ -5,6 +5,7 @@ export class AdminApiError extends Error {
   constructor(
     readonly status: number,
     readonly code: string | undefined,
+    /** The server's explanation (ApiErrorBody.message), written for the person using the inbox. */
     readonly serverMessage?: string,
   ) {
     super(`The server answered ${status}${code ? ` (${code})` : ''}`)

@@ -45,6 +45,9 @@ export const useChangeStatus = () =>
     inboxFetch<unknown>(`/leads/${id}`, { method: 'PATCH', body: { status }, csrfToken }),
   )
 
+export const useMarkNotSpam = () =>
+  useLeadChange((id: number, csrfToken) => inboxFetch<LeadDetail>(`/leads/${id}/not-spam`, { method: 'POST', csrfToken }))
+
 export const useAddNote = () =>
   useLeadChange(({ id, body }: { id: number; body: string }, csrfToken) =>
     inboxFetch<unknown>(`/leads/${id}/notes`, { method: 'POST', body: { body }, csrfToken }),

@@ -20,7 +20,6 @@ export const inboxCopy = {
     leads: 'Leads',
     spam: 'Spam',
     funnel: 'Funnel',
-    erasure: 'Erase by email',
     account: 'Account',
     signOut: 'Sign out',
   },
@@ -76,7 +75,6 @@ export const inboxCopy = {
     to: 'Received to',
     apply: 'Apply filters',
     clear: 'Clear filters',
-    exportLabel: 'Export this view',
     exportAs: (format: string) => `Export as ${format.toUpperCase()}`,
   },
   detail: {

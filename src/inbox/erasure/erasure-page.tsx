@@ -3,9 +3,12 @@ import { Button } from '../../components/ui/button.tsx'
 import { Input } from '../../components/ui/input.tsx'
 import { useEraseByEmail } from '../api/leads.ts'
 import { inboxCopy } from '../content/inbox-copy.ts'
+import { toolsCopy } from '../content/inbox-tools-copy.ts'
 import { ConfirmDialog } from '../shell/confirm-dialog.tsx'
 import { Field } from '../shell/field.tsx'
+import { InboxLink } from '../shell/inbox-link.tsx'
 import { Notice } from '../shell/notice.tsx'
+import { adminPaths } from '../paths.ts'
 import { PageTitle } from '../shell/page-title.tsx'
 
 const copy = inboxCopy.erasure
@@ -29,7 +32,12 @@ export function ErasurePage() {
     })
   return (
     <>
-      <PageTitle>{copy.title}</PageTitle>
+      <InboxLink href={adminPaths.account} className="font-semibold underline underline-offset-4">
+        ← {toolsCopy.erasureLink.back}
+      </InboxLink>
+      <div className="mt-4">
+        <PageTitle>{copy.title}</PageTitle>
+      </div>
       <p className="mt-2 max-w-prose">{copy.intro}</p>
       <form onSubmit={ask} className="mt-6 flex max-w-md flex-col gap-4 rounded-2xl bg-white p-6 shadow-sm">
         <Field label={copy.email}>

@@ -5,6 +5,7 @@ import { bookingCopy } from '../content/booking-copy.ts'
 import { inboxCopy } from '../content/inbox-copy.ts'
 import { formatDateTime } from '../format.ts'
 import { leadName } from '../lead-list/lead-columns.ts'
+import { NotSpamButton } from '../lead-list/not-spam-button.tsx'
 import { StatusSelect } from '../lead-list/status-select.tsx'
 import { adminPaths } from '../paths.ts'
 import { InboxLink } from '../shell/inbox-link.tsx'
@@ -52,6 +53,7 @@ export function LeadDetailPage({ id }: { id: number }) {
           <p className="mt-1 text-ink/75">{formatDateTime(data.receivedAt)}</p>
         </div>
         <div className="flex flex-wrap items-end gap-3">
+          {data.spam && <NotSpamButton id={data.id} name={leadName(data)} onMoved={setAnnouncement} />}
           {!data.spam && (
             <StatusSelect
               id={data.id}

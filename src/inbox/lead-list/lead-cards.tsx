@@ -4,6 +4,7 @@ import { adminPaths } from '../paths.ts'
 import { InboxLink } from '../shell/inbox-link.tsx'
 import { leadColumns, leadName, receivedAt, type LeadRowsProps } from './lead-columns.ts'
 import { bookingLabel } from './booking-label.ts'
+import { NotSpamButton } from './not-spam-button.tsx'
 import { RowStatusSelect } from './row-status-select.tsx'
 
 /** The list below 640 px: one card per lead, the same facts as the table's row. */
@@ -34,11 +35,13 @@ export function LeadCards({ leads, spam, onStatusChanged }: LeadRowsProps) {
                 </div>
               ))}
             </dl>
-            {!spam && (
-              <div className="mt-3">
+            <div className="mt-3">
+              {spam ? (
+                <NotSpamButton id={lead.id} name={leadName(lead)} onMoved={onStatusChanged} />
+              ) : (
                 <RowStatusSelect lead={lead} onChanged={onStatusChanged} />
-              </div>
-            )}
+              )}
+            </div>
           </article>
         </li>
       ))}

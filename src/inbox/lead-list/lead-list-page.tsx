@@ -4,7 +4,7 @@ import { inboxCopy } from '../content/inbox-copy.ts'
 import { LoadFailed } from '../shell/load-failed.tsx'
 import { Notice } from '../shell/notice.tsx'
 import { PageTitle } from '../shell/page-title.tsx'
-import { ExportLinks } from './export-links.tsx'
+import { ExportDialog } from './export-dialog.tsx'
 import { LeadCards } from './lead-cards.tsx'
 import { LeadFilterForm } from './lead-filter-form.tsx'
 import { LeadTable } from './lead-table.tsx'
@@ -26,7 +26,7 @@ export function LeadListPage({ params }: { params: URLSearchParams }) {
       <PageTitle>{spam ? copy.spamTitle : copy.leadsTitle}</PageTitle>
       {spam && <p className="mt-2 max-w-prose text-ink/80">{copy.spamIntro}</p>}
       <LeadFilterForm key={params.toString()} query={query} />
-      <ExportLinks query={query} />
+      <ExportDialog query={query} />
       {announcement && (
         <Notice tone="success" className="mt-4">
           {announcement}

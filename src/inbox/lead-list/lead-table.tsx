@@ -5,6 +5,7 @@ import { DataTable, type Column } from '../shell/data-table.tsx'
 import { InboxLink } from '../shell/inbox-link.tsx'
 import { leadColumns, leadName, receivedAt, type LeadRowsProps } from './lead-columns.ts'
 import { bookingLabel } from './booking-label.ts'
+import { NotSpamButton } from './not-spam-button.tsx'
 import { RowStatusSelect } from './row-status-select.tsx'
 
 const copy = inboxCopy.columns
@@ -28,8 +29,21 @@ const facts: readonly Column<LeadSummary>[] = [
 
 /** The list from 640 px up; narrower screens get cards (lead-cards.tsx). */
 export function LeadTable({ leads, spam, onStatusChanged }: LeadRowsProps) {
+  // In the spam view the action sits under the name, not in a column of its own: the table stays as wide as the leads'.
   const columns = spam
-    ? facts
+    ? facts.map((column) =>
+        column.rowHeader
+          ? {
+              ...column,
+              cell: (lead: LeadSummary) => (
+                <div className="flex flex-col items-start gap-2">
+                  {column.cell(lead)}
+                  <NotSpamButton id={lead.id} name={leadName(lead)} onMoved={onStatusChanged} />
+                </div>
+              ),
+            }
+          : column,
+      )
     : [
         ...facts,
         {

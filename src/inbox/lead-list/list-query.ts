@@ -26,9 +26,9 @@ export function listQueryFrom(params: URLSearchParams): LeadListQuery {
 /** The address of a list view. */
 export const listPath = (query: LeadListQuery) => `${ADMIN_PAGE_PATH}${leadQueryString(query)}`
 
-/** The export of every lead the view's filters match, not only the page shown. */
-export const exportPath = (query: LeadListQuery, format: string) =>
-  `/api/admin/leads/export${leadQueryString({ ...query, cursor: undefined }, { format })}`
+/** The export of every lead the view's filters match, not only the page shown; `options` adds its mode and time zone. */
+export const exportPath = (query: LeadListQuery, format: string, options: { mode?: string; tz?: string } = {}) =>
+  `/api/admin/leads/export${leadQueryString({ ...query, cursor: undefined }, { format, ...options })}`
 
 /** The cursors of the pages before this one, kept in the history entry so that "Newer" can go back one page. */
 export function cursorTrail(): string[] {

@@ -9,7 +9,6 @@ const links = [
   { id: 'spam', href: adminPaths.spam, label: inboxCopy.nav.spam },
   { id: 'funnel', href: adminPaths.funnel, label: inboxCopy.nav.funnel },
   { id: 'bookings', href: adminPaths.bookings, label: bookingCopy.page.nav },
-  { id: 'erasure', href: adminPaths.erasure, label: inboxCopy.nav.erasure },
   { id: 'account', href: adminPaths.account, label: inboxCopy.nav.account },
 ] as const
 

@@ -16,7 +16,8 @@ export function InboxShell() {
   const spam = view.name === 'leads' && params.get('view') === 'spam'
   return (
     <>
-      <InboxHeader current={spam ? 'spam' : view.name} />
+      {/* Erase by email is reached from the Account page, so it counts as that page in the navigation. */}
+      <InboxHeader current={spam ? 'spam' : view.name === 'erasure' ? 'account' : view.name} />
       <main className="mx-auto max-w-7xl px-4 py-6 sm:px-6">
         {view.name === 'leads' && <LeadListPage params={params} />}
         {view.name === 'lead' && <LeadDetailPage key={view.id} id={view.id} />}

@@ -1,0 +1,33 @@
+import type { Database } from '../db/database.ts'
+import { recordAudit } from '../db/audit.ts'
+
+/** What marking an application as not spam did: `moved`, or why nothing was done. */
+export type NotSpamOutcome = 'moved' | 'not-spam-already' | 'missing'
+
+/**
+ * Moves application `id` out of spam and into the leads, and queues its
+ * announcement as its insert would have (migrations/011): the outbox row the
+ * notifier turns into the new-lead webhook, Slack and email. The pipeline row
+ * is made too when it is missing (an application stored before migrations/009,
+ * or by a page posting straight to Supabase has none). One transaction with
+ * its audit entry, so a lead is never moved without being announced and
+ * recorded. The row lock makes a second request at once find it moved already.
+ */
+export async function markNotSpam(db: Database, id: number, actor: string): Promise<NotSpamOutcome> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.query<{ spam: boolean }>('SELECT spam FROM contact_submissions WHERE id = $1 FOR UPDATE', [id])
+    if (row === undefined) return 'missing'
+    if (!row.spam) return 'not-spam-already'
+    await tx.query('UPDATE contact_submissions SET spam = false WHERE id = $1', [id])
+    await tx.query(
+      `INSERT INTO lead_pipeline (application_id, received_at)
+       SELECT id, created_at FROM contact_submissions WHERE id = $1
+       ON CONFLICT (application_id) DO NOTHING`,
+      [id],
+    )
+    // A row already there is the same announcement, still waiting: one is enough.
+    await tx.query('INSERT INTO lead_outbox (application_id) VALUES ($1) ON CONFLICT DO NOTHING', [id])
+    await recordAudit(tx, { actor, action: 'lead.not-spam', leadId: id })
+    return 'moved'
+  })
+}
