@@ -5,6 +5,7 @@ import { unmatchedBookingRoutes } from './bookings/unmatched-routes.ts'
 import fastifyCookie from '@fastify/cookie'
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
 import './accounts/admin-request.ts'
+import { passwordRoutes } from './accounts/password-routes.ts'
 import { sessionGuard } from './accounts/session-guard.ts'
 import { sessionRoutes, signInRoutes } from './accounts/session-routes.ts'
 import { createSignInThrottle } from './accounts/sign-in-throttle.ts'
@@ -61,6 +62,7 @@ export const inboxApi: FastifyPluginAsync<InboxApiOptions> = async (app, { db, s
     guarded.addHook('onRequest', sessionGuard(db, sessionMaxDays))
     await guarded.register(sessionRoutes, { db })
     await guarded.register(totpRoutes, { db, throttle })
+    await guarded.register(passwordRoutes, { db, throttle })
     await guarded.register(adminLeadRoutes, { db })
     await guarded.register(adminFunnelRoutes, { db })
     await guarded.register(adminDeliveryRoutes, { db })

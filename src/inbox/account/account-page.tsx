@@ -4,6 +4,7 @@ import { inboxCopy } from '../content/inbox-copy.ts'
 import { Section } from '../lead-detail/section.tsx'
 import { PageTitle } from '../shell/page-title.tsx'
 import { BackupsSection } from './backups-section.tsx'
+import { PasswordSection } from './password-section.tsx'
 import { TotpEnrolment } from './totp-enrolment.tsx'
 
 const copy = inboxCopy.account
@@ -17,6 +18,9 @@ export function AccountPage() {
       <p>
         {copy.signedInAs} <strong className="break-all">{email}</strong>
       </p>
+      <Section title={inboxCopy.password.title}>
+        <PasswordSection />
+      </Section>
       <Section title={copy.totp}>
         <TotpEnrolment />
       </Section>
