@@ -29,14 +29,25 @@ function checkPassword(password: string) {
   if (problem) throw new AccountError(problem)
 }
 
-export async function addAccount(db: Database, email: string, password: string): Promise<string> {
+/** The email as kept, or AccountError when it is none. */
+export function checkEmail(email: string): string {
   const address = normalizeEmail(email)
   if (!EMAIL.test(address) || address.length > 320) throw new AccountError(`${JSON.stringify(email)} is not an email address.`)
+  return address
+}
+
+/** The first account added is the owner (migrations/014), and so is one added when the owner was removed. */
+export async function addAccount(db: Database, email: string, password: string): Promise<string> {
+  const address = checkEmail(email)
   checkPassword(password)
   const passwordHash = await hashPassword(password)
   try {
     await db.transaction(async (tx) => {
-      await tx.query('INSERT INTO admin_accounts (email, password_hash) VALUES ($1, $2)', [address, passwordHash])
+      await tx.query(
+        `INSERT INTO admin_accounts (email, password_hash, role)
+         VALUES ($1, $2, CASE WHEN EXISTS (SELECT 1 FROM admin_accounts WHERE role = 'owner') THEN 'member' ELSE 'owner' END)`,
+        [address, passwordHash],
+      )
       await recordAudit(tx, { actor: COMMAND_LINE, action: 'account.add', detail: { email: address } })
     })
   } catch (error) {
@@ -60,12 +71,19 @@ export async function listAccounts(db: Queryable): Promise<AccountSummary[]> {
   }))
 }
 
-/** Removes the account; its sessions end with it (the foreign key cascades). */
+/**
+ * Removes the account; its sessions end with it (the foreign key cascades).
+ * When it was the owner, the oldest account with a password becomes the owner.
+ */
 export async function removeAccount(db: Database, email: string): Promise<string> {
   const address = normalizeEmail(email)
   await db.transaction(async (tx) => {
-    const removed = await tx.query('DELETE FROM admin_accounts WHERE email = $1 RETURNING id', [address])
-    if (removed.length === 0) throw unknownAccount(address)
+    const [removed] = await tx.query<{ role: string }>('DELETE FROM admin_accounts WHERE email = $1 RETURNING role', [address])
+    if (!removed) throw unknownAccount(address)
+    if (removed.role === 'owner') {
+      await tx.query(`UPDATE admin_accounts SET role = 'owner'
+        WHERE id = (SELECT id FROM admin_accounts ORDER BY password_hash IS NULL, created_at, id LIMIT 1)`)
+    }
     await recordAudit(tx, { actor: COMMAND_LINE, action: 'account.remove', detail: { email: address } })
   })
   return address
@@ -82,6 +100,8 @@ export async function resetPassword(db: Database, email: string, password: strin
       [address, passwordHash],
     )
     if (!account) throw unknownAccount(address)
+    // A set-up link still waiting would set the password again.
+    await tx.query('UPDATE admin_setup_tokens SET used_at = now() WHERE account_id = $1 AND used_at IS NULL', [account.id])
     const ended = await tx.query('DELETE FROM admin_sessions WHERE account_id = $1 RETURNING 1', [account.id])
     await recordAudit(tx, {
       actor: COMMAND_LINE,
