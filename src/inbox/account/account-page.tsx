@@ -5,6 +5,7 @@ import { Section } from '../lead-detail/section.tsx'
 import { PageTitle } from '../shell/page-title.tsx'
 import { BackupsSection } from './backups-section.tsx'
 import { PasswordSection } from './password-section.tsx'
+import { TeammatesSection } from './teammates-section.tsx'
 import { TotpEnrolment } from './totp-enrolment.tsx'
 
 const copy = inboxCopy.account
@@ -23,6 +24,9 @@ export function AccountPage() {
       </Section>
       <Section title={copy.totp}>
         <TotpEnrolment />
+      </Section>
+      <Section title={inboxCopy.teammates.title}>
+        <TeammatesSection />
       </Section>
       <Section title={copy.backups}>
         <BackupsSection />
