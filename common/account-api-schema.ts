@@ -28,7 +28,9 @@ export const teammateAddSchema = z.strictObject({
 export type TeammateAdd = z.infer<typeof teammateAddSchema>
 
 // 32 random bytes in base64url.
-const setupToken = z.string({ error: 'the set-up link has no token' }).regex(/^[A-Za-z0-9_-]{43}$/, { error: 'the set-up link is not whole' })
+const setupToken = z
+  .string({ error: 'the set-up link has no token' })
+  .regex(/^[A-Za-z0-9_-]{43}$/, { error: 'the set-up link is not whole' })
 
 /** POST /api/admin/setup-link: what a set-up link is for, before its password is chosen. */
 export const setupLinkSchema = z.strictObject({ token: setupToken })

@@ -21,7 +21,9 @@ export const passwordRoutes: FastifyPluginAsync<{ db: Database; throttle: SignIn
     const problem = passwordProblem(newPassword)
     if (problem) throw new ApiError(400, problem)
     await throttle.check(email, request.ip)
-    const [account] = await db.query<{ password_hash: string | null }>('SELECT password_hash FROM admin_accounts WHERE id = $1', [accountId])
+    const [account] = await db.query<{ password_hash: string | null }>('SELECT password_hash FROM admin_accounts WHERE id = $1', [
+      accountId,
+    ])
     if (!account) throw new ApiError(401, 'This account no longer exists.')
     if (account.password_hash === null || !(await verifyPassword(account.password_hash, currentPassword))) {
       await throttle.failed(email, request.ip)

@@ -90,7 +90,9 @@ async function checkCredentials(
      FROM admin_accounts WHERE email = $1`,
     [email],
   )
-  const passwordRight = account?.password_hash ? await verifyPassword(account.password_hash, body.password) : await verifyNothing(body.password)
+  const passwordRight = account?.password_hash
+    ? await verifyPassword(account.password_hash, body.password)
+    : await verifyNothing(body.password)
   // A wrong guess stays counted.
   if (!account || !passwordRight) throw new ApiError(401, WRONG_CREDENTIALS)
   if (!account.totp_enabled || account.totp_secret === null) {

@@ -43,7 +43,11 @@ export async function findSetupToken(db: Queryable, token: string): Promise<{ ac
   }
   if (row.used) throw linkError(410, SETUP_LINK_USED, 'This set-up link was already used: sign in with the password chosen then.')
   if (row.expired) {
-    throw linkError(410, SETUP_LINK_EXPIRED, `This set-up link has expired (each works for ${SETUP_LINK_HOURS} hours): ask the owner for a new one.`)
+    throw linkError(
+      410,
+      SETUP_LINK_EXPIRED,
+      `This set-up link has expired (each works for ${SETUP_LINK_HOURS} hours): ask the owner for a new one.`,
+    )
   }
   return { accountId: Number(row.account_id), email: row.email, expiresAt: new Date(row.expires_at) }
 }

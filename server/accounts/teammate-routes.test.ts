@@ -122,7 +122,11 @@ describe(`teammates on ${DATABASE_TARGET}`, () => {
     expect(self.statusCode).toBe(409)
     expect(self.json<{ message: string }>().message).toMatch(/your own account/)
     // Without the CSRF token, nothing.
-    const forged = await app.inject({ method: 'DELETE', url: `${ADMIN_API_PATH}/teammates/${theirs?.id}`, headers: { cookie: owner.cookie } })
+    const forged = await app.inject({
+      method: 'DELETE',
+      url: `${ADMIN_API_PATH}/teammates/${theirs?.id}`,
+      headers: { cookie: owner.cookie },
+    })
     expect(forged.statusCode).toBe(403)
 
     expect((await call(owner, 'DELETE', `/teammates/${theirs?.id}`)).statusCode).toBe(204)

@@ -85,7 +85,9 @@ export const teammateRoutes: FastifyPluginAsync<{ db: Database }> = async (app, 
     if (id === accountId) throw new ApiError(409, 'You cannot remove your own account: you are the inbox’s owner.')
     await db.transaction(async (tx) => {
       // Their sessions and set-up links go with the account (the foreign keys cascade).
-      const [removed] = await tx.query<{ email: string }>("DELETE FROM admin_accounts WHERE id = $1 AND role = 'member' RETURNING email", [id])
+      const [removed] = await tx.query<{ email: string }>("DELETE FROM admin_accounts WHERE id = $1 AND role = 'member' RETURNING email", [
+        id,
+      ])
       if (!removed) throw new ApiError(404, 'There is no such teammate.')
       await recordAudit(tx, { actor: owner, action: 'account.remove', detail: { email: removed.email } })
     })

@@ -57,7 +57,14 @@ export function PasswordSection() {
       </Field>
       <Field label={copy.again}>
         {({ id }) => (
-          <Input id={id} name="new-password-again" type="password" autoComplete="new-password" aria-invalid={mismatch || undefined} required />
+          <Input
+            id={id}
+            name="new-password-again"
+            type="password"
+            autoComplete="new-password"
+            aria-invalid={mismatch || undefined}
+            required
+          />
         )}
       </Field>
       {mismatch && <Notice tone="error">{copy.mismatch}</Notice>}
