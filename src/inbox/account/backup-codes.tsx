@@ -58,7 +58,7 @@ export function BackupCodes({ codes, onDone }: { codes: string[]; onDone: () => 
         <Button variant="secondary" onClick={() => void copyText(codes.join('\n'))}>
           {codesCopy.copy}
         </Button>
-        <Button variant="secondary" onClick={() => downloadText(codesCopy.fileName(host), text)}>
+        <Button variant="secondary" onClick={() => downloadText(codesCopy.fileName(window.location.hostname), text)}>
           {codesCopy.download}
         </Button>
       </div>
