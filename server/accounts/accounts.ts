@@ -19,6 +19,9 @@ export interface AccountSummary {
   createdAt: Date
   totpEnabled: boolean
   sessions: number
+  role: 'owner' | 'member'
+  /** Added in the inbox, its set-up link not used yet. */
+  pending: boolean
 }
 
 // The command line acts for the operator, who has no account of their own there.
@@ -58,8 +61,15 @@ export async function addAccount(db: Database, email: string, password: string):
 }
 
 export async function listAccounts(db: Queryable): Promise<AccountSummary[]> {
-  const rows = await db.query<{ email: string; created_at: Date | string; totp_enabled: boolean; sessions: number | string }>(
-    `SELECT a.email, a.created_at, a.totp_enabled_at IS NOT NULL AS totp_enabled,
+  const rows = await db.query<{
+    email: string
+    created_at: Date | string
+    totp_enabled: boolean
+    sessions: number | string
+    role: 'owner' | 'member'
+    pending: boolean
+  }>(
+    `SELECT a.email, a.created_at, a.totp_enabled_at IS NOT NULL AS totp_enabled, a.role, a.password_hash IS NULL AS pending,
        (SELECT count(*) FROM admin_sessions s WHERE s.account_id = a.id) AS sessions
      FROM admin_accounts a ORDER BY a.email`,
   )
@@ -68,6 +78,8 @@ export async function listAccounts(db: Queryable): Promise<AccountSummary[]> {
     createdAt: new Date(row.created_at),
     totpEnabled: row.totp_enabled,
     sessions: Number(row.sessions),
+    role: row.role,
+    pending: row.pending,
   }))
 }
 
