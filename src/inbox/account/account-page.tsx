@@ -1,5 +1,6 @@
 import { Button } from '../../components/ui/button.tsx'
 import { useSignedIn, useSignOut } from '../api/session.ts'
+import { accountCopy } from '../content/account-copy.ts'
 import { inboxCopy } from '../content/inbox-copy.ts'
 import { Section } from '../lead-detail/section.tsx'
 import { PageTitle } from '../shell/page-title.tsx'
@@ -19,13 +20,13 @@ export function AccountPage() {
       <p>
         {copy.signedInAs} <strong className="break-all">{email}</strong>
       </p>
-      <Section title={inboxCopy.password.title}>
+      <Section title={accountCopy.password.title}>
         <PasswordSection />
       </Section>
       <Section title={copy.totp}>
         <TotpEnrolment />
       </Section>
-      <Section title={inboxCopy.teammates.title}>
+      <Section title={accountCopy.teammates.title}>
         <TeammatesSection />
       </Section>
       <Section title={copy.backups}>

@@ -2,12 +2,13 @@ import { useEffect, useId, useState } from 'react'
 import { Button } from '../../components/ui/button.tsx'
 import { Textarea } from '../../components/ui/input.tsx'
 import { useSignedIn } from '../api/session.ts'
+import { accountCopy } from '../content/account-copy.ts'
 import { inboxCopy } from '../content/inbox-copy.ts'
 import { Notice } from '../shell/notice.tsx'
 import { useCopyText } from './use-copy-text.ts'
 
 const copy = inboxCopy.account
-const codesCopy = inboxCopy.backupCodes
+const codesCopy = accountCopy.backupCodes
 
 /** Saves `text` as a file through the browser's download, without a round trip to the server. */
 function downloadText(name: string, text: string) {

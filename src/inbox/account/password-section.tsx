@@ -4,11 +4,11 @@ import { Button } from '../../components/ui/button.tsx'
 import { Input } from '../../components/ui/input.tsx'
 import { useChangePassword } from '../api/account.ts'
 import { AdminApiError } from '../api/inbox-fetch.ts'
-import { inboxCopy } from '../content/inbox-copy.ts'
+import { accountCopy } from '../content/account-copy.ts'
 import { Field } from '../shell/field.tsx'
 import { Notice } from '../shell/notice.tsx'
 
-const copy = inboxCopy.password
+const copy = accountCopy.password
 
 /** What went wrong, in the page's words: the server's answers are matched by their status and code. */
 function problemOf(error: unknown) {

@@ -5,13 +5,13 @@ import { Button } from '../../components/ui/button.tsx'
 import { Input } from '../../components/ui/input.tsx'
 import { AdminApiError } from '../api/inbox-fetch.ts'
 import { useSetupLink, useSetupPassword } from '../api/teammates.ts'
-import { inboxCopy } from '../content/inbox-copy.ts'
+import { accountCopy } from '../content/account-copy.ts'
 import { Field } from '../shell/field.tsx'
 import { Notice } from '../shell/notice.tsx'
 import { PageTitle } from '../shell/page-title.tsx'
 import { navigate } from '../use-location.ts'
 
-const copy = inboxCopy.setup
+const copy = accountCopy.setup
 
 /** Why the link works no more, in the page's words. */
 function linkProblem(error: unknown) {

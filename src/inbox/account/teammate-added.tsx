@@ -2,13 +2,13 @@ import type { TeammateAdded } from '../../../common/account-api.ts'
 import { SETUP_PAGE_PATH } from '../../../common/account-api.ts'
 import { Button } from '../../components/ui/button.tsx'
 import { Input } from '../../components/ui/input.tsx'
-import { inboxCopy } from '../content/inbox-copy.ts'
+import { accountCopy } from '../content/account-copy.ts'
 import { formatDateTime } from '../format.ts'
 import { Field } from '../shell/field.tsx'
 import { Notice } from '../shell/notice.tsx'
 import { useCopyText } from './use-copy-text.ts'
 
-const copy = inboxCopy.teammates
+const copy = accountCopy.teammates
 
 /** The new teammate's set-up link, shown once to the owner to pass on: the server keeps only its hash. */
 export function TeammateAddedPanel({ added }: { added: TeammateAdded }) {

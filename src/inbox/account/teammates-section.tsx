@@ -4,6 +4,7 @@ import { Button } from '../../components/ui/button.tsx'
 import { Input } from '../../components/ui/input.tsx'
 import { AdminApiError } from '../api/inbox-fetch.ts'
 import { useAddTeammate, useRemoveTeammate, useTeam } from '../api/teammates.ts'
+import { accountCopy } from '../content/account-copy.ts'
 import { inboxCopy } from '../content/inbox-copy.ts'
 import { ConfirmDialog } from '../shell/confirm-dialog.tsx'
 import { Field } from '../shell/field.tsx'
@@ -11,7 +12,7 @@ import { LoadFailed } from '../shell/load-failed.tsx'
 import { Notice } from '../shell/notice.tsx'
 import { TeammateAddedPanel } from './teammate-added.tsx'
 
-const copy = inboxCopy.teammates
+const copy = accountCopy.teammates
 
 function addProblem(error: unknown) {
   if (error instanceof AdminApiError && error.status === 409) return copy.exists
