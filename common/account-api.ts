@@ -9,7 +9,7 @@
  * current password (counted like a wrong sign-in: 429 past the limit) or a
  * new one `npm run admin -- add` would refuse.
  */
-import type { AdminSession } from './admin-api.ts'
+import { ADMIN_PAGE_PATH, type AdminSession } from './admin-api.ts'
 
 /** The first account is the owner: the one who adds and removes the others, the members. */
 export const ACCOUNT_ROLES = ['owner', 'member'] as const
@@ -19,7 +19,7 @@ export type AccountRole = (typeof ACCOUNT_ROLES)[number]
 export const SETUP_LINK_HOURS = 24
 
 /** The inbox's page a set-up link opens; the token follows in its fragment, which never reaches a server's logs. */
-export const SETUP_PAGE_PATH = '/admin/setup'
+export const SETUP_PAGE_PATH = `${ADMIN_PAGE_PATH}/setup`
 
 export interface Teammate {
   id: number
