@@ -14,6 +14,7 @@ export const SERVER_ONLY_MIGRATIONS: ReadonlySet<string> = new Set([
   '008-admin-accounts.sql',
   '009-lead-pipeline.sql',
   '011-cheaper-insert.sql',
+  '014-inbox-teammates.sql',
 ])
 
 /**

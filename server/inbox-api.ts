@@ -5,7 +5,10 @@ import { unmatchedBookingRoutes } from './bookings/unmatched-routes.ts'
 import fastifyCookie from '@fastify/cookie'
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
 import './accounts/admin-request.ts'
+import { passwordRoutes } from './accounts/password-routes.ts'
 import { sessionGuard } from './accounts/session-guard.ts'
+import { setupLinkRoutes } from './accounts/setup-link-routes.ts'
+import { teammateRoutes } from './accounts/teammate-routes.ts'
 import { sessionRoutes, signInRoutes } from './accounts/session-routes.ts'
 import { createSignInThrottle } from './accounts/sign-in-throttle.ts'
 import { totpRoutes } from './accounts/totp-routes.ts'
@@ -56,11 +59,14 @@ export const inboxApi: FastifyPluginAsync<InboxApiOptions> = async (app, { db, s
 
   const throttle = createSignInThrottle(db)
   await app.register(signInRoutes, { db, throttle })
+  await app.register(setupLinkRoutes, { db })
 
   await app.register(async (guarded) => {
     guarded.addHook('onRequest', sessionGuard(db, sessionMaxDays))
     await guarded.register(sessionRoutes, { db })
     await guarded.register(totpRoutes, { db, throttle })
+    await guarded.register(passwordRoutes, { db, throttle })
+    await guarded.register(teammateRoutes, { db })
     await guarded.register(adminLeadRoutes, { db })
     await guarded.register(adminFunnelRoutes, { db })
     await guarded.register(adminDeliveryRoutes, { db })

@@ -19,6 +19,9 @@ export interface AccountSummary {
   createdAt: Date
   totpEnabled: boolean
   sessions: number
+  role: 'owner' | 'member'
+  /** Added in the inbox, its set-up link not used yet. */
+  pending: boolean
 }
 
 // The command line acts for the operator, who has no account of their own there.
@@ -29,14 +32,25 @@ function checkPassword(password: string) {
   if (problem) throw new AccountError(problem)
 }
 
-export async function addAccount(db: Database, email: string, password: string): Promise<string> {
+/** The email as kept, or AccountError when it is none. */
+export function checkEmail(email: string): string {
   const address = normalizeEmail(email)
   if (!EMAIL.test(address) || address.length > 320) throw new AccountError(`${JSON.stringify(email)} is not an email address.`)
+  return address
+}
+
+/** The first account added is the owner (migrations/014), and so is one added when the owner was removed. */
+export async function addAccount(db: Database, email: string, password: string): Promise<string> {
+  const address = checkEmail(email)
   checkPassword(password)
   const passwordHash = await hashPassword(password)
   try {
     await db.transaction(async (tx) => {
-      await tx.query('INSERT INTO admin_accounts (email, password_hash) VALUES ($1, $2)', [address, passwordHash])
+      await tx.query(
+        `INSERT INTO admin_accounts (email, password_hash, role)
+         VALUES ($1, $2, CASE WHEN EXISTS (SELECT 1 FROM admin_accounts WHERE role = 'owner') THEN 'member' ELSE 'owner' END)`,
+        [address, passwordHash],
+      )
       await recordAudit(tx, { actor: COMMAND_LINE, action: 'account.add', detail: { email: address } })
     })
   } catch (error) {
@@ -47,8 +61,15 @@ export async function addAccount(db: Database, email: string, password: string):
 }
 
 export async function listAccounts(db: Queryable): Promise<AccountSummary[]> {
-  const rows = await db.query<{ email: string; created_at: Date | string; totp_enabled: boolean; sessions: number | string }>(
-    `SELECT a.email, a.created_at, a.totp_enabled_at IS NOT NULL AS totp_enabled,
+  const rows = await db.query<{
+    email: string
+    created_at: Date | string
+    totp_enabled: boolean
+    sessions: number | string
+    role: 'owner' | 'member'
+    pending: boolean
+  }>(
+    `SELECT a.email, a.created_at, a.totp_enabled_at IS NOT NULL AS totp_enabled, a.role, a.password_hash IS NULL AS pending,
        (SELECT count(*) FROM admin_sessions s WHERE s.account_id = a.id) AS sessions
      FROM admin_accounts a ORDER BY a.email`,
   )
@@ -57,15 +78,24 @@ export async function listAccounts(db: Queryable): Promise<AccountSummary[]> {
     createdAt: new Date(row.created_at),
     totpEnabled: row.totp_enabled,
     sessions: Number(row.sessions),
+    role: row.role,
+    pending: row.pending,
   }))
 }
 
-/** Removes the account; its sessions end with it (the foreign key cascades). */
+/**
+ * Removes the account; its sessions end with it (the foreign key cascades).
+ * When it was the owner, the oldest account with a password becomes the owner.
+ */
 export async function removeAccount(db: Database, email: string): Promise<string> {
   const address = normalizeEmail(email)
   await db.transaction(async (tx) => {
-    const removed = await tx.query('DELETE FROM admin_accounts WHERE email = $1 RETURNING id', [address])
-    if (removed.length === 0) throw unknownAccount(address)
+    const [removed] = await tx.query<{ role: string }>('DELETE FROM admin_accounts WHERE email = $1 RETURNING role', [address])
+    if (!removed) throw unknownAccount(address)
+    if (removed.role === 'owner') {
+      await tx.query(`UPDATE admin_accounts SET role = 'owner'
+        WHERE id = (SELECT id FROM admin_accounts ORDER BY password_hash IS NULL, created_at, id LIMIT 1)`)
+    }
     await recordAudit(tx, { actor: COMMAND_LINE, action: 'account.remove', detail: { email: address } })
   })
   return address
@@ -82,6 +112,8 @@ export async function resetPassword(db: Database, email: string, password: strin
       [address, passwordHash],
     )
     if (!account) throw unknownAccount(address)
+    // A set-up link still waiting would set the password again.
+    await tx.query('UPDATE admin_setup_tokens SET used_at = now() WHERE account_id = $1 AND used_at IS NULL', [account.id])
     const ended = await tx.query('DELETE FROM admin_sessions WHERE account_id = $1 RETURNING 1', [account.id])
     await recordAudit(tx, {
       actor: COMMAND_LINE,

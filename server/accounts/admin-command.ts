@@ -6,7 +6,7 @@ import { UsageError } from '../usage-error.ts'
 export const USAGE = `Usage: npm run admin -- <command>
 
   add <email>             add an inbox account; asks for its password
-  list                    list the accounts
+  list                    list the accounts; the first added is the owner
   remove <email>          remove an account, signing it out everywhere
   reset-password <email>  set a new password, signing the account out everywhere
 
@@ -54,9 +54,8 @@ export async function runAdminCommand(db: Database, command: AdminCommand, where
       if (accounts.length === 0) io.print(`No accounts in ${where}: add one with npm run admin -- add <email>`)
       for (const account of accounts) {
         const sessions = `${account.sessions} session${account.sessions === 1 ? '' : 's'}`
-        io.print(
-          `${account.email}\tadded ${account.createdAt.toISOString()}\t${account.totpEnabled ? 'two-factor' : 'password only'}\t${sessions}`,
-        )
+        const signIn = account.pending ? 'no password yet' : account.totpEnabled ? 'two-factor' : 'password only'
+        io.print(`${account.email}\tadded ${account.createdAt.toISOString()}\t${signIn}\t${sessions}\t${account.role}`)
       }
       return
     }

@@ -9,8 +9,14 @@ import { openTempDatabase, type TempDatabase } from '../testing/temp-database.ts
 
 const PASSWORD = 'correct horse battery'
 const CHANGES = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
-// The only routes anyone may call: signing in, and what the sign-in page needs first.
-const OPEN = new Set([`POST ${ADMIN_API_PATH}/session`, `GET ${ADMIN_API_PATH}/setup`, `HEAD ${ADMIN_API_PATH}/setup`])
+// The only routes anyone may call: signing in, what the sign-in page needs first, and a teammate's set-up link.
+const OPEN = new Set([
+  `POST ${ADMIN_API_PATH}/session`,
+  `GET ${ADMIN_API_PATH}/setup`,
+  `HEAD ${ADMIN_API_PATH}/setup`,
+  `POST ${ADMIN_API_PATH}/setup-link`,
+  `POST ${ADMIN_API_PATH}/setup-link/password`,
+])
 
 interface AdminRoute {
   method: HTTPMethods

@@ -16,7 +16,8 @@ import { useTotpCode } from './totp.ts'
 interface AccountRow extends Row {
   id: number | string
   email: string
-  password_hash: string
+  /** Null for a teammate who has not used their set-up link yet. */
+  password_hash: string | null
   totp_secret: string | null
   totp_enabled: boolean
 }
@@ -65,7 +66,7 @@ export const sessionRoutes: FastifyPluginAsync<{ db: Database }> = async (app, {
   })
 }
 
-function setSessionCookie(reply: FastifyReply, id: string) {
+export function setSessionCookie(reply: FastifyReply, id: string) {
   // No Max-Age: the cookie goes when the browser closes, and the database ends it after 12 idle hours anyway.
   reply.setCookie(SESSION_COOKIE, id, sessionCookieOptions)
 }
@@ -89,7 +90,9 @@ async function checkCredentials(
      FROM admin_accounts WHERE email = $1`,
     [email],
   )
-  const passwordRight = account ? await verifyPassword(account.password_hash, body.password) : await verifyNothing(body.password)
+  const passwordRight = account?.password_hash
+    ? await verifyPassword(account.password_hash, body.password)
+    : await verifyNothing(body.password)
   // A wrong guess stays counted.
   if (!account || !passwordRight) throw new ApiError(401, WRONG_CREDENTIALS)
   if (!account.totp_enabled || account.totp_secret === null) {

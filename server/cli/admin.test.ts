@@ -86,7 +86,7 @@ describe(`managing accounts on ${DATABASE_TARGET}`, () => {
     const [row] = await temp.db.query<{ password_hash: string }>("SELECT password_hash FROM admin_accounts WHERE email = 'ada@example.com'")
     expect(row?.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/)
     expect(await verifyPassword(row?.password_hash ?? '', PASSWORD)).toBe(true)
-    expect((await run(['list'])).join('\n')).toMatch(/^ada@example\.com\tadded \S+\tpassword only\t0 sessions$/m)
+    expect((await run(['list'])).join('\n')).toMatch(/^ada@example\.com\tadded \S+\tpassword only\t0 sessions\towner$/m)
   })
 
   it('refuses a second account for the same email in any case, and a short password, changing nothing', async () => {

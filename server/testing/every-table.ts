@@ -54,6 +54,8 @@ export async function seedEveryTable(db: Database, { leads, events }: { leads: n
   await app.close()
   await db.exec(`
     INSERT INTO admin_backup_codes (account_id, code_hash) SELECT id, sha256('code') FROM admin_accounts;
+    INSERT INTO admin_setup_tokens (token_hash, account_id, expires_at, used_at)
+      SELECT sha256(email::bytea), id, now() + interval '1 day', CASE WHEN role = 'owner' THEN now() END FROM admin_accounts;
     INSERT INTO lead_status_changes (application_id, from_status, to_status, author, at)
       SELECT application_id, 'new', status, '${OWNER}', received_at + interval '1 hour' FROM lead_pipeline WHERE status <> 'new';
     INSERT INTO lead_notes (application_id, body, author) VALUES (${attributed}, 'Called: “wants a demo” — 10 o''clock', '${OWNER}');

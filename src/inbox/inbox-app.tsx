@@ -1,12 +1,17 @@
+import { SETUP_PAGE_PATH } from '../../common/account-api.ts'
+import { SetupPage } from './account/setup-page.tsx'
 import { useSession } from './api/session.ts'
 import { inboxCopy } from './content/inbox-copy.ts'
 import { InboxShell } from './shell/inbox-shell.tsx'
 import { LoadFailed } from './shell/load-failed.tsx'
 import { SignInPage } from './sign-in/sign-in-page.tsx'
+import { useLocation } from './use-location.ts'
 
-/** The sign-in page for nobody, the inbox for an account. */
+/** The sign-in page for nobody, the inbox for an account; a teammate's set-up link for either. */
 export function InboxApp() {
   const session = useSession()
+  const { path } = useLocation()
+  if (path === SETUP_PAGE_PATH) return <SetupPage />
   if (session.isPending) return <p className="p-6">{inboxCopy.loading}</p>
   if (session.isError) return <LoadFailed onRetry={() => void session.refetch()} />
   return session.data ? <InboxShell /> : <SignInPage />

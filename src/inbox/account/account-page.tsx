@@ -1,10 +1,13 @@
 import { Button } from '../../components/ui/button.tsx'
 import { useSignedIn, useSignOut } from '../api/session.ts'
+import { accountCopy } from '../content/account-copy.ts'
 import { inboxCopy } from '../content/inbox-copy.ts'
 import { Section } from '../lead-detail/section.tsx'
 import { PageTitle } from '../shell/page-title.tsx'
 import { BackupsSection } from './backups-section.tsx'
 import { ErasureSection } from './erasure-section.tsx'
+import { PasswordSection } from './password-section.tsx'
+import { TeammatesSection } from './teammates-section.tsx'
 import { TotpEnrolment } from './totp-enrolment.tsx'
 
 const copy = inboxCopy.account
@@ -18,8 +21,14 @@ export function AccountPage() {
       <p>
         {copy.signedInAs} <strong className="break-all">{email}</strong>
       </p>
+      <Section title={accountCopy.password.title}>
+        <PasswordSection />
+      </Section>
       <Section title={copy.totp}>
         <TotpEnrolment />
+      </Section>
+      <Section title={accountCopy.teammates.title}>
+        <TeammatesSection />
       </Section>
       <Section title={copy.backups}>
         <BackupsSection />

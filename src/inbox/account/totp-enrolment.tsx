@@ -27,7 +27,7 @@ export function TotpEnrolment() {
     return (
       <>
         <Notice tone="success">{copy.done}</Notice>
-        <BackupCodes codes={confirm.data.backupCodes} />
+        <BackupCodes codes={confirm.data.backupCodes} onDone={() => confirm.reset()} />
       </>
     )
   }

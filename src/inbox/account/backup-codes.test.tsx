@@ -1,0 +1,88 @@
+import { QueryClientProvider } from '@tanstack/react-query'
+import { render, screen } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import type { AdminSession } from '../../../common/admin-api.ts'
+import { createInboxQueryClient } from '../api/query-client.ts'
+import { SESSION_KEY } from '../api/session-key.ts'
+import { BackupCodes } from './backup-codes.tsx'
+
+const SESSION: AdminSession = { email: 'owner@example.com', csrfToken: 'csrf-token-for-tests', totpEnabled: true }
+const CODES = ['abcde-fghjk', 'mnpqr-stuvw', 'xyz23-45678']
+
+function renderCodes(onDone = vi.fn()) {
+  const client = createInboxQueryClient()
+  client.setQueryData(SESSION_KEY, SESSION)
+  render(
+    <QueryClientProvider client={client}>
+      <BackupCodes codes={CODES} onDone={onDone} />
+    </QueryClientProvider>,
+  )
+  return { user: userEvent.setup(), onDone }
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals()
+  vi.restoreAllMocks()
+})
+
+describe('the backup codes, shown once', () => {
+  it('copies them with the Clipboard API', async () => {
+    const writeText = vi.fn(async () => undefined)
+    const { user } = renderCodes()
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true })
+    await user.click(screen.getByRole('button', { name: 'Copy the codes' }))
+    expect(writeText).toHaveBeenCalledWith(CODES.join('\n'))
+    expect(await screen.findByText('Copied to the clipboard.')).toBeInTheDocument()
+  })
+
+  it('falls back to the copy command, and when that fails too offers the codes to copy by hand', async () => {
+    const { user } = renderCodes()
+    Object.defineProperty(navigator, 'clipboard', { value: undefined, configurable: true })
+    const execCommand = vi.fn(() => false)
+    Object.defineProperty(document, 'execCommand', { value: execCommand, configurable: true })
+    await user.click(screen.getByRole('button', { name: 'Copy the codes' }))
+    expect(execCommand).toHaveBeenCalledWith('copy')
+    expect(await screen.findByRole('status')).toHaveTextContent('The browser did not allow copying')
+    expect(screen.getByRole('textbox', { name: 'The backup codes, as text' })).toHaveValue(CODES.join('\n'))
+
+    execCommand.mockReturnValue(true)
+    await user.click(screen.getByRole('button', { name: 'Copy the codes' }))
+    expect(await screen.findByText('Copied to the clipboard.')).toBeInTheDocument()
+  })
+
+  it('downloads them as a text file naming the account', async () => {
+    let saved: Blob | undefined
+    vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
+      saved = blob as Blob
+      return 'blob:codes'
+    })
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined)
+    const names: string[] = []
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      names.push(this.download)
+    })
+    const { user } = renderCodes()
+    await user.click(screen.getByRole('button', { name: 'Download as a text file' }))
+    expect(names).toEqual([`backup-codes-${window.location.hostname}.txt`])
+    // jsdom's Blob has no text(): read as a page without it would.
+    const text = await new Promise<string>((resolve) => {
+      const reader = new FileReader()
+      reader.onload = () => resolve(String(reader.result))
+      reader.readAsText(saved ?? new Blob())
+    })
+    expect(text).toContain(SESSION.email)
+    for (const code of CODES) expect(text).toContain(code)
+  })
+
+  it('lets the user leave only once they say the codes are saved', async () => {
+    const { user, onDone } = renderCodes()
+    const leaving = new Event('beforeunload', { cancelable: true })
+    window.dispatchEvent(leaving)
+    expect(leaving.defaultPrevented).toBe(true)
+    const done = screen.getByRole('button', { name: 'Done' })
+    expect(done).toBeDisabled()
+    await user.click(screen.getByRole('checkbox', { name: 'I have saved these codes somewhere safe' }))
+    await user.click(done)
+    expect(onDone).toHaveBeenCalledOnce()
+  })
+})
