@@ -7,6 +7,7 @@ import { utcDay } from '../../common/utc-day.ts'
 import type { Database } from '../db/database.ts'
 import { ApiError } from '../http/api-error.ts'
 import { idSchema } from '../http/id-param.ts'
+import { leadBoard } from './board.ts'
 import { eraseLead, eraseLeadsByEmail } from './erasure.ts'
 import { exportLeads } from './export-leads.ts'
 import { getLeadDetail } from './lead-detail.ts'
@@ -48,6 +49,9 @@ export const adminLeadRoutes: FastifyPluginAsync<AdminLeadRouteOptions> = async 
       .header('cache-control', 'no-store')
       .send(Readable.from(exportLeads(db, filter, format.data.format)))
   })
+
+  // The pipeline board: per status, its count and its newest leads.
+  app.get('/leads/board', async () => leadBoard(db))
 
   app.get('/leads/:id', async (request) => {
     const params = idSchema.safeParse(request.params)
