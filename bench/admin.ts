@@ -4,6 +4,8 @@
 // (routing, the session guard with a real signed-in session, the query, the
 // JSON answer) by app.inject, in this process, against the real database: no
 // socket, so the figures are the server's own time.
+import type { LeadPage } from '../common/admin-api.ts'
+import type { LeadBoard } from '../common/board-api.ts'
 import type { Database } from '../server/db/database.ts'
 import { MAINTENANCE_POOL, openPostgres } from '../server/db/postgres.ts'
 import { startPostgresServer } from '../server/testing/postgres-server.ts'
@@ -18,7 +20,7 @@ const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 200)
 const WARMUP = 20
 const SOME_LEAD = (index: number) => Math.floor(LEADS / 10) + ((index * 379) % Math.floor(LEADS * 0.9))
 
-/** What the inbox asks most: its first page, a search (a common name and one lead's address), filters, and who has not booked. */
+/** What the inbox asks most: its first page, a search (a common name and one lead's address), filters, who has not booked, and the board. */
 const SCENARIOS: [string, (index: number) => string][] = [
   ['first page', () => '/leads'],
   ['search, common name (~8 % of leads)', (index) => `/leads?q=${['lovelace', 'hopper', 'turing', 'liskov'][index % 4]}`],
@@ -29,6 +31,7 @@ const SCENARIOS: [string, (index: number) => string][] = [
   ['source + date range', () => '/leads?source=tiktok&from=2026-01-01&to=2026-12-31'],
   ['spam view', () => '/leads?view=spam'],
   ['applied, no booking (the Bookings page)', () => '/bookings/awaiting'],
+  ['the board (counts, and 25 leads per status)', () => '/leads/board'],
   ['second page (cursor)', () => ''],
 ]
 
@@ -40,6 +43,10 @@ interface Figures {
 }
 
 const ms = (value: number) => `${value.toFixed(1)} ms`
+
+/** The leads an answer lists: a page's, or the board's cards. */
+const rowsOf = (answer: LeadPage | LeadBoard) =>
+  'columns' in answer ? answer.columns.reduce((sum, column) => sum + column.leads.length, 0) : answer.leads.length
 
 /** Migrates and fills `db`; resolves to the seconds the seeding took. */
 async function seed(target: string, db: Database): Promise<number> {
@@ -56,8 +63,11 @@ async function measure(target: string, db: Database, seedSeconds: number): Promi
     const figures: Figures[] = []
     for (const [name, pathOf] of SCENARIOS) {
       const path = (index: number) => pathOf(index) || secondPage
-      const { times, results } = await timeEach((index) => inbox.get(path(index)), { warmup: WARMUP, count: REQUESTS })
-      const rows = results.reduce((sum, page) => sum + page.leads.length, 0)
+      const { times, results } = await timeEach((index) => inbox.get<LeadPage | LeadBoard>(path(index)), {
+        warmup: WARMUP,
+        count: REQUESTS,
+      })
+      const rows = results.reduce((sum, page) => sum + rowsOf(page), 0)
       figures.push({ name, p50: percentile(times, 50), p95: percentile(times, 95), rows: rows / REQUESTS })
       process.stdout.write(`${target}: ${name}: p50 ${ms(percentile(times, 50))}, p95 ${ms(percentile(times, 95))}\n`)
     }

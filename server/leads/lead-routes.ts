@@ -9,6 +9,7 @@ import type { Database } from '../db/database.ts'
 import { zonedTimeWriter } from '../export/export-time.ts'
 import { ApiError } from '../http/api-error.ts'
 import { idSchema } from '../http/id-param.ts'
+import { leadBoard } from './board.ts'
 import { eraseLead, eraseLeadsByEmail } from './erasure.ts'
 import { exportLeads } from './export-leads.ts'
 import { getLeadDetail } from './lead-detail.ts'
@@ -59,6 +60,9 @@ export const adminLeadRoutes: FastifyPluginAsync<AdminLeadRouteOptions> = async 
       .header('cache-control', 'no-store')
       .send(Readable.from(exportLeads(db, filter, format.data.format, { guard: mode === 'spreadsheet', formatTime })))
   })
+
+  // The pipeline board: per status, its count and its newest leads.
+  app.get('/leads/board', async () => leadBoard(db))
 
   app.get('/leads/:id', async (request) => {
     const params = idSchema.safeParse(request.params)

@@ -5,6 +5,8 @@ describe('the inbox views', () => {
     ['/admin', { name: 'leads' }],
     ['/admin/', { name: 'leads' }],
     [adminPaths.lead(42), { name: 'lead', id: 42 }],
+    [adminPaths.board, { name: 'board' }],
+    [`${adminPaths.board}/`, { name: 'board' }],
     [adminPaths.funnel, { name: 'funnel' }],
     [`${adminPaths.funnel}/`, { name: 'funnel' }],
     [adminPaths.erasure, { name: 'erasure' }],

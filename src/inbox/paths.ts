@@ -5,6 +5,7 @@ export const adminPaths = {
   leads: ADMIN_PAGE_PATH,
   spam: `${ADMIN_PAGE_PATH}?view=spam`,
   lead: (id: number) => `${ADMIN_PAGE_PATH}/leads/${id}`,
+  board: `${ADMIN_PAGE_PATH}/board`,
   funnel: `${ADMIN_PAGE_PATH}/funnel`,
   bookings: `${ADMIN_PAGE_PATH}/bookings`,
   erasure: `${ADMIN_PAGE_PATH}/erasure`,
@@ -14,6 +15,7 @@ export const adminPaths = {
 export type InboxView =
   | { name: 'leads' }
   | { name: 'lead'; id: number }
+  | { name: 'board' }
   | { name: 'funnel' }
   | { name: 'bookings' }
   | { name: 'erasure' }
@@ -24,6 +26,7 @@ export type InboxView =
 export function viewOf(path: string): InboxView {
   const rest = path.slice(ADMIN_PAGE_PATH.length).replace(/\/+$/, '')
   if (rest === '') return { name: 'leads' }
+  if (rest === '/board') return { name: 'board' }
   if (rest === '/funnel') return { name: 'funnel' }
   if (rest === '/bookings') return { name: 'bookings' }
   if (rest === '/erasure') return { name: 'erasure' }

@@ -18,6 +18,7 @@ export const inboxCopy = {
   nav: {
     label: 'Inbox',
     leads: 'Leads',
+    board: 'Board',
     spam: 'Spam',
     funnel: 'Funnel',
     account: 'Account',

@@ -6,6 +6,7 @@ import { InboxLink } from './inbox-link.tsx'
 
 const links = [
   { id: 'leads', href: adminPaths.leads, label: inboxCopy.nav.leads },
+  { id: 'board', href: adminPaths.board, label: inboxCopy.nav.board },
   { id: 'spam', href: adminPaths.spam, label: inboxCopy.nav.spam },
   { id: 'funnel', href: adminPaths.funnel, label: inboxCopy.nav.funnel },
   { id: 'bookings', href: adminPaths.bookings, label: bookingCopy.page.nav },

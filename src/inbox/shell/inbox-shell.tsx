@@ -1,4 +1,5 @@
 import { AccountPage } from '../account/account-page.tsx'
+import { LazyBoardPage } from '../board/lazy-board.tsx'
 import { BookingsPage } from '../bookings/bookings-page.tsx'
 import { ErasurePage } from '../erasure/erasure-page.tsx'
 import { FunnelPage } from '../funnel/funnel-page.tsx'
@@ -21,6 +22,7 @@ export function InboxShell() {
       <main className="mx-auto max-w-7xl px-4 py-6 sm:px-6">
         {view.name === 'leads' && <LeadListPage params={params} />}
         {view.name === 'lead' && <LeadDetailPage key={view.id} id={view.id} />}
+        {view.name === 'board' && <LazyBoardPage />}
         {view.name === 'funnel' && <FunnelPage params={params} />}
         {view.name === 'bookings' && <BookingsPage />}
         {view.name === 'erasure' && <ErasurePage />}

@@ -1,0 +1,115 @@
+import { useDraggable } from '@dnd-kit/core'
+import type { LeadBookingSummary } from '../../../common/booking-api.ts'
+import type { LeadStatus, LeadSummary } from '../../../common/admin-api.ts'
+import { cn } from '../../lib/cn.ts'
+import { boardCopy } from '../content/board-copy.ts'
+import { bookingCopy } from '../content/booking-copy.ts'
+import { formatCallTime, formatDateTime } from '../format.ts'
+import { leadName } from '../lead-list/lead-columns.ts'
+import { adminPaths } from '../paths.ts'
+import { InboxLink } from '../shell/inbox-link.tsx'
+import type { CardData } from './board-dnd.ts'
+import { leadAge } from './lead-age.ts'
+
+/** The id of a card's handle, for giving it the focus back after a move. */
+export const handleId = (id: number) => `board-card-${id}`
+
+function GripIcon() {
+  return (
+    <svg aria-hidden="true" viewBox="0 0 20 20" className="size-5" fill="currentColor">
+      {[5, 10, 15].flatMap((y) => [7, 13].map((x) => <circle key={`${x}-${y}`} cx={x} cy={y} r={1.6} />))}
+    </svg>
+  )
+}
+
+/** The call, once a booking exists: its time while it is on, else what became of it. */
+function CallTime({ booking }: { booking: LeadBookingSummary }) {
+  if (booking.state !== 'scheduled') return <>{bookingCopy.states[booking.state]}</>
+  if (booking.startsAt === null) return <>{bookingCopy.callBooked}</>
+  return <time dateTime={booking.startsAt}>{formatCallTime(booking.startsAt)}</time>
+}
+
+/** What a card says about its lead: on the board, and under the pointer while it is dragged. */
+function CardFacts({ lead, now }: { lead: LeadSummary; now: number }) {
+  const exact = formatDateTime(lead.receivedAt)
+  return (
+    <dl className="mt-1 grid grid-cols-[auto_minmax(0,1fr)] gap-x-2 text-sm">
+      <dt className="text-ink/70">{boardCopy.source}</dt>
+      <dd className="break-words">{lead.source ?? boardCopy.noSource}</dd>
+      <dt className="text-ink/70">{boardCopy.budget}</dt>
+      <dd className="break-words">{lead.answers.budget}</dd>
+      <dt className="text-ink/70">{boardCopy.received}</dt>
+      <dd>
+        <time dateTime={lead.receivedAt} title={exact}>
+          {leadAge(lead.receivedAt, now)}
+        </time>
+        {/* The exact time for a screen reader, and on screen while the card has the focus. */}
+        <span className="sr-only group-focus-within:not-sr-only"> ({exact})</span>
+      </dd>
+      {lead.booking && (
+        <>
+          <dt className="text-ink/70">{boardCopy.call}</dt>
+          <dd>
+            <CallTime booking={lead.booking} />
+          </dd>
+        </>
+      )}
+    </dl>
+  )
+}
+
+const cardClass = 'flex gap-2 rounded-xl bg-white p-2 pr-3 shadow-sm'
+const handleClass = 'flex min-h-11 min-w-11 shrink-0 items-center justify-center self-start rounded-lg text-ink/70'
+
+interface BoardCardProps {
+  lead: LeadSummary
+  status: LeadStatus
+  now: number
+}
+
+/** One lead on the board: its handle moves it, its name opens it. */
+export function BoardCard({ lead, status, now }: BoardCardProps) {
+  const name = leadName(lead)
+  const data: CardData = { lead, name, status }
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, isDragging } = useDraggable({ id: lead.id, data })
+  return (
+    <li ref={setNodeRef} className={cn('group', isDragging && 'opacity-40')}>
+      <article aria-label={name} className={cardClass}>
+        <button
+          type="button"
+          id={handleId(lead.id)}
+          ref={setActivatorNodeRef}
+          {...attributes}
+          {...listeners}
+          aria-label={boardCopy.move(name)}
+          className={cn(handleClass, 'cursor-grab touch-manipulation hover:bg-stone-100 active:cursor-grabbing')}
+        >
+          <GripIcon />
+        </button>
+        <div className="min-w-0 flex-1 py-1">
+          <h3 className="font-bold break-words">
+            <InboxLink href={adminPaths.lead(lead.id)} className="underline-offset-4 hover:underline">
+              {name}
+            </InboxLink>
+          </h3>
+          <CardFacts lead={lead} now={now} />
+        </div>
+      </article>
+    </li>
+  )
+}
+
+/** The card under the pointer while it is dragged: a picture of it, which assistive technology skips. */
+export function DraggedCard({ lead, now }: { lead: LeadSummary; now: number }) {
+  return (
+    <div aria-hidden="true" className={cn(cardClass, 'cursor-grabbing shadow-xl ring-2 ring-ink')}>
+      <span className={handleClass}>
+        <GripIcon />
+      </span>
+      <div className="min-w-0 flex-1 py-1">
+        <p className="font-bold break-words">{leadName(lead)}</p>
+        <CardFacts lead={lead} now={now} />
+      </div>
+    </div>
+  )
+}
