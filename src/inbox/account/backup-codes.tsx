@@ -5,7 +5,7 @@ import { useSignedIn } from '../api/session.ts'
 import { accountCopy } from '../content/account-copy.ts'
 import { inboxCopy } from '../content/inbox-copy.ts'
 import { Notice } from '../shell/notice.tsx'
-import { useCopyText } from './use-copy-text.ts'
+import { useCopyText } from '../shell/use-copy-text.ts'
 
 const copy = inboxCopy.account
 const codesCopy = accountCopy.backupCodes

@@ -6,7 +6,7 @@ import { accountCopy } from '../content/account-copy.ts'
 import { formatDateTime } from '../format.ts'
 import { Field } from '../shell/field.tsx'
 import { Notice } from '../shell/notice.tsx'
-import { useCopyText } from './use-copy-text.ts'
+import { useCopyText } from '../shell/use-copy-text.ts'
 
 const copy = accountCopy.teammates
 
