@@ -27,6 +27,11 @@ const PAGES = [
     message: 'The inbox shares only src/components/ui, src/lib and common/ with the landing page.',
   },
   { target: ['src/!(inbox)/**', 'src/*.{ts,tsx}'], from: 'src/inbox', message: 'The landing page never loads the inbox.' },
+  {
+    target: ['src/inbox/!(testing)/**/!(*.test).{ts,tsx}', 'src/inbox/!(*.test).{ts,tsx}'],
+    from: 'src/inbox/testing',
+    message: 'src/inbox/testing/ supports tests; the inbox never ships it.',
+  },
 ]
 
 // The server is cut by feature. A feature is one thing the site does; it uses

@@ -1,23 +1,14 @@
-import { QueryClientProvider } from '@tanstack/react-query'
-import { render, screen } from '@testing-library/react'
-import userEvent from '@testing-library/user-event'
+import { screen } from '@testing-library/react'
 import type { AdminSession } from '../../../common/admin-api.ts'
-import { createInboxQueryClient } from '../api/query-client.ts'
-import { SESSION_KEY } from '../api/session-key.ts'
+import { renderInbox } from '../testing/render-inbox.tsx'
 import { BackupCodes } from './backup-codes.tsx'
 
 const SESSION: AdminSession = { email: 'owner@example.com', csrfToken: 'csrf-token-for-tests', totpEnabled: true }
 const CODES = ['abcde-fghjk', 'mnpqr-stuvw', 'xyz23-45678']
 
 function renderCodes(onDone = vi.fn()) {
-  const client = createInboxQueryClient()
-  client.setQueryData(SESSION_KEY, SESSION)
-  render(
-    <QueryClientProvider client={client}>
-      <BackupCodes codes={CODES} onDone={onDone} />
-    </QueryClientProvider>,
-  )
-  return { user: userEvent.setup(), onDone }
+  const { user } = renderInbox(<BackupCodes codes={CODES} onDone={onDone} />, SESSION)
+  return { user, onDone }
 }
 
 afterEach(() => {

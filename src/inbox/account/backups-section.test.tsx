@@ -1,25 +1,15 @@
-import { QueryClientProvider } from '@tanstack/react-query'
-import { render, screen, within } from '@testing-library/react'
-import userEvent from '@testing-library/user-event'
+import { jsonResponse, renderInbox, stubInboxServer } from '../testing/render-inbox.tsx'
+import { screen, within } from '@testing-library/react'
 import { CSRF_HEADER, type AdminSession } from '../../../common/admin-api.ts'
 import type { BackupList, BackupSummary } from '../../../common/backup-api.ts'
-import { createInboxQueryClient } from '../api/query-client.ts'
-import { SESSION_KEY } from '../api/session-key.ts'
 import { BackupsSection } from './backups-section.tsx'
 
 const SESSION: AdminSession = { email: 'owner@example.com', csrfToken: 'csrf-token-for-tests', totpEnabled: false }
 const OLDER: BackupSummary = { name: 'backup-2025-03-01T02-00-00-000Z.ndjson.gz', createdAt: '2025-03-01T02:00:00.000Z', bytes: 2_400 }
 const NEW: BackupSummary = { name: 'backup-2025-03-02T09-30-00-000Z.ndjson.gz', createdAt: '2025-03-02T09:30:00.000Z', bytes: 1_500_000 }
 
-let fetchMock: ReturnType<typeof vi.fn<typeof fetch>>
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
-
-beforeEach(() => {
-  fetchMock = vi.fn<typeof fetch>()
-  vi.stubGlobal('fetch', fetchMock)
-})
-afterEach(() => vi.unstubAllGlobals())
+const fetchMock = stubInboxServer()
+const json = jsonResponse
 
 /** What the section's live region says: a screen reader announces each change. */
 const announced = () => document.querySelector('[aria-live="polite"]')
@@ -27,14 +17,7 @@ const announced = () => document.querySelector('[aria-live="polite"]')
 /** The server: `list` answers GET /backups, `take` POST /backups. */
 function renderSection(list: () => BackupList, take: () => Promise<Response> | Response = () => json(200, NEW)) {
   fetchMock.mockImplementation(async (_input, init) => (init?.method === 'POST' ? take() : json(200, list())))
-  const client = createInboxQueryClient()
-  client.setQueryData(SESSION_KEY, SESSION)
-  render(
-    <QueryClientProvider client={client}>
-      <BackupsSection />
-    </QueryClientProvider>,
-  )
-  return userEvent.setup()
+  return renderInbox(<BackupsSection />, SESSION).user
 }
 
 describe('the account page’s backups', () => {

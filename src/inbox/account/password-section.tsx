@@ -7,6 +7,7 @@ import { AdminApiError } from '../api/inbox-fetch.ts'
 import { accountCopy } from '../content/account-copy.ts'
 import { Field } from '../shell/field.tsx'
 import { Notice } from '../shell/notice.tsx'
+import { NewPasswordFields, newPasswordOf } from './new-password-fields.tsx'
 
 const copy = accountCopy.password
 
@@ -29,10 +30,9 @@ export function PasswordSection() {
     if (change.isPending) return
     const formElement = event.currentTarget
     const form = new FormData(formElement)
-    const newPassword = String(form.get('new-password') ?? '')
-    const again = newPassword === String(form.get('new-password-again') ?? '')
-    setMismatch(!again)
-    if (!again) return
+    const newPassword = newPasswordOf(form)
+    setMismatch(newPassword === null)
+    if (newPassword === null) return
     change.mutate({ currentPassword: String(form.get('current-password') ?? ''), newPassword }, { onSuccess: () => formElement.reset() })
   }
 
@@ -42,32 +42,13 @@ export function PasswordSection() {
       <Field label={copy.current}>
         {({ id }) => <Input id={id} name="current-password" type="password" autoComplete="current-password" required />}
       </Field>
-      <Field label={copy.next} hint={copy.nextHint(PASSWORD_MIN_LENGTH)}>
-        {({ id, describedBy }) => (
-          <Input
-            id={id}
-            name="new-password"
-            type="password"
-            autoComplete="new-password"
-            minLength={PASSWORD_MIN_LENGTH}
-            aria-describedby={describedBy}
-            required
-          />
-        )}
-      </Field>
-      <Field label={copy.again}>
-        {({ id }) => (
-          <Input
-            id={id}
-            name="new-password-again"
-            type="password"
-            autoComplete="new-password"
-            aria-invalid={mismatch || undefined}
-            required
-          />
-        )}
-      </Field>
-      {mismatch && <Notice tone="error">{copy.mismatch}</Notice>}
+      <NewPasswordFields
+        label={copy.next}
+        hint={copy.nextHint(PASSWORD_MIN_LENGTH)}
+        againLabel={copy.again}
+        mismatchMessage={copy.mismatch}
+        mismatch={mismatch}
+      />
       {!mismatch && change.isError && <Notice tone="error">{problemOf(change.error)}</Notice>}
       {!mismatch && change.isSuccess && <Notice tone="success">{copy.changed}</Notice>}
       <div>

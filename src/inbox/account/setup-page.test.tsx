@@ -1,31 +1,19 @@
-import { QueryClientProvider } from '@tanstack/react-query'
-import { render, screen } from '@testing-library/react'
-import userEvent from '@testing-library/user-event'
+import { jsonResponse, renderInbox, stubInboxServer } from '../testing/render-inbox.tsx'
+import { screen } from '@testing-library/react'
 import { SETUP_LINK_EXPIRED, SETUP_LINK_UNKNOWN, SETUP_LINK_USED, SETUP_PAGE_PATH } from '../../../common/account-api.ts'
-import { createInboxQueryClient } from '../api/query-client.ts'
 import { SESSION_KEY } from '../api/session-key.ts'
 import { SetupPage } from './setup-page.tsx'
 
 const TOKEN = 'T'.repeat(43)
-let fetchMock: ReturnType<typeof vi.fn<typeof fetch>>
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
+const fetchMock = stubInboxServer()
+const json = jsonResponse
 
 beforeEach(() => {
-  fetchMock = vi.fn<typeof fetch>()
-  vi.stubGlobal('fetch', fetchMock)
   window.history.replaceState(null, '', `${SETUP_PAGE_PATH}#${TOKEN}`)
 })
-afterEach(() => vi.unstubAllGlobals())
 
 function renderPage() {
-  const client = createInboxQueryClient()
-  render(
-    <QueryClientProvider client={client}>
-      <SetupPage />
-    </QueryClientProvider>,
-  )
-  return { client, user: userEvent.setup() }
+  return renderInbox(<SetupPage />)
 }
 
 describe('the set-up page a teammate’s link opens', () => {

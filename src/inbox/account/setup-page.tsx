@@ -2,12 +2,11 @@ import { useState, type FormEvent } from 'react'
 import { SETUP_LINK_EXPIRED, SETUP_LINK_USED } from '../../../common/account-api.ts'
 import { ADMIN_PAGE_PATH, PASSWORD_MIN_LENGTH } from '../../../common/admin-api.ts'
 import { Button } from '../../components/ui/button.tsx'
-import { Input } from '../../components/ui/input.tsx'
 import { AdminApiError } from '../api/inbox-fetch.ts'
 import { useSetupLink, useSetupPassword } from '../api/teammates.ts'
 import { accountCopy } from '../content/account-copy.ts'
-import { Field } from '../shell/field.tsx'
 import { Notice } from '../shell/notice.tsx'
+import { NewPasswordFields, newPasswordOf } from './new-password-fields.tsx'
 import { PageTitle } from '../shell/page-title.tsx'
 import { navigate } from '../use-location.ts'
 
@@ -48,10 +47,9 @@ export function SetupPage() {
     event.preventDefault()
     if (setPassword.isPending) return
     const form = new FormData(event.currentTarget)
-    const password = String(form.get('password') ?? '')
-    const same = password === String(form.get('password-again') ?? '')
-    setMismatch(!same)
-    if (!same) return
+    const password = newPasswordOf(form)
+    setMismatch(password === null)
+    if (password === null) return
     setPassword.mutate({ token, password }, { onSuccess: (done) => done.session && navigate(ADMIN_PAGE_PATH) })
   }
   const refused = setPassword.error instanceof AdminApiError && setPassword.error.status === 400
@@ -83,32 +81,13 @@ export function SetupPage() {
         <p className="break-words">{copy.intro(link.data.email)}</p>
         {/* For the browser's password manager: the account the new password belongs to. */}
         <input type="email" name="email" autoComplete="username" value={link.data.email} readOnly hidden />
-        <Field label={copy.password} hint={copy.passwordHint(PASSWORD_MIN_LENGTH)}>
-          {({ id, describedBy }) => (
-            <Input
-              id={id}
-              name="password"
-              type="password"
-              autoComplete="new-password"
-              minLength={PASSWORD_MIN_LENGTH}
-              aria-describedby={describedBy}
-              required
-            />
-          )}
-        </Field>
-        <Field label={copy.again}>
-          {({ id }) => (
-            <Input
-              id={id}
-              name="password-again"
-              type="password"
-              autoComplete="new-password"
-              aria-invalid={mismatch || undefined}
-              required
-            />
-          )}
-        </Field>
-        {mismatch && <Notice tone="error">{copy.mismatch}</Notice>}
+        <NewPasswordFields
+          label={copy.password}
+          hint={copy.passwordHint(PASSWORD_MIN_LENGTH)}
+          againLabel={copy.again}
+          mismatchMessage={copy.mismatch}
+          mismatch={mismatch}
+        />
         {!mismatch && refused && <Notice tone="error">{copy.rejected(PASSWORD_MIN_LENGTH)}</Notice>}
         <Button type="submit" aria-disabled={setPassword.isPending}>
           {setPassword.isPending ? copy.submitting : copy.submit}

@@ -1,10 +1,11 @@
-import { useId, type ReactNode } from 'react'
+import type { ReactNode } from 'react'
 import type { FunnelSource } from '../../../common/admin-api.ts'
 import { sourceName } from '../../../common/source-labels.ts'
 import { funnelCopy } from '../content/funnel-copy.ts'
 import { inboxCopy } from '../content/inbox-copy.ts'
 import { compactCells } from '../shell/data-table.tsx'
 import { InboxLink } from '../shell/inbox-link.tsx'
+import { FigureTable } from './figure-table.tsx'
 import { formatCount, formatShare } from './figures.ts'
 import { NoFigure } from './no-figure.tsx'
 
@@ -37,55 +38,32 @@ interface SourcesTableProps {
  * so that a click anywhere on the row follows it; the keyboard reaches it as a link.
  */
 export function SourcesTable({ rows, caption, chosen, hrefOf }: SourcesTableProps) {
-  const captionId = useId()
   return (
-    <div role="region" aria-labelledby={captionId} tabIndex={0} className="relative mt-4 overflow-x-auto rounded-xl ring-1 ring-ink/10">
-      <table className="w-full text-left text-sm">
-        <caption id={captionId} className="sr-only">
-          {caption}
-        </caption>
-        <thead className="border-b border-ink/15 bg-ink/5">
-          <tr>
-            <th scope="col" className={compactCells.head}>
-              {copy.source}
+    <FigureTable caption={caption} rowHeader={copy.source} figures={columns.map((column) => column.header)}>
+      {rows.map((row) => {
+        const name = sourceName(row.source)
+        const isChosen = row.source === chosen
+        return (
+          <tr key={row.source} className={`relative border-b border-ink/10 last:border-0 hover:bg-ink/5 ${isChosen ? 'bg-amber-50' : ''}`}>
+            <th scope="row" className={`${compactCells.body} font-semibold`}>
+              <InboxLink
+                href={hrefOf(row.source)}
+                aria-current={isChosen ? 'true' : undefined}
+                className="underline underline-offset-4 after:absolute after:inset-0 after:content-[''] focus-visible:outline-none focus-visible:after:ring-2 focus-visible:after:ring-inset focus-visible:after:ring-ink"
+              >
+                {name ?? row.source}
+              </InboxLink>
+              {name && <span className="block text-xs font-normal text-ink/70">{row.source}</span>}
+              {isChosen && <span className="block text-xs font-normal text-ink/70">{funnelCopy.chosen}</span>}
             </th>
             {columns.map((column) => (
-              <th key={column.header} scope="col" className={`${compactCells.head} text-right`}>
-                {column.header}
-              </th>
+              <td key={column.header} className={`${compactCells.body} text-right tabular-nums`}>
+                {column.cell(row)}
+              </td>
             ))}
           </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => {
-            const name = sourceName(row.source)
-            const isChosen = row.source === chosen
-            return (
-              <tr
-                key={row.source}
-                className={`relative border-b border-ink/10 last:border-0 hover:bg-ink/5 ${isChosen ? 'bg-amber-50' : ''}`}
-              >
-                <th scope="row" className={`${compactCells.body} font-semibold`}>
-                  <InboxLink
-                    href={hrefOf(row.source)}
-                    aria-current={isChosen ? 'true' : undefined}
-                    className="underline underline-offset-4 after:absolute after:inset-0 after:content-[''] focus-visible:outline-none focus-visible:after:ring-2 focus-visible:after:ring-inset focus-visible:after:ring-ink"
-                  >
-                    {name ?? row.source}
-                  </InboxLink>
-                  {name && <span className="block text-xs font-normal text-ink/70">{row.source}</span>}
-                  {isChosen && <span className="block text-xs font-normal text-ink/70">{funnelCopy.chosen}</span>}
-                </th>
-                {columns.map((column) => (
-                  <td key={column.header} className={`${compactCells.body} text-right tabular-nums`}>
-                    {column.cell(row)}
-                  </td>
-                ))}
-              </tr>
-            )
-          })}
-        </tbody>
-      </table>
-    </div>
+        )
+      })}
+    </FigureTable>
   )
 }

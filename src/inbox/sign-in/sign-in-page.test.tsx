@@ -1,29 +1,15 @@
-import { QueryClientProvider } from '@tanstack/react-query'
-import { render, screen } from '@testing-library/react'
-import userEvent from '@testing-library/user-event'
-import { createInboxQueryClient } from '../api/query-client.ts'
+import { jsonResponse, renderInbox, stubInboxServer } from '../testing/render-inbox.tsx'
+import { screen } from '@testing-library/react'
 import { SignInPage } from './sign-in-page.tsx'
 
-let fetchMock: ReturnType<typeof vi.fn<typeof fetch>>
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
-
-beforeEach(() => {
-  fetchMock = vi.fn<typeof fetch>()
-  vi.stubGlobal('fetch', fetchMock)
-})
-afterEach(() => vi.unstubAllGlobals())
+const fetchMock = stubInboxServer()
+const json = jsonResponse
 
 function renderSignIn({ secureTransport = true } = {}) {
   fetchMock.mockImplementation(async (input) =>
     String(input).endsWith('/setup') ? json(200, { secureTransport }) : json(401, { statusCode: 401, error: 'totp_required' }),
   )
-  render(
-    <QueryClientProvider client={createInboxQueryClient()}>
-      <SignInPage />
-    </QueryClientProvider>,
-  )
-  return userEvent.setup()
+  return renderInbox(<SignInPage />).user
 }
 
 describe('the sign-in page', () => {
