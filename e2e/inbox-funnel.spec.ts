@@ -46,6 +46,9 @@ const daysTable = (page: Page) => page.getByRole('table', { name: /^Visitors, ap
 const headline = (page: Page, label: string) =>
   page.getByRole('region', { name: 'This range against the one before' }).locator('dt', { hasText: label }).locator('+ dd')
 
+/** A headline figure's change against the period before, as its second description. */
+const change = (page: Page, label: string) => headline(page, label).locator('+ dd')
+
 const today = utcDay()
 const searchOf = (page: Page) => new URL(page.url()).searchParams
 
@@ -122,6 +125,15 @@ test.describe('the Funnel screen compares sources and periods', () => {
     expect(await seriousViolations(page)).toEqual([])
     await toggle.click()
     await expect(daysTable(page)).toBeHidden()
+
+    // The comparison is the period before, of the same length: tomorrow has no visits yet, and is compared with today's.
+    const tomorrow = addDays(today, 1)
+    await page.goto(`/admin/funnel?source=${own}&from=${tomorrow}&to=${tomorrow}`)
+    await expect(headline(page, 'Visitors')).toHaveText('0')
+    await expect(change(page, 'Visitors')).toHaveText(/down, -100% from 3$/)
+    await expect(change(page, 'Applications')).toHaveText(/down, -100% from 2$/)
+    await expect(change(page, 'Conversion rate')).toHaveText(/down, -66\.7 pts from 66\.7%$/)
+    await expect(page.getByRole('region', { name: 'This range against the one before' })).toContainText(/Compared with/)
 
     // A range the server refuses: the page says so in the server's own words.
     browserConsole.expectError(/status of 400/)
