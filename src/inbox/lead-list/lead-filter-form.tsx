@@ -147,8 +147,8 @@ export function LeadFilterForm({ query }: { query: LeadListQuery }) {
         <Field label={copy.to}>
           {({ id }) => <Input id={id} name="to" type="date" defaultValue={query.to} onChange={() => applySoon('to')} />}
         </Field>
-        <div className="flex flex-wrap items-end gap-x-6 gap-y-3 sm:col-span-2 lg:col-span-7">
-          <RangePresets current={query} hrefOf={(range) => listPath({ ...query, ...range, cursor: undefined })} />
+        <div className="flex flex-wrap items-start gap-x-6 gap-y-3 sm:col-span-2 lg:col-span-7">
+          <RangePresets inline current={query} hrefOf={(range) => listPath({ ...query, ...range, cursor: undefined })} />
           <InboxLink href={listPath({ view: query.view })} onClick={cancel} className={cn(pill, 'ring-0 underline underline-offset-4')}>
             {copy.clear}
           </InboxLink>

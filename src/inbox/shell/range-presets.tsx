@@ -1,6 +1,7 @@
 import { useId } from 'react'
 import { addDays } from '../../../common/funnel.ts'
 import { utcDay } from '../../../common/utc-day.ts'
+import { cn } from '../../lib/cn.ts'
 import { filterCopy } from '../content/filter-copy.ts'
 import { InboxLink } from './inbox-link.tsx'
 
@@ -18,20 +19,22 @@ interface RangePresetsProps {
   /** The address of the view with a range. */
   hrefOf: (range: DayRange) => string
   className?: string
+  /** The label beside the ranges rather than above them, for a compact filter bar. */
+  inline?: boolean
   now?: Date
 }
 
 /** Links to the common ranges of a view with from/to days (the Funnel, the lead list). */
-export function RangePresets({ current, hrefOf, className, now = new Date() }: RangePresetsProps) {
+export function RangePresets({ current, hrefOf, className, inline = false, now = new Date() }: RangePresetsProps) {
   const labelId = useId()
   const today = utcDay(now)
   const copy = filterCopy.ranges
   return (
-    <div className={className}>
+    <div className={cn(inline && 'flex flex-wrap items-center gap-x-3 gap-y-1', className)}>
       <p id={labelId} className="text-sm font-semibold">
         {copy.presets}
       </p>
-      <ul aria-labelledby={labelId} className="mt-1 flex flex-wrap gap-2">
+      <ul aria-labelledby={labelId} className={cn('flex flex-wrap gap-2', !inline && 'mt-1')}>
         {PRESETS.map((days) => {
           const range = { from: addDays(today, 1 - days), to: today }
           const shown = current.from === range.from && current.to === range.to
