@@ -1,5 +1,6 @@
+import type { FastifyInstance } from 'fastify'
 import { beforeEach, describe, expect, it } from 'vitest'
-import { DIRECT_SOURCE, type Funnel, type LeadPage } from '../../common/admin-api.ts'
+import { ADMIN_API_PATH, DIRECT_SOURCE, type Funnel, type LeadPage } from '../../common/admin-api.ts'
 import type { LeadSources } from '../../common/lead-sources-api.ts'
 import { utcDay } from '../../common/utc-day.ts'
 import { DATABASE_TARGET } from '../testing/database-target.ts'
@@ -8,8 +9,9 @@ import { useSignedInInbox } from '../testing/signed-in-inbox.ts'
 import type { TempDatabase } from '../testing/temp-database.ts'
 
 let temp: TempDatabase
+let app: FastifyInstance
 const { get } = useSignedInInbox((inbox) => {
-  temp = inbox.temp
+  ;({ temp, app } = inbox)
 })
 beforeEach(async () => {
   await temp.db.exec('DELETE FROM contact_submissions')
@@ -66,6 +68,7 @@ describe(`the list's source and phone filters on ${DATABASE_TARGET}`, () => {
   })
 
   it('lists the sources seen among leads, sorted, with (direct) last, never a spam-only source', async () => {
+    expect((await app.inject({ url: `${ADMIN_API_PATH}/leads/sources` })).statusCode, 'signed out').toBe(401)
     expect((await get('/leads/sources')).json<LeadSources>()).toEqual({ sources: [] })
     await insertLead(temp.db, touch({ utm_source: 'tiktok' }))
     await insertLead(temp.db, touch({ utm_source: 'IG' }))
