@@ -6,6 +6,7 @@
 // socket, so the figures are the server's own time.
 import type { LeadPage } from '../common/admin-api.ts'
 import type { LeadBoard } from '../common/board-api.ts'
+import type { LeadSources } from '../common/lead-sources-api.ts'
 import type { Database } from '../server/db/database.ts'
 import { MAINTENANCE_POOL, openPostgres } from '../server/db/postgres.ts'
 import { startPostgresServer } from '../server/testing/postgres-server.ts'
@@ -20,6 +21,9 @@ const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 200)
 const WARMUP = 20
 const SOME_LEAD = (index: number) => Math.floor(LEADS / 10) + ((index * 379) % Math.floor(LEADS * 0.9))
 
+/** A seeded lead's phone (server/testing/seed-leads.ts), typed in groups of three as a person might. */
+const phoneOf = (lead: number) => `555 ${String(lead).padStart(7, '0')}`.replace(/^(\d{3}) (\d{3})(\d{4})$/, '$1 $2 $3')
+
 /** What the inbox asks most: its first page, a search (a common name and one lead's address), filters, who has not booked, and the board. */
 const SCENARIOS: [string, (index: number) => string][] = [
   ['first page', () => '/leads'],
@@ -28,7 +32,11 @@ const SCENARIOS: [string, (index: number) => string][] = [
   ['search, one lead (email)', (index) => `/leads?q=${encodeURIComponent(`${SOME_LEAD(index)}@example`)}`],
   ['status filter (won, ~4 %)', () => '/leads?status=won'],
   ['status filter and a common name', (index) => `/leads?status=lost&q=${['lovelace', 'hopper', 'turing', 'liskov'][index % 4]}`],
+  // Spaced otherwise than stored (+1 555 0001234): the search looks for the digits.
+  ['search, one lead (phone, spaced)', (index) => `/leads?q=${encodeURIComponent(phoneOf(SOME_LEAD(index)))}`],
   ['source + date range', () => '/leads?source=tiktok&from=2026-01-01&to=2026-12-31'],
+  ['no source, (direct)', () => `/leads?source=${encodeURIComponent('(direct)')}`],
+  ['the sources seen (Source filter choices)', () => '/leads/sources'],
   ['spam view', () => '/leads?view=spam'],
   ['applied, no booking (the Bookings page)', () => '/bookings/awaiting'],
   ['the board (counts, and 25 leads per status)', () => '/leads/board'],
@@ -44,9 +52,13 @@ interface Figures {
 
 const ms = (value: number) => `${value.toFixed(1)} ms`
 
-/** The leads an answer lists: a page's, or the board's cards. */
-const rowsOf = (answer: LeadPage | LeadBoard) =>
-  'columns' in answer ? answer.columns.reduce((sum, column) => sum + column.leads.length, 0) : answer.leads.length
+/** The rows an answer lists: a page's leads, the board's cards, or the sources. */
+const rowsOf = (answer: LeadPage | LeadBoard | LeadSources) =>
+  'columns' in answer
+    ? answer.columns.reduce((sum, column) => sum + column.leads.length, 0)
+    : 'sources' in answer
+      ? answer.sources.length
+      : answer.leads.length
 
 /** Migrates and fills `db`; resolves to the seconds the seeding took. */
 async function seed(target: string, db: Database): Promise<number> {
@@ -63,7 +75,7 @@ async function measure(target: string, db: Database, seedSeconds: number): Promi
     const figures: Figures[] = []
     for (const [name, pathOf] of SCENARIOS) {
       const path = (index: number) => pathOf(index) || secondPage
-      const { times, results } = await timeEach((index) => inbox.get<LeadPage | LeadBoard>(path(index)), {
+      const { times, results } = await timeEach((index) => inbox.get<LeadPage | LeadBoard | LeadSources>(path(index)), {
         warmup: WARMUP,
         count: REQUESTS,
       })

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises'
 import { parse } from 'csv-parse/sync'
 import { LEAD_PAGE_SIZE, type LeadDetail } from '../common/admin-api.ts'
 import { applicationForm } from '../common/application-form.ts'
-import { adminNav, applyFilters, callAdminApi, leadLink, leadRow, seriousViolations, signIn, storeLead } from './support/admin.ts'
+import { adminNav, callAdminApi, leadLink, leadRow, seriousViolations, signIn, storeLead } from './support/admin.ts'
 import { expectSubmittedToast, fillApplication, readSubmissions, uniqueAnswers, wizard } from './support/application.ts'
 import { expect, test } from './support/fixtures.ts'
 import { openApplication } from './support/landing.ts'
@@ -84,16 +84,18 @@ test.describe('the lead inbox', () => {
     await expect(page.getByRole('row')).toHaveCount(3)
     await expect(leadRow(page, fromAd.name)).toContainText(source)
 
-    await page.getByLabel('Source', { exact: true }).fill(source)
-    await applyFilters(page)
+    // Every choice applies as it is made: there is no button to press.
+    const sourceChoice = page.getByRole('combobox', { name: 'Source', exact: true })
+    await sourceChoice.selectOption(source)
+    await expect(page).toHaveURL(new RegExp(`[?&]source=${source}`))
     await expect(leadLink(page, plain.name)).toHaveCount(0)
     await expect(leadLink(page, fromAd.name)).toBeVisible()
-    await page.getByLabel('Source', { exact: true }).fill('')
+    await sourceChoice.selectOption('')
+    await expect(page).not.toHaveURL(/[?&]source=/)
 
     await leadRow(page, fromAd.name).getByRole('combobox').selectOption('won')
     await expect(page.getByRole('status').filter({ hasText: 'is now Won.' })).toBeVisible()
     await page.getByRole('combobox', { name: 'Status', exact: true }).selectOption('won')
-    await applyFilters(page)
     await expect(page).toHaveURL(/[?&]status=won/)
     await expect(leadLink(page, plain.name)).toHaveCount(0)
     await expect(leadLink(page, fromAd.name)).toBeVisible()
@@ -107,17 +109,19 @@ test.describe('the lead inbox', () => {
 
     await page.getByRole('combobox', { name: 'Status', exact: true }).selectOption('')
     await page.getByLabel('Received from').fill(tomorrow())
-    await applyFilters(page)
     await expect(page.getByText('No leads match this view.')).toBeVisible()
     await page.getByLabel('Received from').fill(today())
+    await expect(page).toHaveURL(new RegExp(`[?&]from=${today()}`))
     await page.getByLabel('Received to').fill(today())
-    await applyFilters(page)
+    await expect(page).toHaveURL(new RegExp(`[?&]to=${today()}`))
     await expect(leadLink(page, plain.name)).toBeVisible()
     await expect(leadLink(page, fromAd.name)).toBeVisible()
 
-    // Back goes to the view before, as in any site.
+    // Back goes to the view before, as in any site: the one without the end day.
     await page.goBack()
-    await expect(page.getByText('No leads match this view.')).toBeVisible()
+    await expect(page).not.toHaveURL(/[?&]to=/)
+    await expect(page.getByLabel('Received to')).toHaveValue('')
+    await expect(page.getByLabel('Received from')).toHaveValue(today())
 
     await adminNav(page).getByRole('link', { name: 'Spam' }).click()
     await expect(page.getByRole('heading', { level: 1, name: 'Spam' })).toBeVisible()

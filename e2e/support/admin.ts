@@ -51,8 +51,6 @@ export const leadRow = (page: Page, name: string): Locator =>
 
 export const leadLink = (page: Page, name: string): Locator => page.getByRole('link', { name, exact: true })
 
-export const applyFilters = (page: Page) => page.getByRole('button', { name: 'Apply filters' }).click()
-
 /**
  * Stores an application through the submission call the landing page makes,
  * and returns its id: the service-role key may read back what it inserted.

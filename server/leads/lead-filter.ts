@@ -1,23 +1,30 @@
-import { type LeadStatus } from '../../common/admin-api.ts'
+import { DIRECT_SOURCE, type LeadStatus } from '../../common/admin-api.ts'
 import type { BookingFilter } from '../../common/booking-api.ts'
 import { leadListQuerySchema } from '../../common/admin-api-schema.ts'
 import type { ContactField } from '../../common/application-form.ts'
 import { ApiError } from '../http/api-error.ts'
 import { decodeCursor, type Cursor } from './cursor.ts'
 
-/** The answers the inbox's search looks in, in the order of their trigram index's expression (migrations/009). */
+/** The answers the inbox's search looks in as typed, in the order of their trigram index's expression (migrations/016). */
 export const SEARCH_FIELDS = ['name', 'email', 'instagram', 'business'] as const satisfies readonly ContactField[]
 
 /** Joins the answers in the search index; never part of what is searched for, so no match spans two answers. */
 export const SEARCH_SEPARATOR = '\x1f'
 
+/** The phone's digits alone, last in the index's text, so that a number is found however it was spaced. */
+const PHONE_DIGITS = "regexp_replace(s.phone, '[^0-9]+', '', 'g')"
+
 /** The expression the search index holds: the planner uses the index only for this exact text. */
-export const SEARCH_TEXT = SEARCH_FIELDS.map((field) => `s.${field}`).join(" || E'\\x1f' || ")
+export const SEARCH_TEXT = [...SEARCH_FIELDS.map((field) => `s.${field}`), PHONE_DIGITS].join(" || E'\\x1f' || ")
+
+// Digits with at most the marks people put in phone numbers: "+44 7700 900123", "(020) 7946-0018".
+const PHONE_LIKE = /^[+\d\s().\-/]*\d[+\d\s().\-/]*$/u
 
 /** The list's filters, read and checked. */
 export interface LeadFilter {
   search: string | undefined
   status: LeadStatus | undefined
+  /** DIRECT_SOURCE asks for the leads with no source, as the funnel counts them. */
   source: string | undefined
   /** Inclusive start, midnight UTC of `from`. */
   from: Date | undefined
@@ -48,9 +55,11 @@ export function parseLeadQuery(input: unknown): { filter: LeadFilter; cursor: Cu
   }
 }
 
+/** What the search looks for: a phone-like text by its digits alone, since the index holds the phone's digits. */
 function searchText(q: string | undefined) {
   const text = q?.replaceAll(SEARCH_SEPARATOR, '').trim()
-  return text === '' ? undefined : text
+  if (text === undefined || text === '') return undefined
+  return PHONE_LIKE.test(text) ? text.replace(/\D/gu, '') : text
 }
 
 const bookingsWhere = (condition: string) => `EXISTS (SELECT 1 FROM bookings b WHERE b.application_id = s.id${condition})`
@@ -83,7 +92,8 @@ export function filterSql(filter: LeadFilter, first = 1): { where: string; param
   const [time, id] = filter.status === undefined ? ['s.created_at', 's.id'] : ['p.received_at', 'p.application_id']
   const conditions = [filter.spam ? 's.spam' : 'NOT s.spam']
   if (filter.status !== undefined) conditions.push(`p.status = ${next(filter.status)}`)
-  if (filter.source !== undefined) conditions.push(`lead_source(s.attribution) = ${next(filter.source)}`)
+  if (filter.source === DIRECT_SOURCE) conditions.push('lead_source(s.attribution) IS NULL')
+  else if (filter.source !== undefined) conditions.push(`lead_source(s.attribution) = ${next(filter.source)}`)
   if (filter.from !== undefined) conditions.push(`${time} >= ${next(filter.from.toISOString())}::timestamptz`)
   if (filter.before !== undefined) conditions.push(`${time} < ${next(filter.before.toISOString())}::timestamptz`)
   if (filter.booking !== undefined) conditions.push(BOOKING_CONDITIONS[filter.booking])

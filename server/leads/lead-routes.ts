@@ -14,6 +14,7 @@ import { eraseLead, eraseLeadsByEmail } from './erasure.ts'
 import { exportLeads } from './export-leads.ts'
 import { getLeadDetail } from './lead-detail.ts'
 import { parseLeadQuery } from './lead-filter.ts'
+import { leadSources } from './lead-sources.ts'
 import { listLeads } from './list-leads.ts'
 import { markNotSpam } from './not-spam.ts'
 import { addNote, changeStatus } from './pipeline.ts'
@@ -60,6 +61,9 @@ export const adminLeadRoutes: FastifyPluginAsync<AdminLeadRouteOptions> = async 
       .header('cache-control', 'no-store')
       .send(Readable.from(exportLeads(db, filter, format.data.format, { guard: mode === 'spreadsheet', formatTime })))
   })
+
+  // The sources the leads came from: the choices of the list's Source filter.
+  app.get('/leads/sources', async () => leadSources(db))
 
   // The pipeline board: per status, its count and its newest leads.
   app.get('/leads/board', async () => leadBoard(db))

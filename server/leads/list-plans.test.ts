@@ -6,6 +6,7 @@ import { seedLeads } from '../testing/seed-leads.ts'
 import { openTempDatabase, type TempDatabase } from '../testing/temp-database.ts'
 import { STATUS_COUNTS_SQL } from './board.ts'
 import { parseLeadQuery } from './lead-filter.ts'
+import { LEAD_SOURCES_SQL } from './lead-sources.ts'
 import { leadListSql } from './list-leads.ts'
 
 interface PlanNode {
@@ -53,6 +54,8 @@ describe(`the lead list's plans on ${DATABASE_TARGET}, over 5,000 applications`,
     ['a status filter', { status: 'won' }],
     ['a search', { q: 'lovelace1234' }],
     ['a source filter', { source: 'tiktok' }],
+    ['the leads with no source', { source: '(direct)' }],
+    ['a phone search, spaced', { q: '+1 555 000 1234' }],
   ])('reads %s through an index, never every application', async (_name, query) => {
     const plan = await planOf(query)
     expect(seqScansOfSubmissions(plan)).toEqual([])
@@ -63,6 +66,12 @@ describe(`the lead list's plans on ${DATABASE_TARGET}, over 5,000 applications`,
     const plan = await planOfSql(STATUS_COUNTS_SQL)
     expect(seqScansOfSubmissions(plan)).toEqual([])
     expect(plan.some((node) => node['Relation Name'] === 'contact_submissions' && node['Index Name'] !== undefined)).toBe(true)
+  })
+
+  it('lists the sources seen reading the source index, never every application', async () => {
+    const plan = await planOfSql(LEAD_SOURCES_SQL, [100])
+    expect(seqScansOfSubmissions(plan)).toEqual([])
+    expect(plan.some((node) => node['Index Name'] === 'contact_submissions_source_idx')).toBe(true)
   })
 
   it('would notice a sequential scan', async () => {

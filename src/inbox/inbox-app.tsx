@@ -13,6 +13,6 @@ export function InboxApp() {
   const { path } = useLocation()
   if (path === SETUP_PAGE_PATH) return <SetupPage />
   if (session.isPending) return <p className="p-6">{inboxCopy.loading}</p>
-  if (session.isError) return <LoadFailed onRetry={() => void session.refetch()} />
+  if (session.isError) return <LoadFailed error={session.error} onRetry={() => void session.refetch()} />
   return session.data ? <InboxShell /> : <SignInPage />
 }

@@ -62,7 +62,7 @@ export function BackupsSection() {
   const take = useTakeBackup()
 
   if (backups.isPending) return <p>{inboxCopy.loading}</p>
-  if (backups.isError) return <LoadFailed onRetry={() => void backups.refetch()} />
+  if (backups.isError) return <LoadFailed error={backups.error} onRetry={() => void backups.refetch()} />
   if (!backups.data.enabled) return <p>{copy.backupsOnPostgres}</p>
 
   const stored = backups.data.backups

@@ -29,7 +29,7 @@ export function TeammatesSection() {
   const [removed, setRemoved] = useState<string | undefined>()
 
   if (team.isPending) return <p>{inboxCopy.loading}</p>
-  if (team.isError) return <LoadFailed onRetry={() => void team.refetch()} />
+  if (team.isError) return <LoadFailed error={team.error} onRetry={() => void team.refetch()} />
   const { canManage, teammates } = team.data
 
   const submit = (event: FormEvent<HTMLFormElement>) => {

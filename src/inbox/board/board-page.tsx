@@ -68,7 +68,7 @@ function useAnnouncements(): Announcements {
 export default function BoardPage() {
   const board = useLeadBoard()
   if (board.data) return <Board board={board.data} />
-  if (board.isError) return <LoadFailed onRetry={() => void board.refetch()} />
+  if (board.isError) return <LoadFailed error={board.error} onRetry={() => void board.refetch()} />
   return <p className="mt-6">{boardCopy.loading}</p>
 }
 

@@ -38,7 +38,7 @@ export function AwaitingLeadsSection() {
       </h2>
       <p className="mt-2 max-w-prose text-ink/80">{copy.intro}</p>
       {awaiting.isPending && <p className="mt-4">{inboxCopy.loading}</p>}
-      {awaiting.isError && <LoadFailed onRetry={() => void awaiting.refetch()} />}
+      {awaiting.isError && <LoadFailed error={awaiting.error} onRetry={() => void awaiting.refetch()} />}
       {awaiting.data?.leads.length === 0 && <p className="mt-4">{copy.none}</p>}
       {awaiting.data && awaiting.data.leads.length > 0 && (
         <div className="mt-4 overflow-x-auto rounded-2xl bg-white shadow-sm">

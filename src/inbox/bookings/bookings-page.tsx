@@ -34,7 +34,7 @@ export function BookingsPage() {
         </h2>
         <p className="mt-2 max-w-prose text-ink/80">{copy.intro}</p>
         {bookings.isPending && <p className="mt-4">{inboxCopy.loading}</p>}
-        {bookings.isError && <LoadFailed onRetry={() => void bookings.refetch()} />}
+        {bookings.isError && <LoadFailed error={bookings.error} onRetry={() => void bookings.refetch()} />}
         {bookings.data?.length === 0 && <p className="mt-4">{copy.none}</p>}
         {bookings.data && bookings.data.length > 0 && (
           <div className="mt-4 overflow-x-auto rounded-2xl bg-white shadow-sm">

@@ -5,9 +5,9 @@ import { inboxCopy } from '../content/inbox-copy.ts'
 import { adminPaths } from '../paths.ts'
 import { InboxLink } from '../shell/inbox-link.tsx'
 import { Field } from '../shell/field.tsx'
+import { RangePresets } from '../shell/range-presets.tsx'
 import { navigate } from '../use-location.ts'
 import { funnelPath } from './funnel-query.ts'
-import { RangePresets } from './range-presets.tsx'
 
 const copy = inboxCopy.funnel
 
@@ -41,7 +41,11 @@ export function FunnelFilterForm({ query, sources }: FunnelFilterFormProps) {
       noValidate
       className="mt-6 grid gap-4 rounded-2xl bg-white p-4 shadow-sm sm:grid-cols-2 lg:grid-cols-4"
     >
-      <RangePresets query={query} />
+      <RangePresets
+        current={query}
+        hrefOf={(range) => funnelPath({ ...range, source: query.source })}
+        className="sm:col-span-2 lg:col-span-4"
+      />
       <Field label={copy.from}>{({ id }) => <Input id={id} name="from" type="date" defaultValue={query.from} />}</Field>
       <Field label={copy.to}>
         {({ id }) => (

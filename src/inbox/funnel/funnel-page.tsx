@@ -55,7 +55,7 @@ export function FunnelPage({ params }: { params: URLSearchParams }) {
           {refusal?.serverMessage && ` ${funnelCopy.serverSays(refusal.serverMessage)}`}
         </Notice>
       )}
-      {funnel.isError && !refused && <LoadFailed onRetry={() => void funnel.refetch()} />}
+      {funnel.isError && !refused && <LoadFailed error={funnel.error} onRetry={() => void funnel.refetch()} />}
       {data && !funnel.isError && (
         <div aria-busy={funnel.isPlaceholderData} className="mt-6 flex flex-col gap-6">
           {data.stages[0]?.visitors === 0 && <p>{copy.empty}</p>}

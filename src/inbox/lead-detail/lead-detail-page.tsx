@@ -35,7 +35,7 @@ export function LeadDetailPage({ id }: { id: number }) {
   )
   if (lead.isPending) return <p>{inboxCopy.loading}</p>
   if (lead.isError) {
-    if (!isNotFound(lead.error)) return <LoadFailed onRetry={() => void lead.refetch()} />
+    if (!isNotFound(lead.error)) return <LoadFailed error={lead.error} onRetry={() => void lead.refetch()} />
     return (
       <>
         {back}

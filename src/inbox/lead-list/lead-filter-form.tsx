@@ -1,76 +1,160 @@
-import type { FormEvent } from 'react'
+import { useCallback, useId, useRef, useState, type KeyboardEvent } from 'react'
+import { flushSync } from 'react-dom'
 import { LEAD_STATUSES } from '../../../common/admin-api.ts'
 import { BOOKING_FILTERS } from '../../../common/booking-api.ts'
 import type { LeadListQuery } from '../../../common/admin-api-schema.ts'
-import { Button } from '../../components/ui/button.tsx'
 import { fieldClassName, Input } from '../../components/ui/input.tsx'
+import { cn } from '../../lib/cn.ts'
+import { useLeadSources } from '../api/lead-sources.ts'
 import { bookingCopy } from '../content/booking-copy.ts'
+import { filterCopy } from '../content/filter-copy.ts'
 import { inboxCopy, statusLabels } from '../content/inbox-copy.ts'
-import { InboxLink } from '../shell/inbox-link.tsx'
 import { Field } from '../shell/field.tsx'
-import { navigate } from '../use-location.ts'
-import { listPath, listQueryFrom } from './list-query.ts'
+import { InboxLink } from '../shell/inbox-link.tsx'
+import { RangePresets } from '../shell/range-presets.tsx'
+import { KeyboardHint } from './keyboard-hint.tsx'
+import { moveLeadFocus } from './lead-links.ts'
+import { activeFilterCount, listPath } from './list-query.ts'
+import { sourceChoices } from './source-choices.ts'
+import { useFilterFields } from './use-filter-fields.ts'
+import { useListKeys } from './use-list-keys.ts'
 
 const copy = inboxCopy.filters
+const pill = 'inline-flex min-h-11 items-center rounded-full px-4 font-semibold ring-1 ring-ink/25 hover:bg-ink/5'
 
-/** The filters, filled from the address; applying them starts again from the newest lead. */
+/**
+ * The filters, filled from the address and applied as they change: a choice
+ * at once, the search and the days after a pause in typing, without leaving
+ * the field. On a phone they fold behind a button, so the leads come first.
+ */
 export function LeadFilterForm({ query }: { query: LeadListQuery }) {
-  const apply = (event: FormEvent<HTMLFormElement>) => {
+  const formId = useId()
+  const [open, setOpen] = useState(false)
+  const search = useRef<HTMLInputElement>(null)
+  const returnTo = useRef<Element | null>(null)
+  const { form, apply, applySoon, cancel } = useFilterFields(query)
+  const sources = useLeadSources().data?.sources ?? []
+  const active = activeFilterCount(query)
+
+  const focusSearch = useCallback(() => {
+    returnTo.current = document.activeElement
+    // Folded on a phone: unfolded first, so the field can take the focus.
+    flushSync(() => setOpen(true))
+    search.current?.focus()
+  }, [])
+  useListKeys(focusSearch)
+
+  const leaveSearch = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key !== 'Escape') return
+    // The field keeps its text: Esc only hands the focus back, to the lead it came from if any.
     event.preventDefault()
-    const params = new URLSearchParams()
-    for (const [name, value] of new FormData(event.currentTarget)) params.set(name, String(value))
-    navigate(listPath({ ...listQueryFrom(params), view: query.view }))
+    const back = returnTo.current
+    returnTo.current = null
+    if (back instanceof HTMLElement && back.isConnected && back !== document.body) back.focus()
+    else event.currentTarget.blur()
   }
+
+  const spam = query.view === 'spam'
   return (
-    <form
-      role="search"
-      aria-label={copy.legend}
-      onSubmit={apply}
-      className="mt-6 grid gap-4 rounded-2xl bg-white p-4 shadow-sm sm:grid-cols-2 lg:grid-cols-7"
-    >
-      <Field label={copy.search} hint={copy.searchHint} className="sm:col-span-2">
-        {({ id, describedBy }) => <Input id={id} name="q" type="search" defaultValue={query.q} aria-describedby={describedBy} />}
-      </Field>
-      {query.view !== 'spam' && (
-        <Field label={copy.status}>
+    <>
+      <button
+        type="button"
+        onClick={() => moveLeadFocus(1)}
+        className="sr-only rounded-full bg-ink px-4 font-semibold text-white focus:not-sr-only focus:mt-4 focus:inline-flex focus:min-h-11 focus:items-center"
+      >
+        {filterCopy.skipToLeads}
+      </button>
+      <button
+        type="button"
+        aria-expanded={open}
+        aria-controls={formId}
+        onClick={() => setOpen(!open)}
+        className={cn(pill, 'mt-4 sm:hidden')}
+      >
+        {filterCopy.toggle(active)}
+      </button>
+      <form
+        ref={form}
+        id={formId}
+        role="search"
+        aria-label={copy.legend}
+        onSubmit={(event) => {
+          event.preventDefault()
+          apply('q')
+        }}
+        className={cn(
+          'mt-4 gap-4 rounded-2xl bg-white p-4 shadow-sm sm:mt-6 sm:grid sm:grid-cols-2 lg:grid-cols-7',
+          open ? 'grid' : 'hidden',
+        )}
+      >
+        <Field label={copy.search} hint={copy.searchHint} className="sm:col-span-2">
+          {({ id, describedBy }) => (
+            <Input
+              ref={search}
+              id={id}
+              name="q"
+              type="search"
+              defaultValue={query.q}
+              aria-describedby={describedBy}
+              onChange={() => applySoon('q')}
+              onKeyDown={leaveSearch}
+            />
+          )}
+        </Field>
+        {!spam && (
+          <Field label={copy.status}>
+            {({ id }) => (
+              <select id={id} name="status" defaultValue={query.status ?? ''} onChange={() => apply()} className={fieldClassName}>
+                <option value="">{copy.anyStatus}</option>
+                {LEAD_STATUSES.map((status) => (
+                  <option key={status} value={status}>
+                    {statusLabels[status]}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+        )}
+        {!spam && (
+          <Field label={bookingCopy.filter}>
+            {({ id }) => (
+              <select id={id} name="booking" defaultValue={query.booking ?? ''} onChange={() => apply()} className={fieldClassName}>
+                <option value="">{bookingCopy.anyBooking}</option>
+                {BOOKING_FILTERS.map((filter) => (
+                  <option key={filter} value={filter}>
+                    {bookingCopy.filters[filter]}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+        )}
+        <Field label={copy.source}>
           {({ id }) => (
-            <select id={id} name="status" defaultValue={query.status ?? ''} className={fieldClassName}>
-              <option value="">{copy.anyStatus}</option>
-              {LEAD_STATUSES.map((status) => (
-                <option key={status} value={status}>
-                  {statusLabels[status]}
+            <select id={id} name="source" defaultValue={query.source ?? ''} onChange={() => apply()} className={fieldClassName}>
+              <option value="">{filterCopy.anySource}</option>
+              {sourceChoices(sources, query.source).map((choice) => (
+                <option key={choice.value} value={choice.value}>
+                  {choice.label}
                 </option>
               ))}
             </select>
           )}
         </Field>
-      )}
-      {query.view !== 'spam' && (
-        <Field label={bookingCopy.filter}>
-          {({ id }) => (
-            <select id={id} name="booking" defaultValue={query.booking ?? ''} className={fieldClassName}>
-              <option value="">{bookingCopy.anyBooking}</option>
-              {BOOKING_FILTERS.map((filter) => (
-                <option key={filter} value={filter}>
-                  {bookingCopy.filters[filter]}
-                </option>
-              ))}
-            </select>
-          )}
+        <Field label={copy.from}>
+          {({ id }) => <Input id={id} name="from" type="date" defaultValue={query.from} onChange={() => applySoon('from')} />}
         </Field>
-      )}
-      <Field label={copy.source}>{({ id }) => <Input id={id} name="source" defaultValue={query.source} />}</Field>
-      <Field label={copy.from}>{({ id }) => <Input id={id} name="from" type="date" defaultValue={query.from} />}</Field>
-      <Field label={copy.to}>{({ id }) => <Input id={id} name="to" type="date" defaultValue={query.to} />}</Field>
-      <div className="flex flex-wrap items-center gap-3 sm:col-span-2 lg:col-span-7">
-        <Button type="submit">{copy.apply}</Button>
-        <InboxLink
-          href={listPath({ view: query.view })}
-          className="inline-flex min-h-11 items-center px-2 font-semibold underline underline-offset-4"
-        >
-          {copy.clear}
-        </InboxLink>
-      </div>
-    </form>
+        <Field label={copy.to}>
+          {({ id }) => <Input id={id} name="to" type="date" defaultValue={query.to} onChange={() => applySoon('to')} />}
+        </Field>
+        <div className="flex flex-wrap items-start gap-x-6 gap-y-3 sm:col-span-2 lg:col-span-7">
+          <RangePresets inline current={query} hrefOf={(range) => listPath({ ...query, ...range, cursor: undefined })} />
+          <InboxLink href={listPath({ view: query.view })} onClick={cancel} className={cn(pill, 'ring-0 underline underline-offset-4')}>
+            {copy.clear}
+          </InboxLink>
+          <KeyboardHint />
+        </div>
+      </form>
+    </>
   )
 }

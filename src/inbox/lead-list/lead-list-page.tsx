@@ -25,7 +25,7 @@ export function LeadListPage({ params }: { params: URLSearchParams }) {
     <>
       <PageTitle>{spam ? copy.spamTitle : copy.leadsTitle}</PageTitle>
       {spam && <p className="mt-2 max-w-prose text-ink/80">{copy.spamIntro}</p>}
-      <LeadFilterForm key={params.toString()} query={query} />
+      <LeadFilterForm query={query} />
       <ExportDialog query={query} />
       {announcement && (
         <Notice tone="success" className="mt-4">
@@ -33,7 +33,7 @@ export function LeadListPage({ params }: { params: URLSearchParams }) {
         </Notice>
       )}
       {page.isPending && <p className="mt-6">{inboxCopy.loading}</p>}
-      {page.isError && <LoadFailed onRetry={() => void page.refetch()} />}
+      {page.isError && <LoadFailed error={page.error} onRetry={() => void page.refetch()} />}
       {page.isSuccess && leads.length === 0 && <p className="mt-6">{spam ? copy.emptySpam : copy.empty}</p>}
       {leads.length > 0 && (
         <div aria-busy={page.isPlaceholderData} className="mt-6">

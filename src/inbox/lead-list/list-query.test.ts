@@ -1,4 +1,4 @@
-import { exportPath, listPath, listQueryFrom } from './list-query.ts'
+import { activeFilterCount, exportPath, listPath, listQueryFrom, showList } from './list-query.ts'
 
 describe('the list view in the address', () => {
   it('reads the filters it knows and leaves out empty or unknown values', () => {
@@ -19,5 +19,27 @@ describe('the list view in the address', () => {
   it('reads a shared address the way it was written', () => {
     const query = { q: 'x', status: 'booked', source: 'ig', from: '2026-01-01', to: '2026-02-01', view: 'spam', cursor: 'c' } as const
     expect(listQueryFrom(new URL(listPath(query), 'http://localhost').searchParams)).toEqual(query)
+  })
+
+  it('counts the filters set, a range of days once', () => {
+    expect(activeFilterCount({})).toBe(0)
+    expect(activeFilterCount({ q: 'ada', status: 'won', from: '2026-01-01', to: '2026-01-31', view: 'spam' })).toBe(3)
+    expect(activeFilterCount({ booking: 'booked', source: 'ig', to: '2026-01-31', cursor: 'c' })).toBe(3)
+  })
+
+  it('adds one history step per field typed in, and one per choice, always from the first page', () => {
+    window.history.replaceState(null, '', '/admin')
+    const start = window.history.length
+    showList({ q: 'a' }, 'q')
+    showList({ q: 'ad' }, 'q')
+    showList({ q: 'ada' }, 'q')
+    expect(window.history.length).toBe(start + 1)
+    expect(window.location.search).toBe('?q=ada')
+    showList({ q: 'ada', status: 'won', cursor: 'next' })
+    expect(window.history.length).toBe(start + 2)
+    expect(window.location.search).toBe('?q=ada&status=won')
+    showList({ q: 'ada', status: 'won', from: '2026-01-01' }, 'from')
+    showList({ q: 'adam', status: 'won', from: '2026-01-01' }, 'q')
+    expect(window.history.length).toBe(start + 4)
   })
 })

@@ -2,6 +2,7 @@ import { ADMIN_PAGE_PATH, LEAD_STATUSES, type LeadStatus } from '../../../common
 import type { LeadListQuery } from '../../../common/admin-api-schema.ts'
 import { BOOKING_FILTERS, type BookingFilter } from '../../../common/booking-api.ts'
 import { leadQueryString } from '../api/leads.ts'
+import { navigate } from '../use-location.ts'
 
 const isStatus = (value: string | null): value is LeadStatus => LEAD_STATUSES.some((status) => status === value)
 const isBookingFilter = (value: string | null): value is BookingFilter => BOOKING_FILTERS.some((filter) => filter === value)
@@ -14,7 +15,8 @@ export function listQueryFrom(params: URLSearchParams): LeadListQuery {
   return {
     q: text(params, 'q'),
     status: isStatus(status) ? status : undefined,
-    source: text(params, 'source'),
+    // Sources are lower-cased (lead_source, migrations/009), so the choice shown matches the address.
+    source: text(params, 'source')?.toLowerCase(),
     from: text(params, 'from'),
     to: text(params, 'to'),
     view: params.get('view') === 'spam' ? 'spam' : undefined,
@@ -25,6 +27,24 @@ export function listQueryFrom(params: URLSearchParams): LeadListQuery {
 
 /** The address of a list view. */
 export const listPath = (query: LeadListQuery) => `${ADMIN_PAGE_PATH}${leadQueryString(query)}`
+
+/** How many filters are set; a date range counts once. */
+export const activeFilterCount = (query: LeadListQuery) =>
+  [query.q, query.status, query.booking, query.source, query.from ?? query.to].filter((value) => value !== undefined).length
+
+const typedInOf = (state: unknown) =>
+  typeof state === 'object' && state !== null && 'typedIn' in state && typeof state.typedIn === 'string' ? state.typedIn : undefined
+
+/**
+ * Shows the list with these filters, from its first page. A change typed into
+ * a field (`typedIn`: the search, a day) replaces the address while the same
+ * field is typed in, so Back goes to the view before the typing rather than
+ * through every letter; any other change is a step of its own.
+ */
+export function showList(query: LeadListQuery, typedIn?: string) {
+  const replace = typedIn !== undefined && typedInOf(window.history.state) === typedIn
+  navigate(listPath({ ...query, cursor: undefined }), { replace, state: typedIn === undefined ? null : { typedIn } })
+}
 
 /** The export of every lead the view's filters match, not only the page shown; `options` adds its mode and time zone. */
 export const exportPath = (query: LeadListQuery, format: string, options: { mode?: string; tz?: string } = {}) =>
