@@ -3,6 +3,7 @@ import { bookingCopy } from '../content/booking-copy.ts'
 import { inboxCopy } from '../content/inbox-copy.ts'
 import { adminPaths } from '../paths.ts'
 import { InboxLink } from './inbox-link.tsx'
+import { NewLeadsAnnouncer, NewLeadsCount } from './new-leads-count.tsx'
 
 const links = [
   { id: 'leads', href: adminPaths.leads, label: inboxCopy.nav.leads },
@@ -30,11 +31,13 @@ export function InboxHeader({ current }: { current: string }) {
                   className="inline-flex min-h-11 items-center rounded-lg px-3 font-semibold text-mist hover:bg-white/10 hover:text-white focus-visible:outline-gold-strong aria-[current=page]:bg-white/15 aria-[current=page]:text-white"
                 >
                   {link.label}
+                  {link.id === 'leads' && <NewLeadsCount />}
                 </InboxLink>
               </li>
             ))}
           </ul>
         </nav>
+        <NewLeadsAnnouncer />
         <div className="ml-auto flex items-center gap-3">
           <span className="hidden text-sm text-mist md:inline">{email}</span>
           <button
