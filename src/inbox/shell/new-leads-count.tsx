@@ -32,8 +32,9 @@ export function NewLeadsAnnouncer() {
     if (last.current !== undefined && count > last.current) setMessage(liveCopy.arrived(count - last.current))
     last.current = count
   }, [count])
+  // A live region without the status role: the screens' own status messages stay the page's only one.
   return (
-    <p role="status" className="sr-only">
+    <p aria-live="polite" className="sr-only">
       {message}
     </p>
   )
