@@ -98,7 +98,7 @@ for (const { device, width, height } of VIEWPORTS) {
       await expect(newMark(page, inList.name)).toBeVisible()
     })
 
-    test('shows a status change made in another session within 5 s, on the board and in a filtered list', async ({
+    test('shows a teammate’s changes within 5 s: a status on the board and in a filtered list, a note on the lead’s page', async ({
       page,
       request,
       browser,
@@ -120,6 +120,18 @@ for (const { device, width, height } of VIEWPORTS) {
         await expect(leadName(page, answers.name)).toBeVisible()
         expect((await callAdminApi(teammate.page, 'PATCH', `/leads/${id}`, { status: 'won' })).status).toBe(200)
         await expect(leadName(page, answers.name)).toHaveCount(0, LIVE)
+
+        // On the lead's page, a teammate's note shows while a note of one's own is being typed, which keeps its text and the focus.
+        await page.goto(`/admin/leads/${id}`)
+        await expect(page.getByRole('heading', { level: 1, name: answers.name })).toBeVisible()
+        const draft = page.getByLabel('New note')
+        await draft.fill('Half a thought')
+        const theirs = `Called them back ${Date.now()}`
+        expect((await callAdminApi(teammate.page, 'POST', `/leads/${id}/notes`, { body: theirs })).status).toBe(201)
+        await expect(page.getByText(theirs)).toBeVisible(LIVE)
+        await expect(draft).toBeFocused()
+        await expect(draft).toHaveValue('Half a thought')
+        expect(await seriousViolations(page)).toEqual([])
       } finally {
         await teammate.context.close()
       }
