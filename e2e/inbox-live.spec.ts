@@ -17,8 +17,8 @@ const VIEWPORTS = [
 const leadsLink = (page: Page) => adminNav(page).getByRole('link', { name: /^Leads/ })
 /** The count of new leads the nav gives the Leads link's name ("Leads, 3 new"); 0 when it names none. */
 async function navCount(page: Page): Promise<number> {
-  const name = (await leadsLink(page).textContent()) ?? ''
-  return Number(/, (\d+) new/.exec(name)?.[1] ?? 0)
+  const name = (await leadsLink(page).getAttribute('aria-label')) ?? ''
+  return Number(/^Leads, (\d+) new$/.exec(name)?.[1] ?? 0)
 }
 
 /** A lead's name where the screen shows it: a link in the list's row or card, or on its board card. */
@@ -75,6 +75,10 @@ for (const { device, width, height } of VIEWPORTS) {
       await expect(leadName(page, inList.name)).toBeVisible(LIVE)
       await expect(newMark(page, inList.name)).toBeVisible()
       await expect.poll(() => navCount(page), LIVE).toBeGreaterThan(before)
+      // "Leads 3" on screen; "Leads, 3 new" to a screen reader.
+      const count = await navCount(page)
+      await expect(leadsLink(page)).toHaveAccessibleName(`Leads, ${count} new`)
+      await expect(leadsLink(page)).toHaveText(`Leads${count}`)
       expect(await seriousViolations(page)).toEqual([])
 
       await openBoard(page)
