@@ -1,5 +1,6 @@
 import type { Browser, Page, Request } from '@playwright/test'
-import { ADMIN_API_PATH } from '../common/admin-api.ts'
+import type { TeammateAdded } from '../common/account-api.ts'
+import { ADMIN_API_PATH, type LeadDetail } from '../common/admin-api.ts'
 import { adminNav, callAdminApi, seriousViolations, signIn, storeLead } from './support/admin.ts'
 import { uniqueAnswers } from './support/application.ts'
 import { BASE_URL } from './support/env.ts'
@@ -46,6 +47,34 @@ async function secondBrowser(browser: Browser, browserConsole: BrowserConsole) {
   return { context, page }
 }
 
+/**
+ * A teammate the owner (signed in on `owner`) adds, signed in in a browser of
+ * their own. Their count of new leads only grows with leads posted after they
+ * were added, and drops only by what they open, whatever other tests do.
+ */
+async function freshTeammate(browser: Browser, owner: Page, viewport: { width: number; height: number }) {
+  const added = await callAdminApi(owner, 'POST', '/teammates', {
+    email: `live-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`,
+  })
+  expect(added.status).toBe(201)
+  const { teammate, setupToken } = added.body as TeammateAdded
+  const context = await browser.newContext({ viewport, baseURL: BASE_URL })
+  const page = await context.newPage()
+  await page.goto(`/admin/setup#${setupToken}`)
+  await page.getByLabel('Password', { exact: true }).fill('a live teammate’s long password')
+  await page.getByLabel('Password again').fill('a live teammate’s long password')
+  await page.getByRole('button', { name: 'Set password' }).click()
+  await expect(adminNav(page)).toBeVisible()
+  return {
+    page,
+    /** Closes their browser and removes the account. */
+    remove: async () => {
+      await context.close()
+      expect((await callAdminApi(owner, 'DELETE', `/teammates/${teammate.id}`)).status).toBe(204)
+    },
+  }
+}
+
 /** Says to the page that its tab went to the background (`hidden`) or came back, as the browser would. */
 async function setHidden(page: Page, hidden: boolean) {
   await page.evaluate((hide) => {
@@ -62,44 +91,49 @@ for (const { device, width, height } of VIEWPORTS) {
     test.use({ viewport: { width, height } })
 
     test('shows a lead posted elsewhere within 5 s in the list and on the board, marked New, counts it in the nav, and opening it clears the mark', async ({
-      page,
+      page: owner,
       request,
+      browser,
       browserConsole,
     }) => {
-      await signIn(page, browserConsole)
-      await expect(page.getByRole('heading', { level: 1, name: 'Leads' })).toBeVisible()
-      const before = await navCount(page)
+      await signIn(owner, browserConsole)
+      const { page, remove } = await freshTeammate(browser, owner, { width, height })
+      try {
+        await expect(page.getByRole('heading', { level: 1, name: 'Leads' })).toBeVisible()
+        const before = await navCount(page)
 
-      const inList = uniqueAnswers()
-      await storeLead(request, inList)
-      await expect(leadName(page, inList.name)).toBeVisible(LIVE)
-      await expect(newMark(page, inList.name)).toBeVisible()
-      await expect.poll(() => navCount(page), LIVE).toBeGreaterThan(before)
-      // "Leads 3" on screen; "Leads, 3 new" to a screen reader.
-      const count = await navCount(page)
-      await expect(leadsLink(page)).toHaveAccessibleName(`Leads, ${count} new`)
-      await expect(leadsLink(page)).toHaveText(`Leads${count}`)
-      expect(await seriousViolations(page)).toEqual([])
+        const inList = uniqueAnswers()
+        await storeLead(request, inList)
+        await expect(leadName(page, inList.name)).toBeVisible(LIVE)
+        await expect(newMark(page, inList.name)).toBeVisible()
+        await expect.poll(() => navCount(page), LIVE).toBeGreaterThan(before)
+        // "Leads 3" on screen; "Leads, 3 new" to a screen reader.
+        const count = await navCount(page)
+        await expect(leadsLink(page)).toHaveAccessibleName(`Leads, ${count} new`)
+        await expect(leadsLink(page)).toHaveText(`Leads${count}`)
+        expect(await seriousViolations(page)).toEqual([])
 
-      await openBoard(page)
-      const counted = await navCount(page)
-      const onBoard = uniqueAnswers()
-      await storeLead(request, onBoard)
-      await expect(boardColumn(page, 'New').getByRole('link', { name: onBoard.name, exact: true })).toBeVisible(LIVE)
-      await expect(newMark(page, onBoard.name)).toBeVisible()
-      await expect.poll(() => navCount(page), LIVE).toBeGreaterThan(counted)
-      expect(await seriousViolations(page)).toEqual([])
+        await openBoard(page)
+        const counted = await navCount(page)
+        const onBoard = uniqueAnswers()
+        const id = await storeLead(request, onBoard)
+        await expect(boardColumn(page, 'New').getByRole('link', { name: onBoard.name, exact: true })).toBeVisible(LIVE)
+        await expect(newMark(page, onBoard.name)).toBeVisible()
+        await expect.poll(() => navCount(page), LIVE).toBeGreaterThan(counted)
+        expect(await seriousViolations(page)).toEqual([])
 
-      // Opening the lead's page is what ends its mark, for this account.
-      const opened = await navCount(page)
-      await leadName(page, onBoard.name).click()
-      await expect(page.getByRole('heading', { level: 1, name: onBoard.name })).toBeVisible()
-      await expect.poll(() => navCount(page), LIVE).toBe(opened - 1)
-      expect(await seriousViolations(page)).toEqual([])
-      await openBoard(page)
-      await expect(leadName(page, onBoard.name)).toBeVisible()
-      await expect(newMark(page, onBoard.name)).toHaveCount(0)
-      await expect(newMark(page, inList.name)).toBeVisible()
+        // Opening the lead's page is what ends its mark, for this account only.
+        await leadName(page, onBoard.name).click()
+        await expect(page.getByRole('heading', { level: 1, name: onBoard.name })).toBeVisible()
+        await expect.poll(async () => ((await callAdminApi(page, 'GET', `/leads/${id}`)).body as LeadDetail).isNew).toBe(false)
+        expect(((await callAdminApi(owner, 'GET', `/leads/${id}`)).body as LeadDetail).isNew).toBe(true)
+        expect(await seriousViolations(page)).toEqual([])
+        await openBoard(page)
+        await expect(leadName(page, onBoard.name)).toBeVisible()
+        await expect(newMark(page, onBoard.name)).toHaveCount(0)
+      } finally {
+        await remove()
+      }
     })
 
     test('shows a teammate’s changes within 5 s: a status on the board and in a filtered list, a note on the lead’s page', async ({
@@ -108,21 +142,23 @@ for (const { device, width, height } of VIEWPORTS) {
       browser,
       browserConsole,
     }) => {
+      // Won and lost, where other tests' leads seldom go: this lead stays among each column's newest.
       const answers = uniqueAnswers()
       const id = await storeLead(request, answers)
       await signIn(page, browserConsole)
-      await openBoard(page)
-      await expect(boardColumn(page, 'New').getByRole('link', { name: answers.name, exact: true })).toBeVisible()
-
       const teammate = await secondBrowser(browser, browserConsole)
       try {
-        expect((await callAdminApi(teammate.page, 'PATCH', `/leads/${id}`, { status: 'contacted' })).status).toBe(200)
-        await expect(boardColumn(page, 'Contacted').getByRole('link', { name: answers.name, exact: true })).toBeVisible(LIVE)
-        await expect(boardColumn(page, 'New').getByRole('link', { name: answers.name, exact: true })).toHaveCount(0)
-
-        await page.goto('/admin?status=contacted')
-        await expect(leadName(page, answers.name)).toBeVisible()
         expect((await callAdminApi(teammate.page, 'PATCH', `/leads/${id}`, { status: 'won' })).status).toBe(200)
+        await openBoard(page)
+        await expect(boardColumn(page, 'Won').getByRole('link', { name: answers.name, exact: true })).toBeVisible()
+
+        expect((await callAdminApi(teammate.page, 'PATCH', `/leads/${id}`, { status: 'lost' })).status).toBe(200)
+        await expect(boardColumn(page, 'Lost').getByRole('link', { name: answers.name, exact: true })).toBeVisible(LIVE)
+        await expect(boardColumn(page, 'Won').getByRole('link', { name: answers.name, exact: true })).toHaveCount(0)
+
+        await page.goto('/admin?status=lost')
+        await expect(leadName(page, answers.name)).toBeVisible()
+        expect((await callAdminApi(teammate.page, 'PATCH', `/leads/${id}`, { status: 'contacted' })).status).toBe(200)
         await expect(leadName(page, answers.name)).toHaveCount(0, LIVE)
 
         // On the lead's page, a teammate's note shows while a note of one's own is being typed, which keeps its text and the focus.
