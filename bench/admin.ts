@@ -1,12 +1,13 @@
 // npm run bench:admin — the lead inbox's list over 100,000 applications, on
 // PGlite and on PostgreSQL: server time of the first page, a search and
-// filtered pages, p50 and p95. Each request goes through the whole app
+// filtered pages, the board and the live poll, p50 and p95. Each request goes through the whole app
 // (routing, the session guard with a real signed-in session, the query, the
 // JSON answer) by app.inject, in this process, against the real database: no
 // socket, so the figures are the server's own time.
 import type { LeadPage } from '../common/admin-api.ts'
 import type { LeadBoard } from '../common/board-api.ts'
 import type { LeadSources } from '../common/lead-sources-api.ts'
+import type { NewLeadCount } from '../common/live-api.ts'
 import type { Database } from '../server/db/database.ts'
 import { MAINTENANCE_POOL, openPostgres } from '../server/db/postgres.ts'
 import { startPostgresServer } from '../server/testing/postgres-server.ts'
@@ -24,7 +25,7 @@ const SOME_LEAD = (index: number) => Math.floor(LEADS / 10) + ((index * 379) % M
 /** A seeded lead's phone (server/testing/seed-leads.ts), typed in groups of three as a person might. */
 const phoneOf = (lead: number) => `555 ${String(lead).padStart(7, '0')}`.replace(/^(\d{3}) (\d{3})(\d{4})$/, '$1 $2 $3')
 
-/** What the inbox asks most: its first page, a search (a common name and one lead's address), filters, who has not booked, and the board. */
+/** What the inbox asks most: its first page, a search (a common name and one lead's address), filters, who has not booked, the board and the live poll. */
 const SCENARIOS: [string, (index: number) => string][] = [
   ['first page', () => '/leads'],
   ['search, common name (~8 % of leads)', (index) => `/leads?q=${['lovelace', 'hopper', 'turing', 'liskov'][index % 4]}`],
@@ -41,7 +42,13 @@ const SCENARIOS: [string, (index: number) => string][] = [
   ['applied, no booking (the Bookings page)', () => '/bookings/awaiting'],
   ['the board (counts, and 25 leads per status)', () => '/leads/board'],
   ['second page (cursor)', () => ''],
+  // The live poll (docs/decisions/030-live-inbox.md): the nav's count, and the first page unchanged since the last read.
+  ['new leads count (nav, half the leads unopened)', () => '/leads/new-count'],
+  ['live poll, first page unchanged (304)', () => UNCHANGED],
 ]
+
+/** A scenario's path that asks for a conditional GET of the first page, answered 304. */
+const UNCHANGED = 'unchanged'
 
 interface Figures {
   name: string
@@ -52,13 +59,15 @@ interface Figures {
 
 const ms = (value: number) => `${value.toFixed(1)} ms`
 
-/** The rows an answer lists: a page's leads, the board's cards, or the sources. */
-const rowsOf = (answer: LeadPage | LeadBoard | LeadSources) =>
-  'columns' in answer
-    ? answer.columns.reduce((sum, column) => sum + column.leads.length, 0)
-    : 'sources' in answer
-      ? answer.sources.length
-      : answer.leads.length
+/** The rows an answer lists: a page's leads, the board's cards, or the sources; none for a count or a 304. */
+const rowsOf = (answer: LeadPage | LeadBoard | LeadSources | NewLeadCount | undefined) =>
+  answer === undefined || 'count' in answer
+    ? 0
+    : 'columns' in answer
+      ? answer.columns.reduce((sum, column) => sum + column.leads.length, 0)
+      : 'sources' in answer
+        ? answer.sources.length
+        : answer.leads.length
 
 /** Migrates and fills `db`; resolves to the seconds the seeding took. */
 async function seed(target: string, db: Database): Promise<number> {
@@ -70,12 +79,23 @@ async function seed(target: string, db: Database): Promise<number> {
 async function measure(target: string, db: Database, seedSeconds: number): Promise<{ seedSeconds: number; figures: Figures[] }> {
   const inbox = await openInbox(db)
   try {
+    // Half the leads not opened by the bench's account, as when teammates share them out: the markers and the count have rows to read.
+    await db.exec(
+      'INSERT INTO lead_unopened (account_id, application_id) SELECT a.id, s.id FROM admin_accounts a, contact_submissions s WHERE NOT s.spam AND s.id % 2 = 0',
+    )
+    await db.exec('ANALYZE lead_unopened')
     const first = await inbox.get('/leads')
     const secondPage = `/leads?cursor=${first.nextCursor ?? ''}`
+    const firstTag = await inbox.tagOf('/leads')
     const figures: Figures[] = []
     for (const [name, pathOf] of SCENARIOS) {
       const path = (index: number) => pathOf(index) || secondPage
-      const { times, results } = await timeEach((index) => inbox.get<LeadPage | LeadBoard | LeadSources>(path(index)), {
+      const request = async (index: number): Promise<LeadPage | LeadBoard | LeadSources | NewLeadCount | undefined> => {
+        if (path(index) !== UNCHANGED) return inbox.get<LeadPage | LeadBoard | LeadSources | NewLeadCount>(path(index))
+        await inbox.unchanged('/leads', firstTag)
+        return undefined
+      }
+      const { times, results } = await timeEach(request, {
         warmup: WARMUP,
         count: REQUESTS,
       })

@@ -87,6 +87,8 @@ export interface LeadSummary {
   status: LeadStatus
   /** The lead's call (LeadBookingSummary), or null when it has no booking. */
   booking: LeadBookingSummary | null
+  /** Not opened yet by the signed-in account (common/live-api.ts). */
+  isNew: boolean
 }
 
 export interface LeadPage {

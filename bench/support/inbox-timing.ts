@@ -46,6 +46,18 @@ export async function openInbox(db: Database) {
         if (response.statusCode !== 200) throw new Error(`${path}: ${response.statusCode} ${response.body}`)
         return response.json<T>()
       },
+      /** The ETag of a 200 answer to `path`, for a conditional request. */
+      async tagOf(path: string): Promise<string> {
+        const response = await app.inject({ url: `${ADMIN_API_PATH}${path}`, headers: { cookie } })
+        const tag = response.headers.etag
+        if (response.statusCode !== 200 || typeof tag !== 'string') throw new Error(`${path}: ${response.statusCode}, no ETag`)
+        return tag
+      },
+      /** A live poll that finds nothing changed: `path` with If-None-Match `tag`; throws on anything but 304. */
+      async unchanged(path: string, tag: string): Promise<void> {
+        const response = await app.inject({ url: `${ADMIN_API_PATH}${path}`, headers: { cookie, 'if-none-match': tag } })
+        if (response.statusCode !== 304) throw new Error(`${path}: ${response.statusCode}, not 304`)
+      },
       close: () => app.close(),
     }
   } catch (error) {

@@ -1,18 +1,21 @@
 import { Readable } from 'node:stream'
-import type { FastifyPluginAsync } from 'fastify'
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import { EXPORT_FORMATS, type ErasureResult } from '../../common/admin-api.ts'
 import { EXPORT_MODES } from '../../common/export-options.ts'
+import type { NewLeadCount } from '../../common/live-api.ts'
 import { erasureByEmailSchema, noteSchema, statusChangeSchema } from '../../common/admin-api-schema.ts'
 import { utcDay } from '../../common/utc-day.ts'
 import type { Database } from '../db/database.ts'
 import { zonedTimeWriter } from '../export/export-time.ts'
 import { ApiError } from '../http/api-error.ts'
+import { registerConditionalGet } from '../http/conditional-get.ts'
 import { idSchema } from '../http/id-param.ts'
 import { leadBoard } from './board.ts'
 import { eraseLead, eraseLeadsByEmail } from './erasure.ts'
 import { exportLeads } from './export-leads.ts'
 import { getLeadDetail } from './lead-detail.ts'
+import { markOpened, newLeadCount, withNewMarks } from './lead-opened.ts'
 import { parseLeadQuery } from './lead-filter.ts'
 import { leadSources } from './lead-sources.ts'
 import { listLeads } from './list-leads.ts'
@@ -40,10 +43,22 @@ const CONTENT_TYPES = { csv: 'text/csv; charset=utf-8', json: 'application/json;
  * CSRF token, and set request.admin.
  */
 export const adminLeadRoutes: FastifyPluginAsync<AdminLeadRouteOptions> = async (app, { db }) => {
+  // The open inbox reads these again every few seconds: unchanged answers are 304.
+  registerConditionalGet(app)
+
+  /** The lead as the signed-in account sees it: its "New" marker is the account's own. */
+  const detailFor = async (request: FastifyRequest, id: number) => {
+    const lead = await getLeadDetail(db, id)
+    return lead && (await withNewMarks(db, request.admin.accountId, [lead]))[0]
+  }
+
   app.get('/leads', async (request) => {
     const { filter, cursor } = parseLeadQuery(request.query)
-    return listLeads(db, filter, cursor)
+    const page = await listLeads(db, filter, cursor)
+    return { ...page, leads: await withNewMarks(db, request.admin.accountId, page.leads) }
   })
+
+  app.get('/leads/new-count', async (request) => ({ count: await newLeadCount(db, request.admin.accountId) }) satisfies NewLeadCount)
 
   app.get('/leads/export', async (request, reply) => {
     const format = exportQuerySchema.safeParse(request.query)
@@ -66,14 +81,33 @@ export const adminLeadRoutes: FastifyPluginAsync<AdminLeadRouteOptions> = async 
   app.get('/leads/sources', async () => leadSources(db))
 
   // The pipeline board: per status, its count and its newest leads.
-  app.get('/leads/board', async () => leadBoard(db))
+  app.get('/leads/board', async (request) => {
+    const board = await leadBoard(db)
+    const marked = await withNewMarks(
+      db,
+      request.admin.accountId,
+      board.columns.flatMap((column) => column.leads),
+    )
+    const byId = new Map(marked.map((lead) => [lead.id, lead]))
+    return { columns: board.columns.map((column) => ({ ...column, leads: column.leads.map((lead) => byId.get(lead.id) ?? lead) })) }
+  })
 
   app.get('/leads/:id', async (request) => {
     const params = idSchema.safeParse(request.params)
     if (!params.success) throw noSuchLead()
-    const lead = await getLeadDetail(db, params.data.id)
+    const lead = await detailFor(request, params.data.id)
     if (!lead) throw noSuchLead()
     return lead
+  })
+
+  // Opening is said by the page that shows the lead, not read from a GET: a
+  // GET stays safe to repeat (the live poll, a prefetch, a script), and a
+  // change carries the CSRF token like every other (docs/decisions/030-live-inbox.md).
+  app.post('/leads/:id/opened', async (request, reply) => {
+    const params = idSchema.safeParse(request.params)
+    if (!params.success) throw noSuchLead()
+    if (!(await markOpened(db, request.admin.accountId, params.data.id))) throw noSuchLead()
+    return reply.code(204).send()
   })
 
   app.patch('/leads/:id', async (request) => {
@@ -83,7 +117,7 @@ export const adminLeadRoutes: FastifyPluginAsync<AdminLeadRouteOptions> = async 
     if (!body.success) throw ApiError.invalid(body.error)
     const change = await changeStatus(db, params.data.id, body.data.status, request.admin.email)
     if (change === undefined) throw noSuchLead()
-    return getLeadDetail(db, params.data.id)
+    return detailFor(request, params.data.id)
   })
 
   app.post('/leads/:id/not-spam', async (request) => {
@@ -92,7 +126,7 @@ export const adminLeadRoutes: FastifyPluginAsync<AdminLeadRouteOptions> = async 
     const outcome = await markNotSpam(db, params.data.id, request.admin.email)
     if (outcome === 'missing') throw noSuchLead()
     if (outcome === 'not-spam-already') throw new ApiError(409, 'This lead is not spam: it is in the inbox already.')
-    return getLeadDetail(db, params.data.id)
+    return detailFor(request, params.data.id)
   })
 
   app.post('/leads/:id/notes', async (request, reply) => {

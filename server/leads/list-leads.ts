@@ -35,6 +35,8 @@ export const toSummary = (row: SummaryRow): LeadSummary => ({
   source: row.source,
   status: row.status,
   booking: row.booking === null ? null : (JSON.parse(row.booking) as LeadBookingSummary),
+  // The account's own: the routes set it (lead-opened.ts), as only they know who asks.
+  isNew: false,
 })
 
 /**

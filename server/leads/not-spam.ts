@@ -1,5 +1,6 @@
 import type { Database } from '../db/database.ts'
 import { recordAudit } from '../db/audit.ts'
+import { markUnopenedByAll } from './lead-opened.ts'
 
 /** What marking an application as not spam did: `moved`, or why nothing was done. */
 export type NotSpamOutcome = 'moved' | 'not-spam-already' | 'missing'
@@ -11,7 +12,8 @@ export type NotSpamOutcome = 'moved' | 'not-spam-already' | 'missing'
  * is made too when it is missing (an application stored before migrations/009,
  * or by a page posting straight to Supabase has none). One transaction with
  * its audit entry, so a lead is never moved without being announced and
- * recorded. The row lock makes a second request at once find it moved already.
+ * recorded. It becomes new to every account (migrations/015), as a lead just
+ * arrived would. The row lock makes a second request at once find it moved already.
  */
 export async function markNotSpam(db: Database, id: number, actor: string): Promise<NotSpamOutcome> {
   return db.transaction(async (tx) => {
@@ -27,6 +29,7 @@ export async function markNotSpam(db: Database, id: number, actor: string): Prom
     )
     // A row already there is the same announcement, still waiting: one is enough.
     await tx.query('INSERT INTO lead_outbox (application_id) VALUES ($1) ON CONFLICT DO NOTHING', [id])
+    await markUnopenedByAll(tx, id)
     await recordAudit(tx, { actor, action: 'lead.not-spam', leadId: id })
     return 'moved'
   })

@@ -58,6 +58,7 @@ export async function seedEveryTable(db: Database, { leads, events }: { leads: n
       SELECT sha256(email::bytea), id, now() + interval '1 day', CASE WHEN role = 'owner' THEN now() END FROM admin_accounts;
     INSERT INTO lead_status_changes (application_id, from_status, to_status, author, at)
       SELECT application_id, 'new', status, '${OWNER}', received_at + interval '1 hour' FROM lead_pipeline WHERE status <> 'new';
+    INSERT INTO lead_unopened (account_id, application_id) SELECT id, ${attributed} FROM admin_accounts;
     INSERT INTO lead_notes (application_id, body, author) VALUES (${attributed}, 'Called: “wants a demo” — 10 o''clock', '${OWNER}');
     INSERT INTO admin_audit (actor_email, action, lead_id, detail) VALUES ('${OWNER}', 'lead.note', ${attributed}, '{"n": 1}');
     INSERT INTO rate_limit_hits (key, hits, expires_at) VALUES ('submit:127.0.0.1', 3, now() + interval '1 minute');

@@ -1,6 +1,6 @@
 import { LEAD_STATUSES, type LeadStatus, type LeadSummary } from '../../../common/admin-api.ts'
 import type { LeadBoard } from '../../../common/board-api.ts'
-import { moveCard, statusOnBoard } from './board.ts'
+import { keepMovedCards, moveCard, statusOnBoard } from './board.ts'
 
 const lead = (id: number, status: LeadStatus, receivedAt: string): LeadSummary => ({
   id,
@@ -9,6 +9,7 @@ const lead = (id: number, status: LeadStatus, receivedAt: string): LeadSummary =
   source: null,
   status,
   booking: null,
+  isNew: false,
 })
 
 /** Two new leads, one contacted, and more contacted ones than the board carries. */
@@ -72,5 +73,22 @@ describe('moving a card on the board', () => {
     const inPlace = moveCard(board(), 3, 'new', { ...answer, status: 'new' })
     expect(inPlace.columns[0]?.leads[0]?.booking).toEqual(answer.booking)
     expect(counts(inPlace)).toEqual(counts(board()))
+  })
+})
+
+describe('reading the board again after a move', () => {
+  const now = Date.parse('2026-11-27T12:00:00Z')
+  const older = lead(9, 'contacted', '2026-11-01T10:00:00.000000Z')
+
+  it('keeps a card moved lately in its column, at its place by time, when the server’s newest few leave it out', () => {
+    const kept = keepMovedCards(board(), [{ card: older, at: now - 5_000 }], now)
+    expect(ids(kept, 'contacted')).toEqual([4, 2, 9])
+    expect(counts(kept)).toEqual(counts(board()))
+  })
+
+  it('leaves the board as the server has it for a card it shows, or one moved more than a minute ago', () => {
+    const before = board()
+    expect(keepMovedCards(before, [{ card: lead(4, 'contacted', '2026-11-26T10:00:00.000000Z'), at: now }], now)).toBe(before)
+    expect(keepMovedCards(before, [{ card: older, at: now - 60_000 }], now)).toBe(before)
   })
 })

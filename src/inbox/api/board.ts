@@ -1,7 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { LeadDetail, LeadStatus, LeadSummary } from '../../../common/admin-api.ts'
 import type { LeadBoard } from '../../../common/board-api.ts'
-import { inboxFetch } from './inbox-fetch.ts'
+import { inboxFetch, inboxFetchLive } from './inbox-fetch.ts'
+import { useLivePolling } from './live.ts'
 import { useSignedIn } from './session.ts'
 import { LEADS_KEY } from './session-key.ts'
 
@@ -9,13 +10,40 @@ import { LEADS_KEY } from './session-key.ts'
 export const BOARD_KEY = [...LEADS_KEY, 'board'] as const
 const MOVE_KEY = ['board-move'] as const
 
-export function useLeadBoard() {
+/** Cards this inbox moved lately, by lead id, with when: kept on the board though the server's columns no longer list them. */
+const recentMoves = new Map<number, { card: LeadSummary; at: number }>()
+const KEEP_MOVED_MS = 60_000
+
+/**
+ * The board read live (api/live.ts), not while `paused` (a card is being
+ * dragged). Cards moved here in the last minute stay in view (keepMovedCards).
+ */
+export function useLeadBoard(paused = false) {
   return useQuery({
     queryKey: BOARD_KEY,
-    queryFn: () => inboxFetch<LeadBoard>('/leads/board'),
+    queryFn: async () => keepMovedCards(await inboxFetchLive<LeadBoard>('/leads/board'), [...recentMoves.values()], Date.now()),
     // Read again when the team comes back to the tab: others move leads too.
     refetchOnWindowFocus: true,
+    ...useLivePolling(paused),
   })
+}
+
+/**
+ * The board with each card moved here in the last KEEP_MOVED_MS put back in
+ * its column, at its place by time, when the server's board has it nowhere: a
+ * card moved into a column among older leads is not among its newest few, and
+ * would vanish a few seconds after the move. The counts are the server's,
+ * which include it.
+ */
+export function keepMovedCards(board: LeadBoard, moves: { card: LeadSummary; at: number }[], now: number): LeadBoard {
+  const shown = new Set(board.columns.flatMap((column) => column.leads.map((lead) => lead.id)))
+  const kept = moves.filter(({ card, at }) => now - at < KEEP_MOVED_MS && !shown.has(card.id)).map(({ card }) => card)
+  if (kept.length === 0) return board
+  return {
+    columns: board.columns.map((column) =>
+      kept.reduce((into, card) => (card.status === into.status ? { ...into, leads: byTime(into.leads, card) } : into), column),
+    ),
+  }
 }
 
 /** Where a lead's card is on the board, if it is on it. */
@@ -44,20 +72,25 @@ export function moveCard(board: LeadBoard, id: number, to: LeadStatus, update?: 
       if (column.status === from)
         return { ...column, count: Math.max(0, column.count - 1), leads: column.leads.filter((lead) => lead.id !== id) }
       if (column.status !== to) return column
-      const at = column.leads.findIndex((lead) => isNewer(moved, lead))
-      const leads = at === -1 ? [...column.leads, moved] : [...column.leads.slice(0, at), moved, ...column.leads.slice(at)]
-      return { ...column, count: column.count + 1, leads }
+      return { ...column, count: column.count + 1, leads: byTime(column.leads, moved) }
     }),
   }
 }
 
-const summaryOf = ({ id, receivedAt, answers, source, status, booking }: LeadDetail): LeadSummary => ({
+/** `leads` (newest first) with `card` at its place by time. */
+function byTime(leads: LeadSummary[], card: LeadSummary): LeadSummary[] {
+  const at = leads.findIndex((lead) => isNewer(card, lead))
+  return at === -1 ? [...leads, card] : [...leads.slice(0, at), card, ...leads.slice(at)]
+}
+
+const summaryOf = ({ id, receivedAt, answers, source, status, booking, isNew }: LeadDetail): LeadSummary => ({
   id,
   receivedAt,
   answers,
   source,
   status,
   booking,
+  isNew,
 })
 
 export interface BoardMove {
@@ -71,8 +104,8 @@ export interface BoardMove {
  * both counts change before the server answers; if it refuses, the card goes
  * back (unless it was moved again since) and the board is read again. Moves
  * are sent one after another, so the server keeps the last one made. After a
- * move the board is not read again: a card moved into a column among older
- * leads would drop out of its newest few and seem lost. Lists and lead pages
+ * move the board is not read again at once (the live reading comes a few
+ * seconds on, and keeps the moved card: keepMovedCards). Lists and lead pages
  * are, as after any change.
  */
 export function useMoveLead() {
@@ -89,7 +122,12 @@ export function useMoveLead() {
       await queryClient.cancelQueries({ queryKey: BOARD_KEY })
       setBoard((board) => moveCard(board, id, to))
     },
-    onSuccess: (lead) => setBoard((board) => moveCard(board, lead.id, lead.status, summaryOf(lead))),
+    onSuccess: (lead) => {
+      const now = Date.now()
+      for (const [id, { at }] of recentMoves) if (now - at >= KEEP_MOVED_MS) recentMoves.delete(id)
+      recentMoves.set(lead.id, { card: summaryOf(lead), at: now })
+      setBoard((board) => moveCard(board, lead.id, lead.status, summaryOf(lead)))
+    },
     onError: (_error, { id, from, to }) => setBoard((board) => (statusOnBoard(board, id) === to ? moveCard(board, id, from) : board)),
     onSettled: (_lead, error) => {
       const others = queryClient.isMutating({ mutationKey: MOVE_KEY }) > 1

@@ -1,7 +1,10 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useEffect } from 'react'
 import type { ErasureResult, LeadDetail, LeadPage, LeadStatus } from '../../../common/admin-api.ts'
 import type { LeadListQuery } from '../../../common/admin-api-schema.ts'
-import { inboxFetch } from './inbox-fetch.ts'
+import { OPENED_PATH } from '../../../common/live-api.ts'
+import { inboxFetch, inboxFetchLive } from './inbox-fetch.ts'
+import { useLivePolling } from './live.ts'
 import { useSignedIn } from './session.ts'
 import { LEADS_KEY } from './session-key.ts'
 
@@ -20,14 +23,38 @@ export function leadQueryString(query: LeadListQuery, extra: Record<string, stri
 export function useLeadPage(query: LeadListQuery) {
   return useQuery({
     queryKey: [...LEADS_KEY, 'list', query],
-    queryFn: () => inboxFetch<LeadPage>(`/leads${leadQueryString(query)}`),
+    queryFn: () => inboxFetchLive<LeadPage>(`/leads${leadQueryString(query)}`),
     // The rows of the last page stay while the next one loads, so the list does not jump.
     placeholderData: keepPreviousData,
+    ...useLivePolling(),
   })
 }
 
+/** Lead `id` for its page, read live; showing it there is opening it, which ends its "New" marker for this account. */
 export function useLead(id: number) {
-  return useQuery({ queryKey: leadKey(id), queryFn: () => inboxFetch<LeadDetail>(`/leads/${id}`) })
+  const lead = useQuery({ queryKey: leadKey(id), queryFn: () => inboxFetchLive<LeadDetail>(`/leads/${id}`), ...useLivePolling() })
+  useMarkOpened(id, lead.data?.isNew === true)
+  return lead
+}
+
+/**
+ * Tells the server once that lead `id`, new to this account, is open
+ * (POST /leads/:id/opened, common/live-api.ts), then drops its marker on the
+ * page at once and has the lists, the board and the nav's count read again.
+ */
+function useMarkOpened(id: number, isNew: boolean) {
+  const queryClient = useQueryClient()
+  const { csrfToken } = useSignedIn()
+  const { mutate } = useMutation({
+    mutationFn: () => inboxFetch<unknown>(OPENED_PATH(id), { method: 'POST', csrfToken }),
+    onSuccess: () => {
+      queryClient.setQueryData<LeadDetail>(leadKey(id), (lead) => lead && { ...lead, isNew: false })
+      void queryClient.invalidateQueries({ queryKey: LEADS_KEY, predicate: (query) => query.queryKey[1] !== 'detail' })
+    },
+  })
+  useEffect(() => {
+    if (isNew) mutate()
+  }, [id, isNew, mutate])
 }
 
 /** A change to leads: it sends the session's token, and every list and lead is read again after it. */

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query'
 import type { AdminSession, AdminSetup } from '../../../common/admin-api.ts'
 import type { SignIn } from '../../../common/admin-api-schema.ts'
-import { inboxFetch, isUnauthorized } from './inbox-fetch.ts'
+import { forgetLastAnswers, inboxFetch, isUnauthorized } from './inbox-fetch.ts'
 import { LEADS_KEY, SESSION_KEY } from './session-key.ts'
 
 async function fetchSession(): Promise<AdminSession | null> {
@@ -58,4 +58,7 @@ export function useSignOut() {
  * What one account read is not shown to the next. The session's own entry is
  * set, never removed: the screens watch it to choose between sign-in and inbox.
  */
-const forgetLeads = (queryClient: QueryClient) => queryClient.removeQueries({ queryKey: LEADS_KEY })
+const forgetLeads = (queryClient: QueryClient) => {
+  queryClient.removeQueries({ queryKey: LEADS_KEY })
+  forgetLastAnswers()
+}

@@ -6,6 +6,7 @@ import { boardCopy } from '../content/board-copy.ts'
 import { bookingCopy } from '../content/booking-copy.ts'
 import { formatCallTime, formatDateTime } from '../format.ts'
 import { leadName } from '../lead-list/lead-columns.ts'
+import { NewBadge } from '../lead-list/new-badge.tsx'
 import { adminPaths } from '../paths.ts'
 import { InboxLink } from '../shell/inbox-link.tsx'
 import type { CardData } from './board-dnd.ts'
@@ -91,6 +92,7 @@ export function BoardCard({ lead, status, now }: BoardCardProps) {
             <InboxLink href={adminPaths.lead(lead.id)} className="underline-offset-4 hover:underline">
               {name}
             </InboxLink>
+            <NewBadge lead={lead} />
           </h3>
           <CardFacts lead={lead} now={now} />
         </div>

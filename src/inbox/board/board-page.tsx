@@ -66,15 +66,21 @@ function useAnnouncements(): Announcements {
 
 /** The pipeline board (/admin/board, below its title): one column per status; a card moves by pointer, touch or keyboard. */
 export default function BoardPage() {
-  const board = useLeadBoard()
-  if (board.data) return <Board board={board.data} />
+  // The board is read live, but not while a card is in the hand: it stays where the drag began.
+  const [dragging, setDragging] = useState(false)
+  const board = useLeadBoard(dragging)
+  if (board.data) return <Board board={board.data} onDragging={setDragging} />
   if (board.isError) return <LoadFailed error={board.error} onRetry={() => void board.refetch()} />
   return <p className="mt-6">{boardCopy.loading}</p>
 }
 
-function Board({ board }: { board: LeadBoard }) {
+function Board({ board, onDragging }: { board: LeadBoard; onDragging: (dragging: boolean) => void }) {
   const now = useNow(60_000)
-  const [dragged, setDragged] = useState<CardData | null>(null)
+  const [dragged, setDraggedCard] = useState<CardData | null>(null)
+  const setDragged = (card: CardData | null) => {
+    setDraggedCard(card)
+    onDragging(card !== null)
+  }
   const announcements = useAnnouncements()
   const sensors = useSensors(
     useSensor(MouseAndPenSensor, { activationConstraint: { distance: 4 } }),

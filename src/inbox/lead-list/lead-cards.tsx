@@ -4,6 +4,7 @@ import { adminPaths } from '../paths.ts'
 import { InboxLink } from '../shell/inbox-link.tsx'
 import { leadColumns, leadName, receivedAt, type LeadRowsProps } from './lead-columns.ts'
 import { bookingLabel } from './booking-label.ts'
+import { NewBadge } from './new-badge.tsx'
 import { NotSpamButton } from './not-spam-button.tsx'
 import { RowStatusSelect } from './row-status-select.tsx'
 
@@ -18,6 +19,7 @@ export function LeadCards({ leads, spam, onStatusChanged }: LeadRowsProps) {
               <InboxLink href={adminPaths.lead(lead.id)} className="underline underline-offset-4">
                 {leadName(lead)}
               </InboxLink>
+              <NewBadge lead={lead} />
             </h2>
             <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
               <dt className="font-semibold">{inboxCopy.columns.receivedAt}</dt>

@@ -5,6 +5,7 @@ import { DataTable, type Column } from '../shell/data-table.tsx'
 import { InboxLink } from '../shell/inbox-link.tsx'
 import { leadColumns, leadName, receivedAt, type LeadRowsProps } from './lead-columns.ts'
 import { bookingLabel } from './booking-label.ts'
+import { NewBadge } from './new-badge.tsx'
 import { NotSpamButton } from './not-spam-button.tsx'
 import { RowStatusSelect } from './row-status-select.tsx'
 
@@ -19,9 +20,12 @@ const facts: readonly Column<LeadSummary>[] = [
     rowHeader: true,
     className: 'font-semibold',
     cell: (lead) => (
-      <InboxLink href={adminPaths.lead(lead.id)} className="underline underline-offset-4 hover:text-ink/70">
-        {leadName(lead)}
-      </InboxLink>
+      <>
+        <InboxLink href={adminPaths.lead(lead.id)} className="underline underline-offset-4 hover:text-ink/70">
+          {leadName(lead)}
+        </InboxLink>
+        <NewBadge lead={lead} />
+      </>
     ),
   },
   ...leadColumns.map((column) => ({ header: column.label, className: 'max-w-56 break-words', cell: column.value })),

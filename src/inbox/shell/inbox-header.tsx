@@ -3,6 +3,8 @@ import { bookingCopy } from '../content/booking-copy.ts'
 import { inboxCopy } from '../content/inbox-copy.ts'
 import { adminPaths } from '../paths.ts'
 import { InboxLink } from './inbox-link.tsx'
+import { useNewLeadCount } from '../api/live.ts'
+import { NewLeadsAnnouncer, NewLeadsBadge, newLeadsLinkName } from './new-leads-count.tsx'
 
 const links = [
   { id: 'leads', href: adminPaths.leads, label: inboxCopy.nav.leads },
@@ -16,6 +18,7 @@ const links = [
 export function InboxHeader({ current }: { current: string }) {
   const { email } = useSignedIn()
   const signOut = useSignOut()
+  const newLeads = useNewLeadCount().data?.count ?? 0
   return (
     <header className="bg-ink text-white">
       <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-3 sm:px-6">
@@ -27,14 +30,17 @@ export function InboxHeader({ current }: { current: string }) {
                 <InboxLink
                   href={link.href}
                   aria-current={current === link.id ? 'page' : undefined}
+                  aria-label={link.id === 'leads' ? newLeadsLinkName(link.label, newLeads) : undefined}
                   className="inline-flex min-h-11 items-center rounded-lg px-3 font-semibold text-mist hover:bg-white/10 hover:text-white focus-visible:outline-gold-strong aria-[current=page]:bg-white/15 aria-[current=page]:text-white"
                 >
                   {link.label}
+                  {link.id === 'leads' && <NewLeadsBadge count={newLeads} />}
                 </InboxLink>
               </li>
             ))}
           </ul>
         </nav>
+        <NewLeadsAnnouncer />
         <div className="ml-auto flex items-center gap-3">
           <span className="hidden text-sm text-mist md:inline">{email}</span>
           <button

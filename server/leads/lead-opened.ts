@@ -1,0 +1,55 @@
+import { NEW_COUNT_CAP } from '../../common/live-api.ts'
+import type { Queryable } from '../db/database.ts'
+
+/** Which of the leads $2 account $1 has not opened. */
+export const UNOPENED_AMONG_SQL =
+  'SELECT application_id::text AS id FROM lead_unopened WHERE account_id = $1 AND application_id = ANY($2::bigint[])'
+
+/**
+ * How many leads account $1 has not opened, up to $2. The order is the primary
+ * key's, so the planner walks it and stops at $2: without it, when the account
+ * holds many of the rows, it reads the table from the start, which costs the
+ * whole table for an account that holds few.
+ */
+export const NEW_COUNT_SQL = `SELECT count(*)::int AS n
+  FROM (SELECT 1 FROM lead_unopened WHERE account_id = $1 ORDER BY account_id, application_id LIMIT $2) unopened`
+
+/**
+ * `leads` with `isNew` set for the account: true for those it has not opened
+ * (migrations/015). One probe of lead_unopened's primary key per lead.
+ */
+export async function withNewMarks<T extends { id: number; isNew: boolean }>(db: Queryable, accountId: number, leads: T[]): Promise<T[]> {
+  if (leads.length === 0) return leads
+  const rows = await db.query<{ id: string }>(UNOPENED_AMONG_SQL, [accountId, leads.map((lead) => lead.id)])
+  const unopened = new Set(rows.map((row) => Number(row.id)))
+  return leads.map((lead) => ({ ...lead, isNew: unopened.has(lead.id) }))
+}
+
+/** How many leads the account has not opened, up to NEW_COUNT_CAP: at most that many index entries read. */
+export async function newLeadCount(db: Queryable, accountId: number): Promise<number> {
+  const [row] = await db.query<{ n: number }>(NEW_COUNT_SQL, [accountId, NEW_COUNT_CAP])
+  return Number(row?.n ?? 0)
+}
+
+/**
+ * The account has opened lead `id`: it is no longer new to it. Resolves to
+ * false when there is no such lead (spam included: it is never new, but it is
+ * a lead one may open).
+ */
+export async function markOpened(db: Queryable, accountId: number, id: number): Promise<boolean> {
+  const [row] = await db.query<{ found: boolean }>(
+    `WITH opened AS (DELETE FROM lead_unopened WHERE account_id = $1 AND application_id = $2)
+     SELECT EXISTS (SELECT 1 FROM contact_submissions WHERE id = $2) AS found`,
+    [accountId, id],
+  )
+  return row?.found === true
+}
+
+/** A lead just moved out of spam is new to every account, as if it had just arrived. */
+export async function markUnopenedByAll(db: Queryable, id: number): Promise<void> {
+  await db.query(
+    `INSERT INTO lead_unopened (account_id, application_id) SELECT id, $1 FROM admin_accounts
+     ON CONFLICT DO NOTHING`,
+    [id],
+  )
+}
