@@ -13,6 +13,7 @@ import { leadBoard } from './board.ts'
 import { eraseLead, eraseLeadsByEmail } from './erasure.ts'
 import { exportLeads } from './export-leads.ts'
 import { getLeadDetail } from './lead-detail.ts'
+import { leadNeighbours } from './lead-neighbours.ts'
 import { parseLeadQuery } from './lead-filter.ts'
 import { listLeads } from './list-leads.ts'
 import { markNotSpam } from './not-spam.ts'
@@ -70,6 +71,16 @@ export const adminLeadRoutes: FastifyPluginAsync<AdminLeadRouteOptions> = async 
     const lead = await getLeadDetail(db, params.data.id)
     if (!lead) throw noSuchLead()
     return lead
+  })
+
+  // The leads either side of this one in the list its filters show (common/lead-page-api.ts).
+  app.get('/leads/:id/neighbours', async (request) => {
+    const params = idSchema.safeParse(request.params)
+    if (!params.success) throw noSuchLead()
+    const { filter } = parseLeadQuery(request.query)
+    const neighbours = await leadNeighbours(db, params.data.id, filter)
+    if (!neighbours) throw noSuchLead()
+    return neighbours
   })
 
   app.patch('/leads/:id', async (request) => {
