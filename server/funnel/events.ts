@@ -126,7 +126,7 @@ export const eventsRoutes: FastifyPluginAsync<EventsOptions> = async (app, { db,
   }
 
   /** A batch the funnel does not count: only its booking page's opening is kept, and nothing is said of it. */
-  async function keepBookingOpenedOnly(request: FastifyRequest) {
+  async function keepBookingOpenedOnly(request: FastifyRequest<{ Body: string | undefined }>) {
     let batch: EventBatch
     try {
       batch = validBatch(parseJson(request.body))

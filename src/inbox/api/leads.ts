@@ -5,7 +5,7 @@ import { inboxFetch } from './inbox-fetch.ts'
 import { useSignedIn } from './session.ts'
 import { LEADS_KEY } from './session-key.ts'
 
-const leadKey = (id: number) => [...LEADS_KEY, 'detail', id] as const
+export const leadKey = (id: number) => [...LEADS_KEY, 'detail', id] as const
 
 /** The query string of a list (or export) request: only the filters that are set. */
 export function leadQueryString(query: LeadListQuery, extra: Record<string, string> = {}) {
@@ -26,8 +26,10 @@ export function useLeadPage(query: LeadListQuery) {
   })
 }
 
+export const fetchLead = (id: number) => inboxFetch<LeadDetail>(`/leads/${id}`)
+
 export function useLead(id: number) {
-  return useQuery({ queryKey: leadKey(id), queryFn: () => inboxFetch<LeadDetail>(`/leads/${id}`) })
+  return useQuery({ queryKey: leadKey(id), queryFn: () => fetchLead(id) })
 }
 
 /** A change to leads: it sends the session's token, and every list and lead is read again after it. */
@@ -63,9 +65,6 @@ export function useEraseLead() {
     onSettled: () => queryClient.invalidateQueries({ queryKey: [...LEADS_KEY, 'list'] }),
   })
 }
-
-export const useResendDelivery = () =>
-  useLeadChange((deliveryId: number, csrfToken) => inboxFetch<unknown>(`/deliveries/${deliveryId}/resend`, { method: 'POST', csrfToken }))
 
 export const useEraseByEmail = () =>
   useLeadChange((email: string, csrfToken) => inboxFetch<ErasureResult>('/erasure', { method: 'POST', body: { email }, csrfToken }))
