@@ -1,3 +1,4 @@
+import { useState } from 'react'
 import type { LeadDetail } from '../../../common/admin-api.ts'
 import type { LeadBooking } from '../../../common/booking-api.ts'
 import { useUnmatchedBookings } from '../api/bookings.ts'
@@ -27,8 +28,11 @@ export function LeadBookings({ bookings }: { bookings: LeadBooking[] }) {
 export function BookingsSection({ lead }: { lead: LeadDetail }) {
   const unmatched = useUnmatchedBookings()
   const canLink = !lead.spam && (unmatched.data?.length ?? 0) > 0
+  // Once offered, the link form stays: it says "linked" after the last unmatched booking has gone, before the lead is read again.
+  const [offered, setOffered] = useState(false)
+  if (canLink && !offered) setOffered(true)
   const followUp = lead.deliveries.some((delivery) => delivery.event === 'follow_up')
-  if (lead.bookings.length === 0 && !followUp && !canLink) return null
+  if (lead.bookings.length === 0 && !followUp && !canLink && !offered) return null
   return (
     <Section title={bookingCopy.section}>
       <FollowUpLine deliveries={lead.deliveries} />
