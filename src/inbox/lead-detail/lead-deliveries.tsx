@@ -57,12 +57,23 @@ function DeliveryItem({ leadId, delivery }: { leadId: number; delivery: LeadDeli
  * once all were delivered, as the timeline already says so.
  */
 export function LeadDeliveries({ leadId, deliveries }: { leadId: number; deliveries: LeadDelivery[] }) {
-  // Uncontrolled after the first showing: a resend must not fold the list under the reader's eyes.
-  const [open, setOpen] = useState(() => deliveries.some((delivery) => delivery.state !== 'delivered'))
+  const unsettled = deliveries.some((delivery) => delivery.state !== 'delivered')
+  const [open, setOpen] = useState(unsettled)
+  const [chosen, setChosen] = useState(false)
+  // It unfolds by itself when one is still going or has failed, and never folds by itself: a resend must not fold
+  // the list under the reader's eyes. Once the reader has folded or unfolded it, it is theirs.
+  if (unsettled && !open && !chosen) setOpen(true)
   if (deliveries.length === 0) return <p>{copy.noDeliveries}</p>
   return (
     <>
-      <details open={open} onToggle={(event) => setOpen(event.currentTarget.open)}>
+      <details
+        open={open}
+        onToggle={(event) => {
+          if (event.currentTarget.open === open) return
+          setChosen(true)
+          setOpen(event.currentTarget.open)
+        }}
+      >
         <summary className="cursor-pointer py-2.5">
           {summaryOf(deliveries)} <span className="font-semibold underline underline-offset-4">({words.show})</span>
         </summary>

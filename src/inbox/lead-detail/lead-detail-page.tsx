@@ -4,6 +4,7 @@ import { isNotFound } from '../api/inbox-fetch.ts'
 import { useLead } from '../api/leads.ts'
 import { ContactLinks } from '../contact/contact-links.tsx'
 import { inboxCopy } from '../content/inbox-copy.ts'
+import { toolsCopy } from '../content/inbox-tools-copy.ts'
 import { leadPageCopy } from '../content/lead-page-copy.ts'
 import { formatDateTime } from '../format.ts'
 import { leadName } from '../lead-list/lead-columns.ts'
@@ -72,6 +73,12 @@ export function LeadDetailPage({ id }: { id: number }) {
 function LeadTop({ lead }: { lead: LeadDetail }) {
   const [announcement, setAnnouncement] = useState('')
   const name = leadName(lead)
+  // "Not spam" is said once the lead reads as one: its button is gone by the time the change has been read back.
+  const [wasSpam, setWasSpam] = useState(lead.spam)
+  if (wasSpam !== lead.spam) {
+    setWasSpam(lead.spam)
+    if (wasSpam) setAnnouncement(toolsCopy.notSpam.moved(name))
+  }
   return (
     <div className="grid gap-4 rounded-2xl bg-white p-4 shadow-sm sm:p-6 lg:grid-cols-[minmax(0,1fr)_minmax(20rem,26rem)] lg:gap-8">
       <div className="min-w-0">
