@@ -125,6 +125,8 @@ export interface LeadDelivery {
   /** What may be shown of the channel (never a secret). */
   channel: string
   state: 'pending' | 'delivered' | 'failed'
+  /** When it was queued (its first time; a resend keeps it). */
+  queuedAt: string
   attempts: DeliveryAttempt[]
 }
 

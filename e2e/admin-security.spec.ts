@@ -86,7 +86,7 @@ test.describe('the lead inbox, guarded', () => {
     await expect(page.getByText(`${MARKUP} ${answers.challenges}`, { exact: true })).toBeVisible()
     await page.getByLabel('New note').fill(MARKUP)
     await page.getByRole('button', { name: 'Add note' }).click()
-    await expect(page.getByRole('region', { name: 'Notes' }).getByText(MARKUP, { exact: true })).toBeVisible()
+    await expect(page.getByRole('region', { name: 'Timeline' }).getByText(MARKUP, { exact: true })).toBeVisible()
     await expect(page.locator('img[src="x"]')).toHaveCount(0)
     expect(dialogs).toEqual([])
   })

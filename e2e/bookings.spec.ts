@@ -1,5 +1,5 @@
 import { calendlyDelivery } from '../server/testing/booking-senders.ts'
-import { leadLink, leadRow, signIn, storeLead } from './support/admin.ts'
+import { fullTimeline, leadLink, leadRow, signIn, storeLead } from './support/admin.ts'
 import {
   applyFromLanding,
   expectSubmittedToast,
@@ -54,11 +54,13 @@ test.describe('bookings coming back', () => {
     await expect(leadRow(page, answers.name)).toBeVisible()
 
     await leadLink(page, answers.name).click()
-    await expect(page.getByText(/^Opened /)).toBeVisible()
+    await expect(page.getByText(/· Booking page: Opened /)).toBeVisible()
     const bookings = page.getByRole('region', { name: 'Bookings' })
     await expect(bookings.getByRole('heading', { name: 'Calendly: Scheduled' })).toBeVisible()
-    await expect(bookings).toContainText('Booked')
-    await expect(page.getByRole('region', { name: 'Status history' })).toContainText('Calendly')
+    const timeline = await fullTimeline(page)
+    await expect(timeline).toContainText('Calendly: Booked')
+    await expect(timeline.getByRole('listitem').filter({ hasText: /^Status: New → Booked/ })).toContainText('Calendly')
+    await expect(timeline).toContainText('Booking page opened')
 
     await page.getByRole('navigation', { name: 'Inbox' }).getByRole('link', { name: 'Funnel' }).click()
     const bySource = page.getByRole('region', { name: 'By source' })
@@ -86,7 +88,7 @@ test.describe('bookings coming back', () => {
     await form.getByRole('button', { name: 'Link to this lead' }).click()
     await expect(page.getByText('The booking is linked to this lead.')).toBeVisible()
     await expect(page.getByRole('combobox', { name: 'Status', exact: true })).toHaveValue('booked')
-    await expect(page.getByRole('region', { name: 'Bookings' })).toContainText('Linked to this lead')
+    await expect(await fullTimeline(page)).toContainText('Calendly: Linked to this lead')
   })
 
   test('on a 390 × 844 phone, after applying, "Book your call" is in view and clear of the toast, and "Apply Now" is gone', async ({

@@ -110,3 +110,12 @@ export function authenticator(base32: string) {
     next: () => totp.generate({ timestamp: Date.now() + 30_000 }),
   }
 }
+
+/** A lead's timeline, every line of it shown: it shows the latest few until asked for all. */
+export async function fullTimeline(page: Page): Promise<Locator> {
+  const timeline = page.getByRole('region', { name: 'Timeline' })
+  await expect(timeline.getByRole('listitem').first()).toBeVisible()
+  const showAll = timeline.getByRole('button', { name: /^Show all/ })
+  if (await showAll.isVisible()) await showAll.click()
+  return timeline
+}

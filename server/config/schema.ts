@@ -228,7 +228,7 @@ export const configSchema = z
     },
     /** The funnel's events (POST /api/events). */
     analytics: {
-      /** ANALYTICS=off: the events route answers 204 and stores nothing. */
+      /** ANALYTICS=off: the events route answers 204 and counts nothing (a lead still records that its booking page opened). */
       enabled: vars.ANALYTICS,
       /** EVENTS_RETENTION_DAYS: days raw events are kept; the daily figures are kept for good. */
       retentionDays: vars.EVENTS_RETENTION_DAYS,

@@ -100,26 +100,60 @@ export const eventsRoutes: FastifyPluginAsync<EventsOptions> = async (app, { db,
         ],
         { prepare: true },
       )
-      const opened = batch.events.flatMap((event) => (event.submission_id === undefined ? [] : [event.submission_id]))
-      // The lead shows when its booking page was first opened (the visitor's own application, by its id).
-      if (opened.length > 0) await db.query(BOOKING_OPENED, [opened], { prepare: true })
+      await markBookingOpened(batch)
     } catch (error) {
-      if (Date.now() - lastOutageLog > OUTAGE_LOG_INTERVAL_MS) {
-        lastOutageLog = Date.now()
-        request.log.warn({ err: error }, 'funnel events dropped: the database did not take them')
-      }
+      logOutage(request, error)
+    }
+  }
+
+  function logOutage(request: FastifyRequest, error: unknown) {
+    if (Date.now() - lastOutageLog > OUTAGE_LOG_INTERVAL_MS) {
+      lastOutageLog = Date.now()
+      request.log.warn({ err: error }, 'funnel events dropped: the database did not take them')
+    }
+  }
+
+  /**
+   * The lead shows when its booking page was first opened: the visitor's own
+   * application, named by its id. This is part of handling the application, not
+   * a count of visitors, so it is kept even from a batch the funnel does not
+   * count (analytics off, Sec-GPC, a headless browser): nothing of the visit
+   * is stored with it.
+   */
+  async function markBookingOpened(batch: EventBatch) {
+    const opened = batch.events.flatMap((event) => (event.submission_id === undefined ? [] : [event.submission_id]))
+    if (opened.length > 0) await db.query(BOOKING_OPENED, [opened], { prepare: true })
+  }
+
+  /** A batch the funnel does not count: only its booking page's opening is kept, and nothing is said of it. */
+  async function keepBookingOpenedOnly(request: FastifyRequest<{ Body: string | undefined }>) {
+    let batch: EventBatch
+    try {
+      batch = validBatch(parseJson(request.body))
+    } catch {
+      return
+    }
+    try {
+      await markBookingOpened(batch)
+    } catch (error) {
+      logOutage(request, error)
     }
   }
 
   const routeOptions = {
     bodyLimit: MAX_BATCH_BYTES,
     config: RATE_LIMITED,
-    // Before the body is read: what is dropped anyway costs no parsing.
+    // Before the body is read: what is dropped anyway costs no parsing. The events table's rows never name an
+    // application; a batch may, so one that is not counted is still read for its booking page (markBookingOpened).
     onRequest: async (request: FastifyRequest, reply: FastifyReply) => {
-      if (!counts(request, analytics)) return reply.code(204).send()
+      if (body === 'rows' && !counts(request, analytics)) return reply.code(204).send()
     },
   }
   app.post<{ Body: string | undefined }>('/', routeOptions, async (request, reply) => {
+    if (!counts(request, analytics)) {
+      await keepBookingOpenedOnly(request)
+      return reply.code(204).send()
+    }
     const json = parseJson(request.body)
     await store(request, validBatch(body === 'rows' ? batchOfRows(json) : json))
     return reply.code(body === 'rows' ? 201 : 204).send()

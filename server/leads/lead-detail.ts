@@ -58,9 +58,10 @@ async function leadDeliveries(db: Queryable, id: number): Promise<LeadDelivery[]
     event: LeadDelivery['event']
     channel: string
     state: LeadDelivery['state']
+    queued_at: string
     attempts: DeliveryAttempt[]
   }>(
-    `SELECT d.id::text AS id, d.event, t.label AS channel, d.state,
+    `SELECT d.id::text AS id, d.event, t.label AS channel, d.state, ${utcText('d.created_at')} AS queued_at,
        coalesce((SELECT json_agg(json_build_object(
            'startedAt', ${utcText('a.started_at')}, 'durationMs', a.duration_ms, 'status', a.status, 'error', a.error)
          ORDER BY a.started_at, a.id)
@@ -70,7 +71,14 @@ async function leadDeliveries(db: Queryable, id: number): Promise<LeadDelivery[]
      ORDER BY d.id`,
     [id],
   )
-  return rows.map((row) => ({ id: Number(row.id), event: row.event, channel: row.channel, state: row.state, attempts: row.attempts }))
+  return rows.map((row) => ({
+    id: Number(row.id),
+    event: row.event,
+    channel: row.channel,
+    state: row.state,
+    queuedAt: row.queued_at,
+    attempts: row.attempts,
+  }))
 }
 
 async function statusHistory(db: Queryable, id: number): Promise<LeadStatusChange[]> {

@@ -78,6 +78,7 @@ describe(`the lead routes on ${DATABASE_TARGET}`, () => {
         event: 'application.created',
         channel: 'https://hooks.example/…',
         state: 'failed',
+        queuedAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/),
         attempts: [{ startedAt: expect.any(String), durationMs: 120, status: 500, error: 'server error' }],
       },
     ])

@@ -16,6 +16,7 @@ import { eraseLead, eraseLeadsByEmail } from './erasure.ts'
 import { exportLeads } from './export-leads.ts'
 import { getLeadDetail } from './lead-detail.ts'
 import { markOpened, newLeadCount, withNewMarks } from './lead-opened.ts'
+import { leadNeighbours } from './lead-neighbours.ts'
 import { parseLeadQuery } from './lead-filter.ts'
 import { leadSources } from './lead-sources.ts'
 import { listLeads } from './list-leads.ts'
@@ -108,6 +109,16 @@ export const adminLeadRoutes: FastifyPluginAsync<AdminLeadRouteOptions> = async 
     if (!params.success) throw noSuchLead()
     if (!(await markOpened(db, request.admin.accountId, params.data.id))) throw noSuchLead()
     return reply.code(204).send()
+  })
+
+  // The leads either side of this one in the list its filters show (common/lead-page-api.ts).
+  app.get('/leads/:id/neighbours', async (request) => {
+    const params = idSchema.safeParse(request.params)
+    if (!params.success) throw noSuchLead()
+    const { filter } = parseLeadQuery(request.query)
+    const neighbours = await leadNeighbours(db, params.data.id, filter)
+    if (!neighbours) throw noSuchLead()
+    return neighbours
   })
 
   app.patch('/leads/:id', async (request) => {

@@ -43,16 +43,20 @@ export const toSummary = (row: SummaryRow): LeadSummary => ({
  * The statement listing leads matching `filter` after `cursor` (newest first),
  * `limit` of them: keyset paging on (time, id), so a lead arriving between two
  * pages shifts nothing, and each page costs the same however deep it is.
+ * `backwards` walks the same order the other way, from `cursor` towards the
+ * top of the list (nearest first): the lead before one in the list.
  */
-export function leadListSql(filter: LeadFilter, cursor: Cursor | undefined, limit: number, select = SUMMARY_COLUMNS) {
+export function leadListSql(filter: LeadFilter, cursor: Cursor | undefined, limit: number, select = SUMMARY_COLUMNS, backwards = false) {
   const { where, params, time, id } = filterSql(filter, 1)
-  const after = cursor === undefined ? '' : ` AND (${time}, ${id}) < ($${params.length + 1}::timestamptz, $${params.length + 2}::bigint)`
+  const [beyond, order] = backwards ? ['>', 'ASC'] : ['<', 'DESC']
+  const after =
+    cursor === undefined ? '' : ` AND (${time}, ${id}) ${beyond} ($${params.length + 1}::timestamptz, $${params.length + 2}::bigint)`
   if (cursor !== undefined) params.push(cursor.receivedAt, cursor.id)
   params.push(limit)
   const sql = `SELECT ${select}
      FROM contact_submissions s JOIN lead_pipeline p ON p.application_id = s.id
      WHERE ${where}${after}
-     ORDER BY ${time} DESC, ${id} DESC
+     ORDER BY ${time} ${order}, ${id} ${order}
      LIMIT $${params.length}`
   return { sql, params }
 }

@@ -8,7 +8,7 @@ import { useLivePolling } from './live.ts'
 import { useSignedIn } from './session.ts'
 import { LEADS_KEY } from './session-key.ts'
 
-const leadKey = (id: number) => [...LEADS_KEY, 'detail', id] as const
+export const leadKey = (id: number) => [...LEADS_KEY, 'detail', id] as const
 
 /** The query string of a list (or export) request: only the filters that are set. */
 export function leadQueryString(query: LeadListQuery, extra: Record<string, string> = {}) {
@@ -30,9 +30,12 @@ export function useLeadPage(query: LeadListQuery) {
   })
 }
 
+/** Lead `id` as the server has it now; answered from memory when it has not changed since the last read. */
+export const fetchLead = (id: number) => inboxFetchLive<LeadDetail>(`/leads/${id}`)
+
 /** Lead `id` for its page, read live; showing it there is opening it, which ends its "New" marker for this account. */
 export function useLead(id: number) {
-  const lead = useQuery({ queryKey: leadKey(id), queryFn: () => inboxFetchLive<LeadDetail>(`/leads/${id}`), ...useLivePolling() })
+  const lead = useQuery({ queryKey: leadKey(id), queryFn: () => fetchLead(id), ...useLivePolling() })
   useMarkOpened(id, lead.data?.isNew === true)
   return lead
 }
@@ -90,9 +93,6 @@ export function useEraseLead() {
     onSettled: () => queryClient.invalidateQueries({ queryKey: [...LEADS_KEY, 'list'] }),
   })
 }
-
-export const useResendDelivery = () =>
-  useLeadChange((deliveryId: number, csrfToken) => inboxFetch<unknown>(`/deliveries/${deliveryId}/resend`, { method: 'POST', csrfToken }))
 
 export const useEraseByEmail = () =>
   useLeadChange((email: string, csrfToken) => inboxFetch<ErasureResult>('/erasure', { method: 'POST', body: { email }, csrfToken }))

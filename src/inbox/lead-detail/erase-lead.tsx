@@ -8,7 +8,8 @@ import { navigate } from '../use-location.ts'
 
 const copy = inboxCopy.detail
 
-export function EraseLead({ id }: { id: number }) {
+/** `back`: the list the lead was opened from, where it no longer shows once erased. */
+export function EraseLead({ id, back = adminPaths.leads }: { id: number; back?: string }) {
   const [open, setOpen] = useState(false)
   const erase = useEraseLead()
   return (
@@ -25,8 +26,7 @@ export function EraseLead({ id }: { id: number }) {
         pendingLabel={copy.erasing}
         pending={erase.isPending}
         error={erase.isError && copy.eraseFailed}
-        // The lead is gone: back to the list, where it no longer shows.
-        onConfirm={() => erase.mutate(id, { onSuccess: () => navigate(adminPaths.leads, { replace: true }) })}
+        onConfirm={() => erase.mutate(id, { onSuccess: () => navigate(back, { replace: true }) })}
       />
     </>
   )

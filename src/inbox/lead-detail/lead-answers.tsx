@@ -1,16 +1,22 @@
 import type { LeadAnswers } from '../../../common/admin-api.ts'
 import { applicationForm } from '../../../common/application-form.ts'
 
-/** Every answer under the question the visitor read. */
+// The name is the page's title and these three its contact links, at the top: the section lists the rest.
+const AT_THE_TOP: readonly string[] = ['name', 'email', 'phone', 'instagram']
+
+/** Every answer not already at the top of the page, under the question the visitor read. */
 export function LeadAnswersList({ answers }: { answers: LeadAnswers }) {
   return (
-    <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-[minmax(10rem,auto)_1fr]">
-      {applicationForm.map((field) => (
-        <div key={field.key} className="contents">
-          <dt className="font-semibold">{field.label}</dt>
-          <dd className="whitespace-pre-wrap break-words">{answers[field.key]}</dd>
-        </div>
-      ))}
+    // On a phone each answer runs on after its question, "Budget: …"; from 640 px up, two columns.
+    <dl className="flex flex-col gap-2 sm:grid sm:grid-cols-[minmax(10rem,auto)_1fr] sm:gap-x-6 sm:gap-y-3">
+      {applicationForm
+        .filter((field) => !AT_THE_TOP.includes(field.key))
+        .map((field) => (
+          <div key={field.key} className="sm:contents">
+            <dt className="inline font-semibold after:content-[':'] sm:block sm:after:content-none">{field.label}</dt>{' '}
+            <dd className="inline whitespace-pre-wrap break-words sm:block">{answers[field.key]}</dd>
+          </div>
+        ))}
     </dl>
   )
 }

@@ -1,96 +1,107 @@
 import { useState } from 'react'
+import type { LeadDetail } from '../../../common/admin-api.ts'
 import { isNotFound } from '../api/inbox-fetch.ts'
 import { useLead } from '../api/leads.ts'
-import { bookingCopy } from '../content/booking-copy.ts'
+import { ContactLinks } from '../contact/contact-links.tsx'
 import { inboxCopy } from '../content/inbox-copy.ts'
+import { toolsCopy } from '../content/inbox-tools-copy.ts'
+import { leadPageCopy } from '../content/lead-page-copy.ts'
 import { formatDateTime } from '../format.ts'
 import { leadName } from '../lead-list/lead-columns.ts'
+import { filtersOf } from '../lead-list/lead-path.ts'
+import { listPath, listQueryFrom } from '../lead-list/list-query.ts'
 import { NotSpamButton } from '../lead-list/not-spam-button.tsx'
 import { StatusSelect } from '../lead-list/status-select.tsx'
-import { adminPaths } from '../paths.ts'
-import { InboxLink } from '../shell/inbox-link.tsx'
 import { LoadFailed } from '../shell/load-failed.tsx'
 import { Notice } from '../shell/notice.tsx'
 import { PageTitle } from '../shell/page-title.tsx'
-import { EraseLead } from './erase-lead.tsx'
+import { useLocation } from '../use-location.ts'
+import { DangerZone } from './danger-zone.tsx'
 import { LeadAnswersList } from './lead-answers.tsx'
-import { LeadAttribution } from './lead-attribution.tsx'
+import { BookingsSection } from './lead-bookings.tsx'
 import { LeadDeliveries } from './lead-deliveries.tsx'
-import { LeadBookings } from './lead-bookings.tsx'
-import { LeadHistory } from './lead-history.tsx'
-import { LinkBooking } from './link-booking.tsx'
-import { LeadNotes } from './lead-notes.tsx'
+import { LeadNeighbours } from './lead-neighbours.tsx'
+import { LeadSource } from './lead-source.tsx'
+import { LeadTimeline } from './lead-timeline.tsx'
+import { NoteForm } from './note-form.tsx'
 import { Section } from './section.tsx'
-import { FollowUpLine } from './follow-up-line.tsx'
 
 const copy = inboxCopy.detail
 
+/**
+ * A lead's page: who, how to reach them, the status and a note box on the
+ * first screen; then one timeline of what happened; the answers, bookings and
+ * notifications; the source folded away; erasure last, apart.
+ */
 export function LeadDetailPage({ id }: { id: number }) {
   const lead = useLead(id)
-  const [announcement, setAnnouncement] = useState('')
-  const back = (
-    <InboxLink href={adminPaths.leads} className="font-semibold underline underline-offset-4">
-      ← {copy.back}
-    </InboxLink>
-  )
+  const { params } = useLocation()
+  const filters = filtersOf(listQueryFrom(params))
+  const nav = <LeadNeighbours id={id} query={filters} />
   if (lead.isPending) return <p>{inboxCopy.loading}</p>
   if (lead.isError) {
     if (!isNotFound(lead.error)) return <LoadFailed error={lead.error} onRetry={() => void lead.refetch()} />
     return (
       <>
-        {back}
+        {nav}
         <p className="mt-4">{copy.missing}</p>
       </>
     )
   }
-  const { data } = lead
   return (
-    <div className="flex flex-col gap-6">
-      {back}
-      <div className="flex flex-wrap items-end justify-between gap-4">
-        <div>
-          <PageTitle>{leadName(data)}</PageTitle>
-          <p className="mt-1 text-ink/75">{formatDateTime(data.receivedAt)}</p>
-        </div>
-        <div className="flex flex-wrap items-end gap-3">
-          {data.spam && <NotSpamButton id={data.id} name={leadName(data)} onMoved={setAnnouncement} />}
-          {!data.spam && (
-            <StatusSelect
-              id={data.id}
-              status={data.status}
-              name={leadName(data)}
-              label={copy.status}
-              visibleLabel
-              onChanged={setAnnouncement}
-            />
-          )}
-          <EraseLead id={data.id} />
+    <div className="flex flex-col gap-4 sm:gap-6">
+      {nav}
+      <LeadTop lead={lead.data} />
+      <div className="grid items-start gap-4 sm:gap-6 lg:grid-cols-2">
+        <LeadTimeline lead={lead.data} />
+        <div className="flex min-w-0 flex-col gap-4 sm:gap-6">
+          <Section title={copy.answers}>
+            <LeadAnswersList answers={lead.data.answers} />
+          </Section>
+          <BookingsSection lead={lead.data} />
+          <Section title={copy.deliveries}>
+            <LeadDeliveries leadId={lead.data.id} deliveries={lead.data.deliveries} />
+          </Section>
         </div>
       </div>
-      {data.spam && <Notice tone="warning">{copy.spam}</Notice>}
-      {announcement && <Notice tone="success">{announcement}</Notice>}
-      <Section title={copy.answers}>
-        <LeadAnswersList answers={data.answers} />
-      </Section>
-      <Section title={copy.attribution}>
-        <LeadAttribution attribution={data.attribution} />
-        <h3 className="mt-4 font-semibold">{copy.booking}</h3>
-        <p>{data.bookingOpenedAt ? copy.bookingOpened(formatDateTime(data.bookingOpenedAt)) : copy.bookingNotOpened}</p>
-      </Section>
-      <Section title={bookingCopy.section}>
-        <FollowUpLine deliveries={data.deliveries} />
-        <LeadBookings bookings={data.bookings} />
-        {!data.spam && <LinkBooking leadId={data.id} />}
-      </Section>
-      <Section title={copy.deliveries}>
-        <LeadDeliveries deliveries={data.deliveries} />
-      </Section>
-      <Section title={copy.history}>
-        <LeadHistory history={data.history} />
-      </Section>
-      <Section title={copy.notes}>
-        <LeadNotes leadId={data.id} notes={data.notes} />
-      </Section>
+      <DangerZone id={lead.data.id} back={listPath(filters)} />
+    </div>
+  )
+}
+
+/** The first screen: name, when, where from, contact, then what a teammate does next: the status and a note. */
+function LeadTop({ lead }: { lead: LeadDetail }) {
+  const [announcement, setAnnouncement] = useState('')
+  const name = leadName(lead)
+  // "Not spam" is said once the lead reads as one: its button is gone by the time the change has been read back.
+  const [wasSpam, setWasSpam] = useState(lead.spam)
+  if (wasSpam !== lead.spam) {
+    setWasSpam(lead.spam)
+    if (wasSpam) setAnnouncement(toolsCopy.notSpam.moved(name))
+  }
+  return (
+    <div className="grid gap-4 rounded-2xl bg-white p-4 shadow-sm sm:p-6 lg:grid-cols-[minmax(0,1fr)_minmax(20rem,26rem)] lg:gap-8">
+      <div className="min-w-0">
+        <PageTitle>{name}</PageTitle>
+        <p className="mt-1 text-ink/75">
+          {leadPageCopy.facts.received(formatDateTime(lead.receivedAt))} · {copy.booking}:{' '}
+          {lead.bookingOpenedAt ? copy.bookingOpened(formatDateTime(lead.bookingOpenedAt)) : copy.bookingNotOpened}
+        </p>
+        <LeadSource source={lead.source} attribution={lead.attribution} />
+        <ContactLinks answers={lead.answers} withCopy />
+      </div>
+      <div className="flex min-w-0 flex-col gap-3">
+        {lead.spam ? (
+          <>
+            <Notice tone="warning">{copy.spam}</Notice>
+            <NotSpamButton id={lead.id} name={name} onMoved={setAnnouncement} />
+          </>
+        ) : (
+          <StatusSelect id={lead.id} status={lead.status} name={name} label={copy.status} visibleLabel onChanged={setAnnouncement} />
+        )}
+        {announcement && <Notice tone="success">{announcement}</Notice>}
+        <NoteForm leadId={lead.id} />
+      </div>
     </div>
   )
 }

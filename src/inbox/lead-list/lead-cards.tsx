@@ -1,7 +1,6 @@
 import { bookingCopy } from '../content/booking-copy.ts'
 import { inboxCopy } from '../content/inbox-copy.ts'
-import { adminPaths } from '../paths.ts'
-import { InboxLink } from '../shell/inbox-link.tsx'
+import { LeadLink } from './lead-link.tsx'
 import { leadColumns, leadName, receivedAt, type LeadRowsProps } from './lead-columns.ts'
 import { bookingLabel } from './booking-label.ts'
 import { NewBadge } from './new-badge.tsx'
@@ -16,9 +15,9 @@ export function LeadCards({ leads, spam, onStatusChanged }: LeadRowsProps) {
         <li key={lead.id} className="rounded-2xl bg-white p-4 shadow-sm">
           <article aria-label={leadName(lead)}>
             <h2 className="text-lg font-bold">
-              <InboxLink href={adminPaths.lead(lead.id)} className="underline underline-offset-4">
+              <LeadLink id={lead.id} className="underline underline-offset-4">
                 {leadName(lead)}
-              </InboxLink>
+              </LeadLink>
               <NewBadge lead={lead} />
             </h2>
             <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">

@@ -1,8 +1,7 @@
 import type { LeadSummary } from '../../../common/admin-api.ts'
 import { inboxCopy } from '../content/inbox-copy.ts'
-import { adminPaths } from '../paths.ts'
 import { DataTable, type Column } from '../shell/data-table.tsx'
-import { InboxLink } from '../shell/inbox-link.tsx'
+import { LeadLink } from './lead-link.tsx'
 import { leadColumns, leadName, receivedAt, type LeadRowsProps } from './lead-columns.ts'
 import { bookingLabel } from './booking-label.ts'
 import { NewBadge } from './new-badge.tsx'
@@ -21,9 +20,9 @@ const facts: readonly Column<LeadSummary>[] = [
     className: 'font-semibold',
     cell: (lead) => (
       <>
-        <InboxLink href={adminPaths.lead(lead.id)} className="underline underline-offset-4 hover:text-ink/70">
+        <LeadLink id={lead.id} className="underline underline-offset-4 hover:text-ink/70">
           {leadName(lead)}
-        </InboxLink>
+        </LeadLink>
         <NewBadge lead={lead} />
       </>
     ),

@@ -1,0 +1,15 @@
+import type { ReactNode } from 'react'
+import { InboxLink } from '../shell/inbox-link.tsx'
+import { useLocation } from '../use-location.ts'
+import { leadPath } from './lead-path.ts'
+import { listQueryFrom } from './list-query.ts'
+
+/** A link to a lead's page that carries the list's filters, so "← All leads" and next/previous keep them. */
+export function LeadLink({ id, className, children }: { id: number; className?: string; children: ReactNode }) {
+  const { params } = useLocation()
+  return (
+    <InboxLink href={leadPath(id, listQueryFrom(params))} className={className}>
+      {children}
+    </InboxLink>
+  )
+}
