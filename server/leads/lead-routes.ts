@@ -3,18 +3,20 @@ import type { FastifyPluginAsync } from 'fastify'
 import { z } from 'zod'
 import { EXPORT_FORMATS, type ErasureResult } from '../../common/admin-api.ts'
 import { EXPORT_MODES } from '../../common/export-options.ts'
-import { erasureByEmailSchema, noteSchema, statusChangeSchema } from '../../common/admin-api-schema.ts'
+import { bulkEraseSchema, bulkStatusSchema, erasureByEmailSchema, noteSchema, statusChangeSchema } from '../../common/admin-api-schema.ts'
+import { BULK_ERASE_PATH, BULK_STATUS_PATH } from '../../common/lead-list-api.ts'
 import { utcDay } from '../../common/utc-day.ts'
 import type { Database } from '../db/database.ts'
 import { zonedTimeWriter } from '../export/export-time.ts'
 import { ApiError } from '../http/api-error.ts'
 import { idSchema } from '../http/id-param.ts'
 import { leadBoard } from './board.ts'
+import { changeStatuses, eraseLeads } from './bulk.ts'
 import { eraseLead, eraseLeadsByEmail } from './erasure.ts'
 import { exportLeads } from './export-leads.ts'
 import { getLeadDetail } from './lead-detail.ts'
 import { parseLeadQuery } from './lead-filter.ts'
-import { listLeads } from './list-leads.ts'
+import { listLeads } from './lead-page.ts'
 import { markNotSpam } from './not-spam.ts'
 import { addNote, changeStatus } from './pipeline.ts'
 
@@ -40,14 +42,14 @@ const CONTENT_TYPES = { csv: 'text/csv; charset=utf-8', json: 'application/json;
  */
 export const adminLeadRoutes: FastifyPluginAsync<AdminLeadRouteOptions> = async (app, { db }) => {
   app.get('/leads', async (request) => {
-    const { filter, cursor } = parseLeadQuery(request.query)
-    return listLeads(db, filter, cursor)
+    return listLeads(db, parseLeadQuery(request.query))
   })
 
   app.get('/leads/export', async (request, reply) => {
     const format = exportQuerySchema.safeParse(request.query)
     if (!format.success) throw ApiError.invalid(format.error)
-    const { format: _format, cursor: _cursor, mode, tz, ...filters } = format.data
+    // The export keeps the newest-first order whatever the list is sorted by.
+    const { format: _format, cursor: _cursor, sort: _sort, mode, tz, ...filters } = format.data
     const formatTime = zonedTimeWriter(tz)
     if (formatTime === undefined) {
       throw new ApiError(400, `tz: ${JSON.stringify(tz)} is not a time zone this server knows: give an IANA name such as Europe/Paris`)
@@ -107,6 +109,18 @@ export const adminLeadRoutes: FastifyPluginAsync<AdminLeadRouteOptions> = async 
     const erased = await eraseLead(db, params.data.id, request.admin.email)
     if (!erased) throw noSuchLead()
     return { erased: 1 } satisfies ErasureResult
+  })
+
+  app.post(BULK_STATUS_PATH, async (request) => {
+    const body = bulkStatusSchema.safeParse(request.body)
+    if (!body.success) throw ApiError.invalid(body.error)
+    return changeStatuses(db, body.data.ids, body.data.status, request.admin.email)
+  })
+
+  app.post(BULK_ERASE_PATH, async (request) => {
+    const body = bulkEraseSchema.safeParse(request.body)
+    if (!body.success) throw ApiError.invalid(body.error)
+    return { erased: await eraseLeads(db, body.data.ids, request.admin.email) } satisfies ErasureResult
   })
 
   app.post('/erasure', async (request) => {

@@ -1,0 +1,87 @@
+import { LEAD_STATUSES } from '../../common/admin-api.ts'
+import { LEAD_COUNT_CAP, type LeadSort } from '../../common/lead-list-api.ts'
+import type { ListCursor } from './cursor.ts'
+import { filterSql, type LeadFilter } from './lead-filter.ts'
+import { leadListSql, SUMMARY_COLUMNS } from './list-leads.ts'
+
+const FROM = 'FROM contact_submissions s JOIN lead_pipeline p ON p.application_id = s.id'
+
+/**
+ * A to Z, case ignored, then by id: keyset paging on (lower(name), id), which
+ * contact_submissions_name_idx (migrations/017) holds in that order, so a page
+ * reads its 51 entries and stops. `sort_name` is the key as the database
+ * compares it, for the next cursor.
+ */
+function byNameSql(filter: LeadFilter, cursor: ListCursor | undefined, limit: number) {
+  const { where, params } = filterSql(filter, 1)
+  let after = ''
+  if (cursor?.sort === 'name') {
+    params.push(cursor.name, cursor.id)
+    after = ` AND (lower(s.name), s.id) > ($${params.length - 1}, $${params.length}::bigint)`
+  }
+  params.push(limit)
+  const sql = `SELECT ${SUMMARY_COLUMNS}, lower(s.name) AS sort_name ${FROM}
+     WHERE ${where}${after}
+     ORDER BY lower(s.name), s.id
+     LIMIT $${params.length}`
+  return { sql, params }
+}
+
+/**
+ * In the pipeline's order, newest first within a status: one branch per
+ * status from the cursor's on, each the list's own status filter, which walks
+ * lead_pipeline_status_idx newest first and stops at `limit`; the branches'
+ * few rows are then put in order. No new index: the status index is sorted
+ * by the status's name, not the pipeline's order, so a single ORDER BY over it
+ * would read every lead.
+ */
+function byStatusSql(filter: LeadFilter, cursor: ListCursor | undefined, limit: number) {
+  const from = cursor?.sort === 'status' ? LEAD_STATUSES.indexOf(cursor.status) : 0
+  const statuses = LEAD_STATUSES.map((status, rank) => ({ status, rank })).filter(
+    ({ status, rank }) => rank >= from && (filter.status === undefined || filter.status === status),
+  )
+  const params: unknown[] = []
+  const branches = statuses.map(({ status, rank }) => {
+    const branch = filterSql({ ...filter, status }, params.length + 1)
+    params.push(...branch.params)
+    let after = ''
+    if (cursor?.sort === 'status' && cursor.status === status) {
+      params.push(cursor.receivedAt, cursor.id)
+      after = ` AND (p.received_at, p.application_id) < ($${params.length - 1}::timestamptz, $${params.length}::bigint)`
+    }
+    return `(SELECT ${SUMMARY_COLUMNS}, ${rank} AS sort_rank, p.received_at AS sort_time ${FROM}
+       WHERE ${branch.where}${after}
+       ORDER BY p.received_at DESC, p.application_id DESC LIMIT $LIMIT)`
+  })
+  params.push(limit)
+  const limitParam = `$${params.length}`
+  // After the last status nothing follows: an empty result of the right shape.
+  const union =
+    branches.length > 0
+      ? branches.join(' UNION ALL ')
+      : `SELECT ${SUMMARY_COLUMNS}, 0 AS sort_rank, p.received_at AS sort_time ${FROM} WHERE false`
+  const sql = `SELECT * FROM (${union.replaceAll('$LIMIT', limitParam)}) ranked
+     ORDER BY sort_rank, sort_time DESC, id::bigint DESC
+     LIMIT ${limitParam}`
+  return { sql, params }
+}
+
+/** The statement listing `limit` leads of `filter` after `cursor` in the order of `sort`. */
+export function sortedListSql(filter: LeadFilter, sort: LeadSort, cursor: ListCursor | undefined, limit: number) {
+  if (sort === 'name') return byNameSql(filter, cursor, limit)
+  if (sort === 'status') return byStatusSql(filter, cursor, limit)
+  return leadListSql(filter, cursor?.sort === 'received' ? cursor : undefined, limit)
+}
+
+/**
+ * How many leads match `filter`, counted up to LEAD_COUNT_CAP + 1 (more than
+ * the cap reads as "10,000+"): the count stops there, so it costs at most that
+ * many index entries however large the inbox. The pipeline is joined only for
+ * a status filter, which is the only condition on it.
+ */
+export function leadCountSql(filter: LeadFilter) {
+  const { where, params } = filterSql(filter, 1)
+  const join = filter.status === undefined ? 'FROM contact_submissions s' : FROM
+  params.push(LEAD_COUNT_CAP + 1)
+  return { sql: `SELECT count(*)::int AS total FROM (SELECT 1 ${join} WHERE ${where} LIMIT $${params.length}) capped`, params }
+}
