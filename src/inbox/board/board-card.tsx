@@ -9,7 +9,7 @@ import { leadName } from '../lead-list/lead-columns.ts'
 import { adminPaths } from '../paths.ts'
 import { InboxLink } from '../shell/inbox-link.tsx'
 import type { CardData } from './board-dnd.ts'
-import { leadAge } from './lead-age.ts'
+import { leadAge } from '../shell/lead-age.ts'
 
 /** The id of a card's handle, for giving it the focus back after a move. */
 export const handleId = (id: number) => `board-card-${id}`

@@ -1,0 +1,50 @@
+import type { LeadSort } from '../../../common/lead-list-api.ts'
+
+const leads = (count: number) => (count === 1 ? 'lead' : 'leads')
+const number = (count: number) => count.toLocaleString('en')
+
+/** How the lead list reads: its count, order, rows, selection and what is done to a selection (src/inbox/lead-list/). */
+export const listCopy = {
+  /** "48 leads", "1 lead", "10,000+ leads". */
+  count: (count: number, capped: boolean) => `${number(count)}${capped ? '+' : ''} ${capped ? 'leads' : leads(count)}`,
+  sortBy: 'Sort by',
+  sorts: { received: 'Newest first', name: 'Name, A to Z', status: 'Status, in pipeline order' } satisfies Record<LeadSort, string>,
+  columns: { lead: 'Lead', source: 'Source', budget: 'Budget', received: 'Received', status: 'Status', answers: 'Answers' },
+  /** What a sortable column header says it sorts by, for a screen reader. */
+  sortColumn: (column: string) => `Sort by ${column}`,
+  /** A lead without a source: the funnel's word for it too. */
+  direct: '(direct)',
+  receivedAt: (exact: string) => `Received ${exact}`,
+  answers: 'Answers',
+  answersOf: (name: string) => `Answers of ${name}`,
+  noAnswer: '—',
+  select: (name: string) => `Select ${name}`,
+  selectPage: 'Select every lead on this page',
+  selection: 'Selected leads',
+  selected: (count: number) => `${number(count)} selected`,
+  clear: 'Clear selection',
+  bulkStatus: 'Change status to',
+  bulkStatusApply: 'Apply',
+  bulkStatusApplying: 'Applying…',
+  bulkStatusDone: (count: number, status: string) => `${number(count)} ${leads(count)} ${count === 1 ? 'is' : 'are'} now ${status}.`,
+  bulkStatusFailed: 'The status could not be changed. Try again.',
+  exportSelected: 'Export the selected…',
+  exportSelectedTitle: 'Export the selected leads',
+  exportSelectedIntro: 'Only the leads selected on this page.',
+  erase: 'Erase the selected…',
+  eraseTitle: (count: number) => `Erase ${number(count)} ${leads(count)}?`,
+  eraseBody:
+    'Each application, its status history, notes and notifications are deleted for good. The audit log keeps only that they were erased, and by whom.',
+  eraseConfirm: (count: number) => `Erase ${number(count)} ${leads(count)}`,
+  erasing: 'Erasing…',
+  erased: (count: number) => `${number(count)} ${leads(count)} erased.`,
+  eraseFailed: 'The leads could not be erased. Try again.',
+  age: {
+    now: 'just now',
+    minutes: (count: number) => `${count} min ago`,
+    hours: (count: number) => `${count} h ago`,
+    days: (count: number) => `${count} d ago`,
+    months: (count: number) => `${count} mo ago`,
+    years: (count: number) => `${count} y ago`,
+  },
+}
