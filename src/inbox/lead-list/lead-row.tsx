@@ -49,7 +49,7 @@ export function LeadRow({ lead, spam, now, selected, onSelect, onStatusChanged }
           </p>
           {/* Below 1024 px the source and budget columns fold in here. */}
           <p className="flex min-w-0 items-center gap-2 lg:hidden">
-            <SourceBadge lead={lead} className="text-xs" />
+            <SourceBadge lead={lead} className="shrink-0 text-xs" />
             <span title={budget} className="truncate">
               {budget}
             </span>

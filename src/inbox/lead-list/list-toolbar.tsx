@@ -20,8 +20,9 @@ export const ListToolbar = forwardRef<HTMLParagraphElement, ListToolbarProps>(fu
   const sortId = useId()
   const sort = query.sort ?? 'received'
   return (
-    <div className="flex flex-1 flex-wrap items-center gap-x-4 gap-y-2">
-      <p ref={countRef} tabIndex={-1} className="min-w-24 text-lg font-bold focus:outline-none">
+    // Its own line below 1024 px, beside the title from there up.
+    <div className="flex basis-full flex-wrap items-center gap-x-4 gap-y-2 lg:basis-auto lg:flex-1">
+      <p ref={countRef} tabIndex={-1} className="text-lg font-bold focus:outline-none">
         {count && listCopy.count(count.total, count.capped)}
       </p>
       <div className="flex items-center gap-2">
@@ -44,7 +45,7 @@ export const ListToolbar = forwardRef<HTMLParagraphElement, ListToolbarProps>(fu
           ))}
         </select>
       </div>
-      <ExportDialog query={query} className="sm:ml-auto" />
+      <ExportDialog query={query} className="lg:ml-auto" />
     </div>
   )
 })
