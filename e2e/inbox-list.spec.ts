@@ -1,13 +1,15 @@
-import type { Page } from '@playwright/test'
+import type { APIRequestContext, Page } from '@playwright/test'
 import type { LeadPage } from '../common/admin-api.ts'
+import { CONTACT_SUBMISSIONS_PATH, HONEYPOT_FIELD } from '../common/contact-submission.ts'
 import { callAdminApi, leadLink, leadRow, seriousViolations, signIn, storeLead } from './support/admin.ts'
 import { uniqueAnswers, type Answers } from './support/application.ts'
+import { SERVICE_ROLE_KEY } from './support/env.ts'
 import { expect, test } from './support/fixtures.ts'
 
 const tagOf = (answers: Answers) => answers.name.split(' ').at(-1)!
 
 /** `count` leads sharing one tag (so a search finds only them), named from the end of the alphabet to the start, the oldest first. */
-async function storeTagged(request: Parameters<typeof storeLead>[0], count: number, overrides: Partial<Answers> = {}) {
+async function storeTagged(request: APIRequestContext, count: number, overrides: Partial<Answers> = {}) {
   const base = uniqueAnswers()
   const tag = tagOf(base)
   const names: string[] = []
@@ -24,6 +26,15 @@ async function storeTagged(request: Parameters<typeof storeLead>[0], count: numb
     names.push(answers.name)
   }
   return { tag, names }
+}
+
+/** Stores an application the honeypot caught, as a bot's would be. */
+async function storeSpam(request: APIRequestContext, answers: Answers) {
+  const response = await request.post(CONTACT_SUBMISSIONS_PATH, {
+    data: [{ ...answers, submission_id: crypto.randomUUID(), [HONEYPOT_FIELD]: 'https://spam.example' }],
+    headers: { apikey: SERVICE_ROLE_KEY, prefer: 'return=representation' },
+  })
+  expect(response.status(), await response.text()).toBe(201)
 }
 
 const noSidewaysScroll = (page: Page) =>
@@ -103,6 +114,8 @@ test.describe('the lead list on a laptop, 1366×900', () => {
     await bar.getByRole('button', { name: 'Apply' }).click()
     await expect(page.getByRole('status').filter({ hasText: '3 leads are now Won.' })).toBeVisible()
     await expect(bar).toBeHidden()
+    // The keyboard stays by the list: on the count, just above it.
+    await expect(page.getByText('4 leads', { exact: true })).toBeFocused()
 
     const won = await serverPage(page, `q=${tag}&status=won`)
     expect(won.leads.map((lead) => lead.answers.name).sort()).toEqual([...chosen].sort())
@@ -125,6 +138,30 @@ test.describe('the lead list on a laptop, 1366×900', () => {
     await expect(page.getByRole('status').filter({ hasText: '4 leads erased.' })).toBeVisible()
     await expect(page.getByText('No leads match this view.')).toBeVisible()
     expect((await serverPage(page, `q=${tag}`)).total).toBe(0)
+  })
+})
+
+test.describe('the spam view on a laptop, 1366×900', () => {
+  test.use({ viewport: { width: 1366, height: 900 } })
+
+  test('selects the spam on the page and erases it after a confirmation', async ({ page, request, browserConsole }) => {
+    const first = uniqueAnswers()
+    const tag = tagOf(first)
+    await storeSpam(request, first)
+    await storeSpam(request, { ...uniqueAnswers(), name: `Second ${tag}` })
+    await signIn(page, browserConsole, `/admin?view=spam&q=${tag}`)
+    await expect(page.getByText('2 entries', { exact: true })).toBeVisible()
+    await expect(page.getByRole('button', { name: `Not spam: move ${first.name} to the leads` })).toBeVisible()
+    await page.getByRole('checkbox', { name: 'Select every lead on this page' }).check()
+    const bar = page.getByRole('region', { name: 'Selected leads' })
+    await expect(bar).toContainText('2 selected')
+    await expect(bar.getByLabel('Change status to')).toHaveCount(0)
+    expect(await seriousViolations(page)).toEqual([])
+    await bar.getByRole('button', { name: 'Erase the selected…' }).click()
+    await page.getByRole('alertdialog', { name: 'Erase 2 entries?' }).getByRole('button', { name: 'Erase 2 entries' }).click()
+    await expect(page.getByRole('status').filter({ hasText: '2 entries erased.' })).toBeVisible()
+    await expect(page.getByText('Nothing in the spam view.')).toBeVisible()
+    expect((await serverPage(page, `view=spam&q=${tag}`)).total).toBe(0)
   })
 })
 

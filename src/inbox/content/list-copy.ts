@@ -1,12 +1,13 @@
 import type { LeadSort } from '../../../common/lead-list-api.ts'
 
-const leads = (count: number) => (count === 1 ? 'lead' : 'leads')
+/** What the list holds: leads, or in the spam view entries (spam is never counted as a lead). */
+const leads = (count: number, spam = false) => (spam ? (count === 1 ? 'entry' : 'entries') : count === 1 ? 'lead' : 'leads')
 const number = (count: number) => count.toLocaleString('en')
 
 /** How the lead list reads: its count, order, rows, selection and what is done to a selection (src/inbox/lead-list/). */
 export const listCopy = {
   /** "48 leads", "1 lead", "10,000+ leads". */
-  count: (count: number, capped: boolean) => `${number(count)}${capped ? '+' : ''} ${capped ? 'leads' : leads(count)}`,
+  count: (count: number, capped: boolean, spam = false) => `${number(count)}${capped ? '+' : ''} ${leads(capped ? 2 : count, spam)}`,
   sortBy: 'Sort by',
   sorts: { received: 'Newest first', name: 'Name, A to Z', status: 'Status, in pipeline order' } satisfies Record<LeadSort, string>,
   columns: { lead: 'Lead', source: 'Source', budget: 'Budget', received: 'Received', status: 'Status', answers: 'Answers' },
@@ -32,12 +33,12 @@ export const listCopy = {
   exportSelectedTitle: 'Export the selected leads',
   exportSelectedIntro: 'Only the leads selected on this page.',
   erase: 'Erase the selected…',
-  eraseTitle: (count: number) => `Erase ${number(count)} ${leads(count)}?`,
+  eraseTitle: (count: number, spam: boolean) => `Erase ${number(count)} ${leads(count, spam)}?`,
   eraseBody:
     'Each application, its status history, notes and notifications are deleted for good. The audit log keeps only that they were erased, and by whom.',
-  eraseConfirm: (count: number) => `Erase ${number(count)} ${leads(count)}`,
+  eraseConfirm: (count: number, spam: boolean) => `Erase ${number(count)} ${leads(count, spam)}`,
   erasing: 'Erasing…',
-  erased: (count: number) => `${number(count)} ${leads(count)} erased.`,
+  erased: (count: number, spam: boolean) => `${number(count)} ${leads(count, spam)} erased.`,
   eraseFailed: 'The leads could not be erased. Try again.',
   age: {
     now: 'just now',

@@ -40,7 +40,7 @@ export function BulkBar({ selection, spam, onDone }: BulkBarProps) {
     erase.mutate(ids, {
       onSuccess: ({ erased }) => {
         setConfirming(false)
-        onDone(copy.erased(erased))
+        onDone(copy.erased(erased, spam))
         selection.clear()
       },
     })
@@ -87,9 +87,9 @@ export function BulkBar({ selection, spam, onDone }: BulkBarProps) {
       <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}
-        title={copy.eraseTitle(ids.length)}
+        title={copy.eraseTitle(ids.length, spam)}
         description={copy.eraseBody}
-        confirmLabel={copy.eraseConfirm(ids.length)}
+        confirmLabel={copy.eraseConfirm(ids.length, spam)}
         pendingLabel={copy.erasing}
         pending={erase.isPending}
         error={erase.isError && copy.eraseFailed}

@@ -23,7 +23,7 @@ export const ListToolbar = forwardRef<HTMLParagraphElement, ListToolbarProps>(fu
     // Its own line below 1024 px, beside the title from there up.
     <div className="flex basis-full flex-wrap items-center gap-x-4 gap-y-2 lg:basis-auto lg:flex-1">
       <p ref={countRef} tabIndex={-1} className="text-lg font-bold focus:outline-none">
-        {count && listCopy.count(count.total, count.capped)}
+        {count && listCopy.count(count.total, count.capped, query.view === 'spam')}
       </p>
       <div className="flex items-center gap-2">
         <label htmlFor={sortId} className="text-sm font-semibold">
