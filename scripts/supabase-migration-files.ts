@@ -15,6 +15,7 @@ export const SERVER_ONLY_MIGRATIONS: ReadonlySet<string> = new Set([
   '009-lead-pipeline.sql',
   '011-cheaper-insert.sql',
   '014-inbox-teammates.sql',
+  '017-lead-name-order.sql',
 ])
 
 /**
