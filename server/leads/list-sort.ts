@@ -31,16 +31,16 @@ function byNameSql(filter: LeadFilter, cursor: ListCursor | undefined, limit: nu
  * In the pipeline's order, newest first within a status: one branch per
  * status from the cursor's on, each the list's own status filter, which walks
  * lead_pipeline_status_idx newest first and stops at `limit`; the branches'
- * few rows are then put in order. No new index: the status index is sorted
- * by the status's name, not the pipeline's order, so a single ORDER BY over it
- * would read every lead.
+ * keys are put in order and cut to `limit`, and only those leads are read in
+ * full. No new index: the status index is sorted by the status's name, not
+ * the pipeline's order, so a single ORDER BY over it would read every lead.
  */
 function byStatusSql(filter: LeadFilter, cursor: ListCursor | undefined, limit: number) {
   const from = cursor?.sort === 'status' ? LEAD_STATUSES.indexOf(cursor.status) : 0
   const statuses = LEAD_STATUSES.map((status, rank) => ({ status, rank })).filter(
     ({ status, rank }) => rank >= from && (filter.status === undefined || filter.status === status),
   )
-  const params: unknown[] = []
+  const params: unknown[] = [limit]
   const branches = statuses.map(({ status, rank }) => {
     const branch = filterSql({ ...filter, status }, params.length + 1)
     params.push(...branch.params)
@@ -49,20 +49,19 @@ function byStatusSql(filter: LeadFilter, cursor: ListCursor | undefined, limit: 
       params.push(cursor.receivedAt, cursor.id)
       after = ` AND (p.received_at, p.application_id) < ($${params.length - 1}::timestamptz, $${params.length}::bigint)`
     }
-    return `(SELECT ${SUMMARY_COLUMNS}, ${rank} AS sort_rank, p.received_at AS sort_time ${FROM}
+    return `(SELECT p.application_id AS sort_id, p.received_at AS sort_time, ${rank} AS sort_rank ${FROM}
        WHERE ${branch.where}${after}
-       ORDER BY p.received_at DESC, p.application_id DESC LIMIT $LIMIT)`
+       ORDER BY p.received_at DESC, p.application_id DESC LIMIT $1)`
   })
-  params.push(limit)
-  const limitParam = `$${params.length}`
-  // After the last status nothing follows: an empty result of the right shape.
-  const union =
+  // After the last status nothing follows: no branch, and no row.
+  const keys =
     branches.length > 0
       ? branches.join(' UNION ALL ')
-      : `SELECT ${SUMMARY_COLUMNS}, 0 AS sort_rank, p.received_at AS sort_time ${FROM} WHERE false`
-  const sql = `SELECT * FROM (${union.replaceAll('$LIMIT', limitParam)}) ranked
-     ORDER BY sort_rank, sort_time DESC, id::bigint DESC
-     LIMIT ${limitParam}`
+      : 'SELECT NULL::bigint AS sort_id, NULL::timestamptz AS sort_time, 0 AS sort_rank WHERE false'
+  const sql = `SELECT ${SUMMARY_COLUMNS}
+     FROM (SELECT * FROM (${keys}) branches ORDER BY sort_rank, sort_time DESC, sort_id DESC LIMIT $1) ranked
+     JOIN contact_submissions s ON s.id = ranked.sort_id JOIN lead_pipeline p ON p.application_id = s.id
+     ORDER BY ranked.sort_rank, ranked.sort_time DESC, ranked.sort_id DESC`
   return { sql, params }
 }
 
