@@ -82,6 +82,7 @@ test.describe('the lead list on a laptop, 1366×900', () => {
     await expect(firstLink).toHaveText(names.at(-1)!)
     await page.getByLabel('Sort by').selectOption({ label: 'Name, A to Z' })
     await expect(page).toHaveURL(/sort=name/)
+    await expect(page.getByRole('table', { name: 'Leads, by name' })).toBeVisible()
     await expect(firstLink).toHaveText([...names].sort()[0]!)
     await expect(page.getByText('14 leads', { exact: true })).toBeVisible()
 

@@ -8,6 +8,8 @@ const number = (count: number) => count.toLocaleString('en')
 export const listCopy = {
   /** "48 leads", "1 lead", "10,000+ leads". */
   count: (count: number, capped: boolean, spam = false) => `${number(count)}${capped ? '+' : ''} ${leads(capped ? 2 : count, spam)}`,
+  /** The table's (and the cards') name for a screen reader, in the order shown. */
+  caption: { received: 'Leads, newest first', name: 'Leads, by name', status: 'Leads, by status' } satisfies Record<LeadSort, string>,
   sortBy: 'Sort by',
   sorts: { received: 'Newest first', name: 'Name, A to Z', status: 'Status, in pipeline order' } satisfies Record<LeadSort, string>,
   columns: { lead: 'Lead', source: 'Source', budget: 'Budget', received: 'Received', status: 'Status', answers: 'Answers' },

@@ -1,5 +1,4 @@
 import { bookingCopy } from '../content/booking-copy.ts'
-import { inboxCopy } from '../content/inbox-copy.ts'
 import { listCopy } from '../content/list-copy.ts'
 import { ContactLinks } from '../contact/contact-links.tsx'
 import { LeadAnswersList } from '../lead-detail/lead-answers.tsx'
@@ -15,9 +14,9 @@ import { SelectBox } from './select-box.tsx'
 const columns = listCopy.columns
 
 /** The list below 640 px: one card per lead, what a call needs first: who, where they stand, and how to reach them. */
-export function LeadCards({ leads, spam, now, selection, onStatusChanged }: LeadRowsProps) {
+export function LeadCards({ leads, spam, now, sort, selection, onStatusChanged }: LeadRowsProps) {
   return (
-    <ul aria-label={inboxCopy.list.caption} className="flex flex-col gap-3 sm:hidden">
+    <ul aria-label={listCopy.caption[sort]} className="flex flex-col gap-3 sm:hidden">
       {leads.map((lead) => {
         const name = leadName(lead)
         return (

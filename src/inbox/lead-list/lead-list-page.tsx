@@ -25,7 +25,7 @@ export function LeadListPage({ params }: { params: URLSearchParams }) {
   const countRef = useRef<HTMLParagraphElement>(null)
   const [announcement, setAnnouncement] = useState('')
   const leads = page.data?.leads ?? []
-  const rows = { leads, spam, now, selection, onStatusChanged: setAnnouncement }
+  const rows = { leads, spam, now, sort: query.sort ?? 'received', selection, onStatusChanged: setAnnouncement }
   const count = page.data && { total: page.data.total, capped: page.data.totalCapped }
   const bulkDone = (text: string) => {
     setAnnouncement(text)

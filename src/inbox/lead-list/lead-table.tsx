@@ -1,4 +1,3 @@
-import { inboxCopy } from '../content/inbox-copy.ts'
 import { listCopy } from '../content/list-copy.ts'
 import { toolsCopy } from '../content/inbox-tools-copy.ts'
 import type { LeadRowsProps } from './lead-columns.ts'
@@ -13,12 +12,12 @@ const head = 'px-2 py-1 font-semibold'
  * line per lead in fixed columns, so nothing pushes the table wider than the
  * screen; long names and emails are cut short with their full text kept.
  */
-export function LeadTable({ leads, spam, now, selection, onStatusChanged }: LeadRowsProps) {
+export function LeadTable({ leads, spam, now, sort, selection, onStatusChanged }: LeadRowsProps) {
   const selectedHere = leads.filter((lead) => selection.has(lead.id)).length
   return (
     <div className="hidden rounded-2xl bg-white shadow-sm sm:block">
       <table className="w-full table-fixed text-left text-sm">
-        <caption className="sr-only">{inboxCopy.list.caption}</caption>
+        <caption className="sr-only">{listCopy.caption[sort]}</caption>
         <colgroup>
           <col className="w-11" />
           <col />
