@@ -23,7 +23,7 @@ export interface LeadRowProps {
 
 /** Every column, the hidden ones included, for the answers' row to span. */
 export const COLUMN_COUNT = 7
-const cell = 'px-2 py-0.5 align-middle'
+const cell = 'px-2 py-px align-middle'
 
 /** One lead in the table: a single line of facts and controls, its answers in a row below on demand. */
 export function LeadRow({ lead, spam, now, selected, onSelect, onStatusChanged }: LeadRowProps) {

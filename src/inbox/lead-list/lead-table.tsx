@@ -22,7 +22,7 @@ export function LeadTable({ leads, spam, now, sort, selection, onStatusChanged }
           <col className="w-11" />
           <col />
           <col className="hidden w-32 lg:table-column" />
-          <col className="hidden w-32 lg:table-column" />
+          <col className="hidden w-40 lg:table-column" />
           <col className="w-28" />
           <col className="w-40" />
           <col className="w-32" />
