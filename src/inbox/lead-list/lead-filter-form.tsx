@@ -13,13 +13,13 @@ import { listPath, listQueryFrom } from './list-query.ts'
 
 const copy = inboxCopy.filters
 
-/** The filters, filled from the address; applying them starts again from the newest lead. */
+/** The filters, filled from the address; applying them keeps the order and starts again from the first page. */
 export function LeadFilterForm({ query }: { query: LeadListQuery }) {
   const apply = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
     const params = new URLSearchParams()
     for (const [name, value] of new FormData(event.currentTarget)) params.set(name, String(value))
-    navigate(listPath({ ...listQueryFrom(params), view: query.view }))
+    navigate(listPath({ ...listQueryFrom(params), view: query.view, sort: query.sort }))
   }
   return (
     <form
