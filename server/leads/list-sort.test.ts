@@ -87,7 +87,10 @@ describe(`the lead list's sorts and count on ${DATABASE_TARGET}`, () => {
     const first = await list({}, 2)
     expect(first).toMatchObject({ total: 7, totalCapped: false })
     expect(await list({ cursor: first.nextCursor }, 2)).toMatchObject({ total: 7, totalCapped: false })
+    // The spam entry is new too: a status's count leaves it out.
     expect(await list({ status: 'new' })).toMatchObject({ total: 3 })
+    expect(await list({ status: 'new', from: '2000-01-01', to: '2000-01-02' })).toMatchObject({ total: 0 })
+    expect(await list({ status: 'won', source: 'nowhere' })).toMatchObject({ total: 0 })
     expect(await list({ q: 'bea', sort: 'name' })).toMatchObject({ total: 3 })
     expect(await list({ view: 'spam' })).toMatchObject({ total: 1 })
     expect(await list({ q: 'nobody' })).toMatchObject({ leads: [], total: 0, totalCapped: false })
