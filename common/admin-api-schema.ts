@@ -117,7 +117,7 @@ export const statusChangeSchema = z.strictObject({ status: leadStatusSchema })
 /** POST /api/admin/leads/bulk-status (see BulkStatusResult). */
 export const bulkStatusSchema = z.strictObject({ ids: leadIdsSchema, status: leadStatusSchema })
 
-/** POST /api/admin/leads/bulk-erase (see ErasureResult). */
+/** POST /api/admin/leads/bulk-erase (see ErasureResult) and /leads/bulk-not-spam (see BulkNotSpamResult). */
 export const bulkEraseSchema = z.strictObject({ ids: leadIdsSchema })
 
 /** POST /api/admin/leads/:id/notes: answers 201 with the LeadNote. */

@@ -40,4 +40,14 @@ export interface BulkStatusResult {
  * ErasureResult with how many there were.
  */
 export const BULK_ERASE_PATH = '/leads/bulk-erase'
+
+/**
+ * POST /api/admin/leads/bulk-not-spam `{ ids }`: each spam entry of `ids`
+ * becomes a lead as POST /leads/:id/not-spam makes one (announced, audited);
+ * ids that are no spam are left as they are. Answers `{ moved }`.
+ */
+export const BULK_NOT_SPAM_PATH = '/leads/bulk-not-spam'
+export interface BulkNotSpamResult {
+  moved: number
+}
 export const BULK_STATUS_PATH = '/leads/bulk-status'

@@ -145,14 +145,23 @@ test.describe('the lead list on a laptop, 1366×900', () => {
 test.describe('the spam view on a laptop, 1366×900', () => {
   test.use({ viewport: { width: 1366, height: 900 } })
 
-  test('selects the spam on the page and erases it after a confirmation', async ({ page, request, browserConsole }) => {
+  test('moves selected spam to the leads, and erases the rest after a confirmation', async ({ page, request, browserConsole }) => {
     const first = uniqueAnswers()
     const tag = tagOf(first)
+    const rescued = `Rescued ${tag}`
     await storeSpam(request, first)
     await storeSpam(request, { ...uniqueAnswers(), name: `Second ${tag}` })
+    await storeSpam(request, { ...uniqueAnswers(), name: rescued })
     await signIn(page, browserConsole, `/admin?view=spam&q=${tag}`)
-    await expect(page.getByText('2 entries', { exact: true })).toBeVisible()
+    await expect(page.getByText('3 entries', { exact: true })).toBeVisible()
     await expect(page.getByRole('button', { name: `Not spam: move ${first.name} to the leads` })).toBeVisible()
+
+    await page.getByRole('checkbox', { name: `Select ${rescued}` }).check()
+    await page.getByRole('region', { name: 'Selected leads' }).getByRole('button', { name: 'Not spam', exact: true }).click()
+    await expect(page.getByRole('status').filter({ hasText: '1 entry is now a lead' })).toBeVisible()
+    await expect(page.getByText('2 entries', { exact: true })).toBeVisible()
+    expect((await serverPage(page, `q=${encodeURIComponent(rescued)}`)).leads.map((lead) => lead.answers.name)).toEqual([rescued])
+
     await page.getByRole('checkbox', { name: 'Select every lead on this page' }).check()
     const bar = page.getByRole('region', { name: 'Selected leads' })
     await expect(bar).toContainText('2 selected')

@@ -60,6 +60,20 @@ describe(`the bulk routes on ${DATABASE_TARGET}`, () => {
     )
   })
 
+  it('move spam entries to the leads, each announced and audited as a single "Not spam"', async () => {
+    const first = await insertLead(temp.db, { spam: true })
+    const second = await insertLead(temp.db, { spam: true })
+    const lead = await insertLead(temp.db)
+    const response = await call('POST', '/leads/bulk-not-spam', { ids: [first, second, lead, 999_999_999] })
+    expect(response.statusCode).toBe(200)
+    expect(response.json()).toEqual({ moved: 2 })
+    expect(await count('contact_submissions WHERE spam')).toBe(0)
+    const audit = await temp.db.query<Record<string, unknown>>(
+      'SELECT actor_email, action, lead_id::text AS lead_id FROM admin_audit ORDER BY lead_id',
+    )
+    expect(audit).toEqual([first, second].map((id) => ({ actor_email: OWNER, action: 'lead.not-spam', lead_id: String(id) })))
+  })
+
   it.each([
     ['no ids', { ids: [] }],
     ['too many ids', { ids: Array.from({ length: BULK_MAX_IDS + 1 }, (_, index) => index + 1) }],
@@ -72,6 +86,7 @@ describe(`the bulk routes on ${DATABASE_TARGET}`, () => {
     for (const [path, extra] of [
       ['/leads/bulk-status', { status: 'won' }],
       ['/leads/bulk-erase', {}],
+      ['/leads/bulk-not-spam', {}],
     ] as const) {
       const response = await call('POST', path, { ...body, ...extra })
       expect(response.statusCode).toBe(400)
@@ -86,6 +101,7 @@ describe(`the bulk routes on ${DATABASE_TARGET}`, () => {
     for (const [url, payload] of [
       ['/leads/bulk-status', { ids: [id], status: 'won' }],
       ['/leads/bulk-erase', { ids: [id] }],
+      ['/leads/bulk-not-spam', { ids: [id] }],
     ] as const) {
       const noToken = await app.inject({ method: 'POST', url: `${ADMIN_API_PATH}${url}`, headers: { cookie: session.cookie }, payload })
       expect(noToken.statusCode).toBe(403)

@@ -4,7 +4,7 @@ import { z } from 'zod'
 import { EXPORT_FORMATS, type ErasureResult } from '../../common/admin-api.ts'
 import { EXPORT_MODES } from '../../common/export-options.ts'
 import { bulkEraseSchema, bulkStatusSchema, erasureByEmailSchema, noteSchema, statusChangeSchema } from '../../common/admin-api-schema.ts'
-import { BULK_ERASE_PATH, BULK_STATUS_PATH } from '../../common/lead-list-api.ts'
+import { BULK_ERASE_PATH, BULK_NOT_SPAM_PATH, BULK_STATUS_PATH, type BulkNotSpamResult } from '../../common/lead-list-api.ts'
 import { utcDay } from '../../common/utc-day.ts'
 import type { Database } from '../db/database.ts'
 import { zonedTimeWriter } from '../export/export-time.ts'
@@ -121,6 +121,15 @@ export const adminLeadRoutes: FastifyPluginAsync<AdminLeadRouteOptions> = async 
     const body = bulkEraseSchema.safeParse(request.body)
     if (!body.success) throw ApiError.invalid(body.error)
     return { erased: await eraseLeads(db, body.data.ids, request.admin.email) } satisfies ErasureResult
+  })
+
+  app.post(BULK_NOT_SPAM_PATH, async (request) => {
+    const body = bulkEraseSchema.safeParse(request.body)
+    if (!body.success) throw ApiError.invalid(body.error)
+    let moved = 0
+    // One at a time, each as the single route moves it: its own transaction, announcement and audit entry.
+    for (const id of body.data.ids) if ((await markNotSpam(db, id, request.admin.email)) === 'moved') moved++
+    return { moved } satisfies BulkNotSpamResult
   })
 
   app.post('/erasure', async (request) => {

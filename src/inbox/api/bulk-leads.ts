@@ -1,6 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { ErasureResult, LeadStatus } from '../../../common/admin-api.ts'
-import { BULK_ERASE_PATH, BULK_STATUS_PATH, type BulkStatusResult } from '../../../common/lead-list-api.ts'
+import {
+  BULK_ERASE_PATH,
+  BULK_NOT_SPAM_PATH,
+  BULK_STATUS_PATH,
+  type BulkNotSpamResult,
+  type BulkStatusResult,
+} from '../../../common/lead-list-api.ts'
 import { inboxFetch } from './inbox-fetch.ts'
 import { useSignedIn } from './session.ts'
 import { LEADS_KEY } from './session-key.ts'
@@ -22,3 +28,8 @@ export const useBulkStatus = () =>
 
 export const useBulkErase = () =>
   useBulkChange((ids: number[], csrfToken) => inboxFetch<ErasureResult>(BULK_ERASE_PATH, { method: 'POST', body: { ids }, csrfToken }))
+
+export const useBulkNotSpam = () =>
+  useBulkChange((ids: number[], csrfToken) =>
+    inboxFetch<BulkNotSpamResult>(BULK_NOT_SPAM_PATH, { method: 'POST', body: { ids }, csrfToken }),
+  )

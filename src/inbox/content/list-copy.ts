@@ -31,6 +31,11 @@ export const listCopy = {
   bulkStatusApplying: 'Applying…',
   bulkStatusDone: (count: number, status: string) => `${number(count)} ${leads(count)} ${count === 1 ? 'is' : 'are'} now ${status}.`,
   bulkStatusFailed: 'The status could not be changed. Try again.',
+  notSpam: 'Not spam',
+  notSpamMoving: 'Moving…',
+  notSpamDone: (count: number) =>
+    `${number(count)} ${count === 1 ? 'entry is' : 'entries are'} now ${count === 1 ? 'a lead' : 'leads'}; their notifications are on their way.`,
+  notSpamFailed: 'They could not be moved to the leads. Try again.',
   exportSelected: 'Export the selected…',
   exportSelectedTitle: 'Export the selected leads',
   exportSelectedIntro: 'Only the leads selected on this page.',
