@@ -41,6 +41,10 @@ const SCENARIOS: [string, (index: number) => string][] = [
   ['spam view', () => '/leads?view=spam'],
   ['applied, no booking (the Bookings page)', () => '/bookings/awaiting'],
   ['the board (counts, and 25 leads per status)', () => '/leads/board'],
+  // Every list answer counts its filter's leads, up to 10,000: here most leads match, so the count goes to its cap.
+  ['status filter (new, most leads: the count to its cap)', () => '/leads?status=new'],
+  ['sorted by name, A to Z', () => '/leads?sort=name'],
+  ['sorted by status, pipeline order', () => '/leads?sort=status'],
   ['second page (cursor)', () => ''],
   // The live poll (docs/decisions/030-live-inbox.md): the nav's count, and the first page unchanged since the last read.
   ['new leads count (nav, half the leads unopened)', () => '/leads/new-count'],

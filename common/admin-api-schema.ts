@@ -6,6 +6,7 @@
 import { z } from 'zod'
 import { FUNNEL_MAX_DAYS, LEAD_STATUSES, NOTE_MAX_LENGTH, PASSWORD_MAX_LENGTH } from './admin-api.ts'
 import { BOOKING_FILTERS } from './booking-api.ts'
+import { BULK_MAX_IDS, LEAD_SORTS } from './lead-list-api.ts'
 import { utcDay } from './utc-day.ts'
 
 // PostgreSQL's text refuses \u0000 outright, and no other control character
@@ -69,10 +70,27 @@ export const totpDisableSchema = z.strictObject({
 })
 export type TotpDisable = z.infer<typeof totpDisableSchema>
 
+const leadIdSchema = z.number().int().positive().max(Number.MAX_SAFE_INTEGER)
+const BULK_IDS = `ids must be 1 to ${BULK_MAX_IDS} lead ids`
+/** The leads a bulk change names: 1 to BULK_MAX_IDS ids, repeats counted once. */
+const leadIdsSchema = z
+  .array(leadIdSchema, { error: BULK_IDS })
+  .min(1, { error: BULK_IDS })
+  .max(BULK_MAX_IDS, { error: BULK_IDS })
+  .transform((ids) => [...new Set(ids)])
+/** The same ids in a query string: comma-separated. */
+const leadIdListSchema = z
+  .string()
+  .regex(/^[1-9]\d{0,15}(,[1-9]\d{0,15})*$/, { error: BULK_IDS })
+  .transform((text) => text.split(',').map(Number))
+  .pipe(leadIdsSchema)
+
 /**
- * GET /api/admin/leads. Newest first; `cursor` is the opaque `nextCursor` of
- * the page before. Dates are ISO days (YYYY-MM-DD), both ends included, in UTC.
- * `view=spam` lists the honeypot's catch instead of leads.
+ * GET /api/admin/leads. In the order of `sort` (common/lead-list-api.ts),
+ * newest first by default; `cursor` is the opaque `nextCursor` of the page
+ * before. Dates are ISO days (YYYY-MM-DD), both ends included, in UTC.
+ * `view=spam` lists the honeypot's catch instead of leads. `ids` (comma-
+ * separated, at most BULK_MAX_IDS) keeps only those leads: the export of a selection.
  */
 export const leadListQuerySchema = z
   .strictObject({
@@ -83,7 +101,10 @@ export const leadListQuerySchema = z
     to: inboxDay('to').optional(),
     view: z.enum(['leads', 'spam']).default('leads'),
     booking: z.enum(BOOKING_FILTERS).optional(),
-    cursor: z.string().max(200).refine(isPlainLine, PLAIN_LINE).optional(),
+    sort: z.enum(LEAD_SORTS, { error: `sort must be one of ${LEAD_SORTS.join(', ')}` }).default('received'),
+    ids: leadIdListSchema.optional(),
+    // A name sort's cursor holds a name (up to 200 characters, each up to 4 bytes in UTF-8), in base64.
+    cursor: z.string().max(1200).refine(isPlainLine, PLAIN_LINE).optional(),
   })
   .refine((query) => query.from === undefined || query.to === undefined || query.from <= query.to, {
     error: 'the date range is backwards: from is after to',
@@ -92,6 +113,12 @@ export type LeadListQuery = z.input<typeof leadListQuerySchema>
 
 /** PATCH /api/admin/leads/:id: answers the LeadDetail after the change (a status the lead already has records nothing). */
 export const statusChangeSchema = z.strictObject({ status: leadStatusSchema })
+
+/** POST /api/admin/leads/bulk-status (see BulkStatusResult). */
+export const bulkStatusSchema = z.strictObject({ ids: leadIdsSchema, status: leadStatusSchema })
+
+/** POST /api/admin/leads/bulk-erase (see ErasureResult) and /leads/bulk-not-spam (see BulkNotSpamResult). */
+export const bulkEraseSchema = z.strictObject({ ids: leadIdsSchema })
 
 /** POST /api/admin/leads/:id/notes: answers 201 with the LeadNote. */
 export const noteSchema = z.strictObject({

@@ -17,6 +17,7 @@ export const SERVER_ONLY_MIGRATIONS: ReadonlySet<string> = new Set([
   '014-inbox-teammates.sql',
   '015-lead-opened.sql',
   '016-phone-search.sql',
+  '017-lead-name-order.sql',
 ])
 
 /**

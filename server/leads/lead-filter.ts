@@ -3,7 +3,8 @@ import type { BookingFilter } from '../../common/booking-api.ts'
 import { leadListQuerySchema } from '../../common/admin-api-schema.ts'
 import type { ContactField } from '../../common/application-form.ts'
 import { ApiError } from '../http/api-error.ts'
-import { decodeCursor, type Cursor } from './cursor.ts'
+import type { LeadSort } from '../../common/lead-list-api.ts'
+import { decodeListCursor, type ListCursor } from './cursor.ts'
 
 /** The answers the inbox's search looks in as typed, in the order of their trigram index's expression (migrations/016). */
 export const SEARCH_FIELDS = ['name', 'email', 'instagram', 'business'] as const satisfies readonly ContactField[]
@@ -32,12 +33,21 @@ export interface LeadFilter {
   before: Date | undefined
   spam: boolean
   booking: BookingFilter | undefined
+  /** Only these leads (a selection's export); every lead when absent. */
+  ids?: readonly number[]
+}
+
+/** The list's request, read: its filter, its order, and where the page before ended. */
+export interface LeadQuery {
+  filter: LeadFilter
+  sort: LeadSort
+  cursor: ListCursor | undefined
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000
 
 /** Reads the list's query string; throws a 400 ApiError naming every problem in words. */
-export function parseLeadQuery(input: unknown): { filter: LeadFilter; cursor: Cursor | undefined } {
+export function parseLeadQuery(input: unknown): LeadQuery {
   const result = leadListQuerySchema.safeParse(input)
   if (!result.success) throw ApiError.invalid(result.error)
   const query = result.data
@@ -50,8 +60,10 @@ export function parseLeadQuery(input: unknown): { filter: LeadFilter; cursor: Cu
       before: query.to === undefined ? undefined : new Date(new Date(`${query.to}T00:00:00Z`).getTime() + DAY_MS),
       spam: query.view === 'spam',
       booking: query.booking,
+      ...(query.ids === undefined ? {} : { ids: query.ids }),
     },
-    cursor: query.cursor === undefined ? undefined : decodeCursor(query.cursor),
+    sort: query.sort,
+    cursor: query.cursor === undefined ? undefined : decodeListCursor(query.cursor, query.sort),
   }
 }
 
@@ -97,6 +109,8 @@ export function filterSql(filter: LeadFilter, first = 1): { where: string; param
   if (filter.from !== undefined) conditions.push(`${time} >= ${next(filter.from.toISOString())}::timestamptz`)
   if (filter.before !== undefined) conditions.push(`${time} < ${next(filter.before.toISOString())}::timestamptz`)
   if (filter.booking !== undefined) conditions.push(BOOKING_CONDITIONS[filter.booking])
+  // An array literal as text: both databases cast it the same way.
+  if (filter.ids !== undefined) conditions.push(`s.id = ANY(${next(`{${filter.ids.join(',')}}`)}::bigint[])`)
   if (filter.search !== undefined) {
     const pattern = next(likePattern(filter.search))
     conditions.push(`(${SEARCH_TEXT}) ILIKE ${pattern}`)

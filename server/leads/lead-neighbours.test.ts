@@ -58,6 +58,33 @@ describe(`GET /api/admin/leads/:id/neighbours on ${DATABASE_TARGET}`, () => {
     expect(await neighbours(a, '?q=zebediah')).toEqual({ previous: null, next: named })
   })
 
+  it.each(['name', 'status'] as const)('follows the list sorted by %s, ties kept apart by id', async (sort) => {
+    const statuses = ['won', 'new', 'contacted', 'new', 'won', 'lost']
+    const names = ['bea', 'Ada', 'cy', 'ada', 'Bea', 'dee']
+    for (const [index, name] of names.entries()) {
+      const id = await insertLead(temp.db, { answers: { name }, receivedAt: minutesAgo(index % 3) })
+      const status = statuses[index]
+      if (status !== 'new') expect((await call('PATCH', `/leads/${id}`, { status })).statusCode).toBe(200)
+    }
+    // The list's own order, as its pages give it.
+    const order: number[] = []
+    let cursor = ''
+    for (;;) {
+      const response = await get(`/leads?sort=${sort}${cursor}`)
+      const page = response.json<{ leads: { id: number }[]; nextCursor?: string }>()
+      order.push(...page.leads.map((lead) => lead.id))
+      if (page.nextCursor === undefined) break
+      cursor = `&cursor=${page.nextCursor}`
+    }
+    expect(order).toHaveLength(names.length)
+    for (const [index, id] of order.entries()) {
+      expect(await neighbours(id, `?sort=${sort}`), `lead ${index + 1} of ${order.length}`).toEqual({
+        previous: order[index - 1] ?? null,
+        next: order[index + 1] ?? null,
+      })
+    }
+  })
+
   it('answers 400 for a filter the list refuses, and 404 for an unknown or malformed id', async () => {
     const id = await insertLead(temp.db)
     for (const [query, message] of [

@@ -1,26 +1,42 @@
+import type { LeadStatus } from '../../common/admin-api.ts'
 import type { LeadNeighbours } from '../../common/lead-page-api.ts'
-import type { Queryable } from '../db/database.ts'
+import type { Queryable, Row } from '../db/database.ts'
 import { utcText } from '../db/utc-text.ts'
-import type { Cursor } from './cursor.ts'
-import { filterSql, type LeadFilter } from './lead-filter.ts'
-import { leadListSql } from './list-leads.ts'
+import type { ListCursor } from './cursor.ts'
+import { filterSql, type LeadQuery } from './lead-filter.ts'
+import { sortedListSql } from './list-sort.ts'
+
+interface Place extends Row {
+  at: string
+  received_at: string
+  name: string
+  status: LeadStatus
+}
+
+/** Lead `id`'s place in the list's order, as the cursor of a page ending with it. */
+function cursorAt(place: Place, id: number, { sort }: LeadQuery): ListCursor {
+  if (sort === 'name') return { sort, name: place.name, id: String(id) }
+  if (sort === 'status') return { sort, status: place.status, receivedAt: place.received_at, id: String(id) }
+  return { sort, receivedAt: place.at, id: String(id) }
+}
 
 /**
- * The leads either side of lead `id` in the list `filter` shows; undefined
- * when there is no such lead. Both go through the list's own statement, with
- * the lead's place as the cursor, so they follow whatever order the list has.
+ * The leads either side of lead `id` in the list `query` shows (its filters
+ * and its sort); undefined when there is no such lead. Both go through the
+ * list's own statement, with the lead's place as the cursor, walked either way.
  */
-export async function leadNeighbours(db: Queryable, id: number, filter: LeadFilter): Promise<LeadNeighbours | undefined> {
+export async function leadNeighbours(db: Queryable, id: number, query: LeadQuery): Promise<LeadNeighbours | undefined> {
   // The list keys its order on the pipeline's copy of the time when it filters by status (lead-filter.ts).
-  const { time } = filterSql(filter)
-  const [place] = await db.query<{ at: string }>(
-    `SELECT ${utcText(time)} AS at FROM contact_submissions s JOIN lead_pipeline p ON p.application_id = s.id WHERE s.id = $1`,
+  const { time } = filterSql(query.filter)
+  const [place] = await db.query<Place>(
+    `SELECT ${utcText(time)} AS at, ${utcText('p.received_at')} AS received_at, lower(s.name) AS name, p.status
+       FROM contact_submissions s JOIN lead_pipeline p ON p.application_id = s.id WHERE s.id = $1`,
     [id],
   )
   if (place === undefined) return undefined
-  const cursor: Cursor = { receivedAt: place.at, id: String(id) }
+  const cursor = cursorAt(place, id, query)
   const neighbour = async (backwards: boolean) => {
-    const { sql, params } = leadListSql(filter, cursor, 1, 's.id::text AS id', backwards)
+    const { sql, params } = sortedListSql(query.filter, query.sort, cursor, 1, { select: 's.id::text AS id', backwards })
     const [row] = await db.query<{ id: string }>(sql, params)
     return row === undefined ? null : Number(row.id)
   }

@@ -4,7 +4,8 @@ import { z } from 'zod'
 import { EXPORT_FORMATS, type ErasureResult } from '../../common/admin-api.ts'
 import { EXPORT_MODES } from '../../common/export-options.ts'
 import type { NewLeadCount } from '../../common/live-api.ts'
-import { erasureByEmailSchema, noteSchema, statusChangeSchema } from '../../common/admin-api-schema.ts'
+import { bulkEraseSchema, bulkStatusSchema, erasureByEmailSchema, noteSchema, statusChangeSchema } from '../../common/admin-api-schema.ts'
+import { BULK_ERASE_PATH, BULK_NOT_SPAM_PATH, BULK_STATUS_PATH, type BulkNotSpamResult } from '../../common/lead-list-api.ts'
 import { utcDay } from '../../common/utc-day.ts'
 import type { Database } from '../db/database.ts'
 import { zonedTimeWriter } from '../export/export-time.ts'
@@ -12,6 +13,7 @@ import { ApiError } from '../http/api-error.ts'
 import { registerConditionalGet } from '../http/conditional-get.ts'
 import { idSchema } from '../http/id-param.ts'
 import { leadBoard } from './board.ts'
+import { changeStatuses, eraseLeads } from './bulk.ts'
 import { eraseLead, eraseLeadsByEmail } from './erasure.ts'
 import { exportLeads } from './export-leads.ts'
 import { getLeadDetail } from './lead-detail.ts'
@@ -19,7 +21,7 @@ import { markOpened, newLeadCount, withNewMarks } from './lead-opened.ts'
 import { leadNeighbours } from './lead-neighbours.ts'
 import { parseLeadQuery } from './lead-filter.ts'
 import { leadSources } from './lead-sources.ts'
-import { listLeads } from './list-leads.ts'
+import { listLeads } from './lead-page.ts'
 import { markNotSpam } from './not-spam.ts'
 import { addNote, changeStatus } from './pipeline.ts'
 
@@ -54,8 +56,7 @@ export const adminLeadRoutes: FastifyPluginAsync<AdminLeadRouteOptions> = async 
   }
 
   app.get('/leads', async (request) => {
-    const { filter, cursor } = parseLeadQuery(request.query)
-    const page = await listLeads(db, filter, cursor)
+    const page = await listLeads(db, parseLeadQuery(request.query))
     return { ...page, leads: await withNewMarks(db, request.admin.accountId, page.leads) }
   })
 
@@ -64,7 +65,8 @@ export const adminLeadRoutes: FastifyPluginAsync<AdminLeadRouteOptions> = async 
   app.get('/leads/export', async (request, reply) => {
     const format = exportQuerySchema.safeParse(request.query)
     if (!format.success) throw ApiError.invalid(format.error)
-    const { format: _format, cursor: _cursor, mode, tz, ...filters } = format.data
+    // The export keeps the newest-first order whatever the list is sorted by.
+    const { format: _format, cursor: _cursor, sort: _sort, mode, tz, ...filters } = format.data
     const formatTime = zonedTimeWriter(tz)
     if (formatTime === undefined) {
       throw new ApiError(400, `tz: ${JSON.stringify(tz)} is not a time zone this server knows: give an IANA name such as Europe/Paris`)
@@ -115,8 +117,7 @@ export const adminLeadRoutes: FastifyPluginAsync<AdminLeadRouteOptions> = async 
   app.get('/leads/:id/neighbours', async (request) => {
     const params = idSchema.safeParse(request.params)
     if (!params.success) throw noSuchLead()
-    const { filter } = parseLeadQuery(request.query)
-    const neighbours = await leadNeighbours(db, params.data.id, filter)
+    const neighbours = await leadNeighbours(db, params.data.id, parseLeadQuery(request.query))
     if (!neighbours) throw noSuchLead()
     return neighbours
   })
@@ -156,6 +157,27 @@ export const adminLeadRoutes: FastifyPluginAsync<AdminLeadRouteOptions> = async 
     const erased = await eraseLead(db, params.data.id, request.admin.email)
     if (!erased) throw noSuchLead()
     return { erased: 1 } satisfies ErasureResult
+  })
+
+  app.post(BULK_STATUS_PATH, async (request) => {
+    const body = bulkStatusSchema.safeParse(request.body)
+    if (!body.success) throw ApiError.invalid(body.error)
+    return changeStatuses(db, body.data.ids, body.data.status, request.admin.email)
+  })
+
+  app.post(BULK_ERASE_PATH, async (request) => {
+    const body = bulkEraseSchema.safeParse(request.body)
+    if (!body.success) throw ApiError.invalid(body.error)
+    return { erased: await eraseLeads(db, body.data.ids, request.admin.email) } satisfies ErasureResult
+  })
+
+  app.post(BULK_NOT_SPAM_PATH, async (request) => {
+    const body = bulkEraseSchema.safeParse(request.body)
+    if (!body.success) throw ApiError.invalid(body.error)
+    let moved = 0
+    // One at a time, each as the single route moves it: its own transaction, announcement and audit entry.
+    for (const id of body.data.ids) if ((await markNotSpam(db, id, request.admin.email)) === 'moved') moved++
+    return { moved } satisfies BulkNotSpamResult
   })
 
   app.post('/erasure', async (request) => {

@@ -7,7 +7,7 @@ import { openTempDatabase, type TempDatabase } from '../testing/temp-database.ts
 import { encodeCursor } from './cursor.ts'
 import { SEARCH_FIELDS, SEARCH_SEPARATOR, parseLeadQuery } from './lead-filter.ts'
 import { ApiError } from '../http/api-error.ts'
-import { listLeads } from './list-leads.ts'
+import { listLeads } from './lead-page.ts'
 import { changeStatus } from './pipeline.ts'
 
 let temp: TempDatabase
@@ -22,8 +22,7 @@ beforeEach(async () => {
 })
 
 const list = (query: LeadListQuery = {}, pageSize?: number) => {
-  const { filter, cursor } = parseLeadQuery(query)
-  return listLeads(temp.db, filter, cursor, pageSize)
+  return listLeads(temp.db, parseLeadQuery(query), pageSize)
 }
 const ids = (leads: LeadSummary[]) => leads.map((lead) => lead.id)
 

@@ -1,9 +1,9 @@
-import { LEAD_PAGE_SIZE, type LeadAnswers, type LeadPage, type LeadStatus, type LeadSummary } from '../../common/admin-api.ts'
+import type { LeadAnswers, LeadStatus, LeadSummary } from '../../common/admin-api.ts'
 import type { LeadBookingSummary } from '../../common/booking-api.ts'
 import { CONTACT_FIELDS } from '../../common/application-form.ts'
 import type { Queryable, Row } from '../db/database.ts'
 import { utcText } from '../db/utc-text.ts'
-import { encodeCursor, type Cursor } from './cursor.ts'
+import type { Cursor } from './cursor.ts'
 import { filterSql, type LeadFilter } from './lead-filter.ts'
 
 /**
@@ -70,21 +70,4 @@ export async function listLeadRows<T extends SummaryRow = SummaryRow>(
 ): Promise<T[]> {
   const { sql, params } = leadListSql(filter, cursor, limit, select)
   return db.query<T>(sql, params)
-}
-
-/** One page of the list, with the cursor of the next when there is one. */
-export async function listLeads(
-  db: Queryable,
-  filter: LeadFilter,
-  cursor: Cursor | undefined,
-  pageSize = LEAD_PAGE_SIZE,
-): Promise<LeadPage> {
-  // One more than a page tells whether another follows without a count.
-  const rows = await listLeadRows(db, filter, cursor, pageSize + 1)
-  const page = rows.slice(0, pageSize)
-  const last = page.at(-1)
-  return {
-    leads: page.map(toSummary),
-    ...(rows.length > pageSize && last ? { nextCursor: encodeCursor({ receivedAt: last.received_at, id: last.id }) } : {}),
-  }
 }

@@ -7,7 +7,7 @@ import { openTempDatabase, type TempDatabase } from '../testing/temp-database.ts
 import { STATUS_COUNTS_SQL } from './board.ts'
 import { parseLeadQuery } from './lead-filter.ts'
 import { LEAD_SOURCES_SQL } from './lead-sources.ts'
-import { leadListSql } from './list-leads.ts'
+import { leadCountSql, sortedListSql } from './list-sort.ts'
 
 interface PlanNode {
   'Node Type': string
@@ -39,8 +39,8 @@ async function planOfSql(sql: string, params: unknown[] = []) {
 
 /** The plan the database makes for the list's own statement. */
 async function planOf(query: LeadListQuery) {
-  const { filter, cursor } = parseLeadQuery(query)
-  const { sql, params } = leadListSql(filter, cursor, LEAD_PAGE_SIZE + 1)
+  const { filter, sort, cursor } = parseLeadQuery(query)
+  const { sql, params } = sortedListSql(filter, sort, cursor, LEAD_PAGE_SIZE + 1)
   return planOfSql(sql, params)
 }
 
@@ -56,10 +56,23 @@ describe(`the lead list's plans on ${DATABASE_TARGET}, over 5,000 applications`,
     ['a source filter', { source: 'tiktok' }],
     ['the leads with no source', { source: '(direct)' }],
     ['a phone search, spaced', { q: '+1 555 000 1234' }],
+    ['the leads sorted by name', { sort: 'name' }],
+    ['the leads sorted by status', { sort: 'status' }],
+    ['a search sorted by status', { sort: 'status', q: 'lovelace1234' }],
   ])('reads %s through an index, never every application', async (_name, query) => {
     const plan = await planOf(query)
     expect(seqScansOfSubmissions(plan)).toEqual([])
     expect(plan.some((node) => node['Index Name'] !== undefined || node['Node Type'].startsWith('Bitmap'))).toBe(true)
+  })
+
+  it.each<[string, LeadListQuery]>([
+    ['every lead', {}],
+    ['a status', { status: 'won' }],
+    ['a source', { source: 'tiktok' }],
+  ])('counts %s no further than the cap, however many match', async (_name, query) => {
+    const { sql, params } = leadCountSql(parseLeadQuery(query).filter)
+    const [aggregate, limit] = await planOfSql(sql, params)
+    expect([aggregate?.['Node Type'], limit?.['Node Type']]).toEqual(['Aggregate', 'Limit'])
   })
 
   it("counts the board's columns reading the spam through its index, never every application", async () => {

@@ -10,7 +10,7 @@ import { NewBadge } from '../lead-list/new-badge.tsx'
 import { adminPaths } from '../paths.ts'
 import { InboxLink } from '../shell/inbox-link.tsx'
 import type { CardData } from './board-dnd.ts'
-import { leadAge } from './lead-age.ts'
+import { leadAge } from '../shell/lead-age.ts'
 
 /** The id of a card's handle, for giving it the focus back after a move. */
 export const handleId = (id: number) => `board-card-${id}`

@@ -21,7 +21,7 @@ import { DraggedCard, handleId } from './board-card.tsx'
 import { BoardColumn } from './board-column.tsx'
 import { boardCollisions, columnKeyboardCoordinates, columnOf, MouseAndPenSensor, type CardData } from './board-dnd.ts'
 import { MoveToast, useBoardMoves } from './move-toast.tsx'
-import { useNow } from './use-now.ts'
+import { useNow } from '../shell/use-now.ts'
 
 const cardOf = (data: { current?: unknown }) => data.current as CardData | undefined
 const label = (status: LeadStatus) => statusLabels[status]

@@ -35,12 +35,4 @@ export const boardCopy = {
   undoFailed: (name: string, status: string, stays: string) =>
     `${name} could not be moved back to ${status}: the server refused. It stays in ${stays}.`,
   dismiss: 'Dismiss',
-  age: {
-    now: 'just now',
-    minutes: (count: number) => `${count} min ago`,
-    hours: (count: number) => `${count} h ago`,
-    days: (count: number) => `${count} d ago`,
-    months: (count: number) => `${count} mo ago`,
-    years: (count: number) => `${count} y ago`,
-  },
 }

@@ -17,21 +17,28 @@ const modeCopy: Record<ExportMode, { label: string; hint: string }> = {
   spreadsheet: { label: copy.spreadsheet, hint: copy.spreadsheetHint },
   crm: { label: copy.crm, hint: copy.crmHint },
 }
-const pill = 'inline-flex min-h-11 items-center rounded-full px-4 font-semibold ring-1 ring-ink/25 hover:bg-ink/5'
+const pill = 'inline-flex min-h-11 items-center rounded-full px-4 font-semibold whitespace-nowrap ring-1 ring-ink/25 hover:bg-ink/5'
+
+interface ExportDialogProps {
+  query: LeadListQuery
+  /** The words of its button, title and introduction: those of "Export this view" unless given. */
+  words?: { open: string; title: string; intro: string }
+  className?: string
+}
 
 /** "Export this view": who the file is for (a spreadsheet, guarded; a CRM, plain) and the zone of its times, then the downloads. */
-export function ExportDialog({ query }: { query: LeadListQuery }) {
+export function ExportDialog({ query, words = copy, className }: ExportDialogProps) {
   const ids = useId()
   const [mode, setMode] = useState<ExportMode>('spreadsheet')
   const [zone, setZone] = useState(browserTimeZone)
   return (
     <Dialog>
-      <div className="mt-4">
-        <DialogTrigger className={pill}>{copy.open}</DialogTrigger>
+      <div className={className}>
+        <DialogTrigger className={pill}>{words.open}</DialogTrigger>
       </div>
       <DialogContent closeLabel={inboxCopy.detail.close}>
-        <DialogTitle className="pr-10 text-xl font-bold">{copy.title}</DialogTitle>
-        <DialogDescription className="mt-2">{copy.intro}</DialogDescription>
+        <DialogTitle className="pr-10 text-xl font-bold">{words.title}</DialogTitle>
+        <DialogDescription className="mt-2">{words.intro}</DialogDescription>
         <fieldset className="mt-4 flex flex-col gap-2">
           <legend className="text-sm font-semibold">{copy.madeFor}</legend>
           {EXPORT_MODES.map((value) => (

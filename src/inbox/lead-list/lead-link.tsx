@@ -5,10 +5,10 @@ import { leadPath } from './lead-path.ts'
 import { listQueryFrom } from './list-query.ts'
 
 /** A link to a lead's page that carries the list's filters, so "← All leads" and next/previous keep them. */
-export function LeadLink({ id, className, children }: { id: number; className?: string; children: ReactNode }) {
+export function LeadLink({ id, title, className, children }: { id: number; title?: string; className?: string; children: ReactNode }) {
   const { params } = useLocation()
   return (
-    <InboxLink href={leadPath(id, listQueryFrom(params))} className={className}>
+    <InboxLink href={leadPath(id, listQueryFrom(params))} title={title} className={className}>
       {children}
     </InboxLink>
   )

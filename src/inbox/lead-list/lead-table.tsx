@@ -1,73 +1,81 @@
-import type { LeadSummary } from '../../../common/admin-api.ts'
-import { inboxCopy } from '../content/inbox-copy.ts'
-import { DataTable, type Column } from '../shell/data-table.tsx'
-import { LeadLink } from './lead-link.tsx'
-import { leadColumns, leadName, receivedAt, type LeadRowsProps } from './lead-columns.ts'
-import { bookingLabel } from './booking-label.ts'
-import { NewBadge } from './new-badge.tsx'
-import { NotSpamButton } from './not-spam-button.tsx'
-import { RowStatusSelect } from './row-status-select.tsx'
+import { listCopy } from '../content/list-copy.ts'
+import { toolsCopy } from '../content/inbox-tools-copy.ts'
+import type { LeadRowsProps } from './lead-columns.ts'
+import { LeadRow } from './lead-row.tsx'
+import { SelectBox } from './select-box.tsx'
 
-const copy = inboxCopy.columns
-const cell = 'px-3 py-2 align-top'
+const columns = listCopy.columns
+const head = 'px-2 py-1 font-semibold'
 
-/** What every view of the list shows: when the lead came, its name, its answers. */
-const facts: readonly Column<LeadSummary>[] = [
-  { header: copy.receivedAt, className: 'whitespace-nowrap', cell: receivedAt },
-  {
-    header: copy.name,
-    rowHeader: true,
-    className: 'font-semibold',
-    cell: (lead) => (
-      <>
-        <LeadLink id={lead.id} className="underline underline-offset-4 hover:text-ink/70">
-          {leadName(lead)}
-        </LeadLink>
-        <NewBadge lead={lead} />
-      </>
-    ),
-  },
-  ...leadColumns.map((column) => ({ header: column.label, className: 'max-w-56 break-words', cell: column.value })),
-]
-
-/** The list from 640 px up; narrower screens get cards (lead-cards.tsx). */
-export function LeadTable({ leads, spam, onStatusChanged }: LeadRowsProps) {
-  // In the spam view the action sits under the name, not in a column of its own: the table stays as wide as the leads'.
-  const columns = spam
-    ? facts.map((column) =>
-        column.rowHeader
-          ? {
-              ...column,
-              cell: (lead: LeadSummary) => (
-                <div className="flex flex-col items-start gap-2">
-                  {column.cell(lead)}
-                  <NotSpamButton id={lead.id} name={leadName(lead)} onMoved={onStatusChanged} />
-                </div>
-              ),
-            }
-          : column,
-      )
-    : [
-        ...facts,
-        {
-          header: copy.status,
-          cell: (lead: LeadSummary) => (
-            <div className="flex flex-col gap-1">
-              <RowStatusSelect lead={lead} onChanged={onStatusChanged} />
-              {lead.booking && <span className="whitespace-nowrap text-sm">{bookingLabel(lead)}</span>}
-            </div>
-          ),
-        },
-      ]
+/**
+ * The list from 640 px up (narrower screens get cards, lead-cards.tsx): one
+ * line per lead in fixed columns, so nothing pushes the table wider than the
+ * screen; long names and emails are cut short with their full text kept.
+ */
+export function LeadTable({ leads, spam, now, sort, selection, onStatusChanged }: LeadRowsProps) {
+  const selectedHere = leads.filter((lead) => selection.has(lead.id)).length
   return (
-    <div className="hidden overflow-x-auto rounded-2xl bg-white shadow-sm sm:block">
-      <DataTable
-        caption={inboxCopy.list.caption}
-        columns={columns}
-        rows={leads}
-        rowKey={(lead) => lead.id}
-        cells={{ head: cell, body: cell }}
-      />
+    <div className="hidden rounded-2xl bg-white shadow-sm sm:block">
+      <table className="w-full table-fixed text-left text-sm">
+        <caption className="sr-only">{listCopy.caption[sort]}</caption>
+        <colgroup>
+          <col className="w-11" />
+          <col />
+          <col className="hidden w-32 lg:table-column" />
+          <col className="hidden w-40 lg:table-column" />
+          <col className="w-28" />
+          <col className="w-40" />
+          <col className="w-32" />
+        </colgroup>
+        <thead className="border-b border-ink/15 bg-ink/5">
+          <tr>
+            <td className="pl-1">
+              <SelectBox
+                label={listCopy.selectPage}
+                checked={leads.length > 0 && selectedHere === leads.length}
+                mixed={selectedHere > 0 && selectedHere < leads.length}
+                onChange={(checked) =>
+                  selection.setMany(
+                    leads.map((lead) => lead.id),
+                    checked,
+                  )
+                }
+              />
+            </td>
+            <th scope="col" className={head}>
+              {columns.lead}
+            </th>
+            <th scope="col" className={`${head} hidden lg:table-cell`}>
+              {columns.source}
+            </th>
+            <th scope="col" className={`${head} hidden lg:table-cell`}>
+              {columns.budget}
+            </th>
+            <th scope="col" className={head}>
+              {columns.received}
+            </th>
+            <th scope="col" className={head}>
+              {spam ? toolsCopy.notSpam.action : columns.status}
+            </th>
+            <th scope="col" className={`${head} text-right`}>
+              {columns.answers}
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {leads.map((lead) => (
+            <LeadRow
+              key={lead.id}
+              lead={lead}
+              spam={spam}
+              now={now}
+              selected={selection.has(lead.id)}
+              onSelect={(id, checked) => selection.setMany([id], checked)}
+              onStatusChanged={onStatusChanged}
+            />
+          ))}
+        </tbody>
+      </table>
     </div>
   )
 }

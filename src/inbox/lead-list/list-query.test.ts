@@ -12,12 +12,28 @@ describe('the list view in the address', () => {
     expect(listPath({ q: 'anna smith', status: 'new', view: undefined })).toBe('/admin?q=anna+smith&status=new')
   })
 
+  it('keeps a sort other than the default, and nothing it does not know', () => {
+    expect(listQueryFrom(new URLSearchParams('sort=status')).sort).toBe('status')
+    expect(listQueryFrom(new URLSearchParams('sort=received')).sort).toBeUndefined()
+    expect(listQueryFrom(new URLSearchParams('sort=budget')).sort).toBeUndefined()
+    expect(exportPath({ sort: 'name', ids: '3,4' }, 'json')).toBe('/api/admin/leads/export?ids=3%2C4&format=json')
+  })
+
   it('exports every lead of the filter, not the page shown', () => {
     expect(exportPath({ q: 'a', cursor: 'next', view: 'spam' }, 'csv')).toBe('/api/admin/leads/export?q=a&view=spam&format=csv')
   })
 
   it('reads a shared address the way it was written', () => {
-    const query = { q: 'x', status: 'booked', source: 'ig', from: '2026-01-01', to: '2026-02-01', view: 'spam', cursor: 'c' } as const
+    const query = {
+      q: 'x',
+      status: 'booked',
+      source: 'ig',
+      from: '2026-01-01',
+      to: '2026-02-01',
+      view: 'spam',
+      sort: 'name',
+      cursor: 'c',
+    } as const
     expect(listQueryFrom(new URL(listPath(query), 'http://localhost').searchParams)).toEqual(query)
   })
 

@@ -1,17 +1,22 @@
 import { ADMIN_PAGE_PATH, LEAD_STATUSES, type LeadStatus } from '../../../common/admin-api.ts'
 import type { LeadListQuery } from '../../../common/admin-api-schema.ts'
 import { BOOKING_FILTERS, type BookingFilter } from '../../../common/booking-api.ts'
+import { LEAD_SORTS, type LeadSort } from '../../../common/lead-list-api.ts'
 import { leadQueryString } from '../api/leads.ts'
 import { navigate } from '../use-location.ts'
 
 const isStatus = (value: string | null): value is LeadStatus => LEAD_STATUSES.some((status) => status === value)
 const isBookingFilter = (value: string | null): value is BookingFilter => BOOKING_FILTERS.some((filter) => filter === value)
+// Newest first is the default, so the address leaves it out.
+const isOtherSort = (value: string | null): value is Exclude<LeadSort, 'received'> =>
+  value !== 'received' && LEAD_SORTS.some((sort) => sort === value)
 const text = (params: URLSearchParams, name: string) => params.get(name)?.trim() || undefined
 
 /** The list's filters and page, as the address holds them: what is shared is what is shown. */
 export function listQueryFrom(params: URLSearchParams): LeadListQuery {
   const status = params.get('status')
   const booking = params.get('booking')
+  const sort = params.get('sort')
   return {
     q: text(params, 'q'),
     status: isStatus(status) ? status : undefined,
@@ -21,6 +26,7 @@ export function listQueryFrom(params: URLSearchParams): LeadListQuery {
     to: text(params, 'to'),
     view: params.get('view') === 'spam' ? 'spam' : undefined,
     booking: isBookingFilter(booking) ? booking : undefined,
+    sort: isOtherSort(sort) ? sort : undefined,
     cursor: text(params, 'cursor'),
   }
 }
@@ -46,9 +52,12 @@ export function showList(query: LeadListQuery, typedIn?: string) {
   navigate(listPath({ ...query, cursor: undefined }), { replace, state: typedIn === undefined ? null : { typedIn } })
 }
 
-/** The export of every lead the view's filters match, not only the page shown; `options` adds its mode and time zone. */
+/**
+ * The export of every lead the view's filters match, not only the page shown
+ * (or of the leads `query.ids` names), newest first; `options` adds its mode and time zone.
+ */
 export const exportPath = (query: LeadListQuery, format: string, options: { mode?: string; tz?: string } = {}) =>
-  `/api/admin/leads/export${leadQueryString({ ...query, cursor: undefined }, { format, ...options })}`
+  `/api/admin/leads/export${leadQueryString({ ...query, cursor: undefined, sort: undefined }, { format, ...options })}`
 
 /** The cursors of the pages before this one, kept in the history entry so that "Newer" can go back one page. */
 export function cursorTrail(): string[] {

@@ -4,7 +4,15 @@ import { leadName } from './lead-columns.ts'
 import { StatusSelect } from './status-select.tsx'
 
 /** A list row's status control, labelled with the lead it changes, in the table and the cards alike. */
-export function RowStatusSelect({ lead, onChanged }: { lead: LeadSummary; onChanged: (announcement: string) => void }) {
+export function RowStatusSelect({
+  lead,
+  onChanged,
+  chip,
+}: {
+  lead: LeadSummary
+  onChanged: (announcement: string) => void
+  chip?: boolean
+}) {
   return (
     <StatusSelect
       id={lead.id}
@@ -12,6 +20,7 @@ export function RowStatusSelect({ lead, onChanged }: { lead: LeadSummary; onChan
       name={leadName(lead)}
       label={inboxCopy.list.statusOf(leadName(lead))}
       onChanged={onChanged}
+      chip={chip}
     />
   )
 }

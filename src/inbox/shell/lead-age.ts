@@ -1,4 +1,4 @@
-import { boardCopy } from '../content/board-copy.ts'
+import { listCopy } from '../content/list-copy.ts'
 
 const MINUTE = 60_000
 const HOUR = 60 * MINUTE
@@ -12,7 +12,7 @@ const DAY = 24 * HOUR
  */
 export function leadAge(iso: string, now: number): string {
   const age = now - Date.parse(iso)
-  const { age: copy } = boardCopy
+  const { age: copy } = listCopy
   if (!(age >= MINUTE)) return copy.now
   if (age < HOUR) return copy.minutes(Math.floor(age / MINUTE))
   if (age < DAY) return copy.hours(Math.floor(age / HOUR))

@@ -1,0 +1,53 @@
+/**
+ * The lead list's own part of the inbox's API (common/admin-api.ts has the
+ * rest): its orders, its count, and the changes made to many leads at once.
+ * Free of zod, like admin-api.ts; admin-api-schema.ts validates the requests.
+ */
+
+/**
+ * GET /api/admin/leads?sort=…: `received`, newest first (the default); `name`,
+ * A to Z, case ignored; `status`, in the pipeline's order (LEAD_STATUSES),
+ * newest first within each. Any other value is a 400. The page's `nextCursor`
+ * holds where it ended in that order, and is refused (400) for another.
+ */
+export const LEAD_SORTS = ['received', 'name', 'status'] as const
+export type LeadSort = (typeof LEAD_SORTS)[number]
+
+/**
+ * The list counts the leads of its filter up to this many: `total` is exact up
+ * to here, and `totalCapped` says that more match (shown as "10,000+ leads"),
+ * so a count never reads every lead of a large inbox.
+ */
+export const LEAD_COUNT_CAP = 10_000
+
+/** The most leads one bulk change may name. */
+export const BULK_MAX_IDS = 500
+
+/**
+ * POST /api/admin/leads/bulk-status `{ ids, status }`: each lead of `ids` that
+ * exists gets `status`; a change is recorded in its history like a PATCH of
+ * one. `found`: how many of the ids are leads; `changed`: how many had another
+ * status before.
+ */
+export interface BulkStatusResult {
+  found: number
+  changed: number
+}
+
+/**
+ * POST /api/admin/leads/bulk-erase `{ ids }`: erases each lead of `ids` as
+ * DELETE /leads/:id does, one `lead.erase` audit entry each; answers
+ * ErasureResult with how many there were.
+ */
+export const BULK_ERASE_PATH = '/leads/bulk-erase'
+
+/**
+ * POST /api/admin/leads/bulk-not-spam `{ ids }`: each spam entry of `ids`
+ * becomes a lead as POST /leads/:id/not-spam makes one (announced, audited);
+ * ids that are no spam are left as they are. Answers `{ moved }`.
+ */
+export const BULK_NOT_SPAM_PATH = '/leads/bulk-not-spam'
+export interface BulkNotSpamResult {
+  moved: number
+}
+export const BULK_STATUS_PATH = '/leads/bulk-status'

@@ -1,0 +1,130 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { LEAD_STATUSES, type LeadStatus, type LeadSummary } from '../../common/admin-api.ts'
+import type { LeadListQuery } from '../../common/admin-api-schema.ts'
+import { LEAD_COUNT_CAP } from '../../common/lead-list-api.ts'
+import { DATABASE_TARGET } from '../testing/database-target.ts'
+import { insertLead, seedLeads } from '../testing/seed-leads.ts'
+import { openTempDatabase, type TempDatabase } from '../testing/temp-database.ts'
+import { ApiError } from '../http/api-error.ts'
+import { parseLeadQuery } from './lead-filter.ts'
+import { listLeads } from './lead-page.ts'
+import { changeStatus } from './pipeline.ts'
+
+let temp: TempDatabase
+beforeAll(async () => {
+  temp = await openTempDatabase()
+})
+afterAll(async () => {
+  await temp.dispose()
+})
+beforeEach(async () => {
+  await temp.db.exec('DELETE FROM contact_submissions')
+})
+
+const list = (query: LeadListQuery, pageSize?: number) => listLeads(temp.db, parseLeadQuery(query), pageSize)
+
+/** Every page of a query, following nextCursor, and the ids in the order they came. */
+async function allPages(query: LeadListQuery, pageSize: number) {
+  const seen: LeadSummary[] = []
+  let cursor: string | undefined
+  for (let pages = 0; pages < 100; pages++) {
+    const page = await list({ ...query, ...(cursor === undefined ? {} : { cursor }) }, pageSize)
+    seen.push(...page.leads)
+    if (page.nextCursor === undefined) return seen
+    cursor = page.nextCursor
+  }
+  throw new Error('more than 100 pages')
+}
+
+const ago = (minutes: number) => new Date(Date.now() - minutes * 60_000)
+const SAME_TIME = ago(30)
+
+/** Leads with repeated names, statuses and times, so that every order has ties that only the id breaks. */
+async function seedTies() {
+  const names = ['bea Stone', 'Alma Ray', 'Bea Stone', 'Cleo Park', 'alma ray', 'Bea Stone', 'Dana Fox']
+  const statuses: LeadStatus[] = ['won', 'new', 'new', 'contacted', 'won', 'new', 'lost']
+  const leads: { id: number; name: string; status: LeadStatus; minutes: number }[] = []
+  for (const [index, name] of names.entries()) {
+    // Three leads share a time to the microsecond.
+    const minutes = index < 3 ? 30 : 30 + index
+    const id = await insertLead(temp.db, { receivedAt: index < 3 ? SAME_TIME : ago(minutes), answers: { name } })
+    const status = statuses[index]!
+    if (status !== 'new') await changeStatus(temp.db, id, status, 'owner@example.com')
+    leads.push({ id, name, status, minutes })
+  }
+  return leads
+}
+
+describe(`the lead list's sorts and count on ${DATABASE_TARGET}`, () => {
+  it.each([1, 2, 3, 50])('pages through every order with ties, %i a page, each lead once and in order', async (pageSize) => {
+    const leads = await seedTies()
+    const byReceived = [...leads].sort((a, b) => a.minutes - b.minutes || b.id - a.id).map((lead) => lead.id)
+    const byName = [...leads].sort((a, b) => a.name.toLowerCase().localeCompare(b.name.toLowerCase()) || a.id - b.id).map((lead) => lead.id)
+    const rank = (status: LeadStatus) => LEAD_STATUSES.indexOf(status)
+    const byStatus = [...leads]
+      .sort((a, b) => rank(a.status) - rank(b.status) || a.minutes - b.minutes || b.id - a.id)
+      .map((lead) => lead.id)
+
+    expect((await allPages({}, pageSize)).map((lead) => lead.id)).toEqual(byReceived)
+    expect((await allPages({ sort: 'received' }, pageSize)).map((lead) => lead.id)).toEqual(byReceived)
+    expect((await allPages({ sort: 'name' }, pageSize)).map((lead) => lead.id)).toEqual(byName)
+    expect((await allPages({ sort: 'status' }, pageSize)).map((lead) => lead.id)).toEqual(byStatus)
+    // A filter and a sort together: only the leads of the status, in the order asked.
+    const won = leads.filter((lead) => lead.status === 'won')
+    expect((await allPages({ sort: 'status', status: 'won' }, pageSize)).map((lead) => lead.id)).toEqual(
+      byStatus.filter((id) => won.some((lead) => lead.id === id)),
+    )
+    expect((await allPages({ sort: 'name', q: 'bea' }, pageSize)).map((lead) => lead.answers.name)).toEqual([
+      'bea Stone',
+      'Bea Stone',
+      'Bea Stone',
+    ])
+  })
+
+  it('counts every lead of the filter on every page, spam apart', async () => {
+    await seedTies()
+    await insertLead(temp.db, { spam: true })
+    const first = await list({}, 2)
+    expect(first).toMatchObject({ total: 7, totalCapped: false })
+    expect(await list({ cursor: first.nextCursor }, 2)).toMatchObject({ total: 7, totalCapped: false })
+    // The spam entry is new too: a status's count leaves it out.
+    expect(await list({ status: 'new' })).toMatchObject({ total: 3 })
+    expect(await list({ status: 'new', from: '2000-01-01', to: '2000-01-02' })).toMatchObject({ total: 0 })
+    expect(await list({ status: 'won', source: 'nowhere' })).toMatchObject({ total: 0 })
+    expect(await list({ q: 'bea', sort: 'name' })).toMatchObject({ total: 3 })
+    expect(await list({ view: 'spam' })).toMatchObject({ total: 1 })
+    expect(await list({ q: 'nobody' })).toMatchObject({ leads: [], total: 0, totalCapped: false })
+  })
+
+  it(`stops counting past ${LEAD_COUNT_CAP.toLocaleString('en')}`, async () => {
+    await seedLeads(temp.db, LEAD_COUNT_CAP + 2, { spamPercent: 0 })
+    expect(await list({}, 1)).toMatchObject({ total: LEAD_COUNT_CAP, totalCapped: true })
+  })
+
+  it('keeps only the ids asked for, and refuses a bad list of them', async () => {
+    const leads = await seedTies()
+    const wanted = [leads[1]!.id, leads[4]!.id]
+    expect((await list({ ids: wanted.join(',') })).leads.map((lead) => lead.id).sort()).toEqual(wanted.sort())
+    for (const ids of ['', 'a', '1,,2', '0', Array.from({ length: 501 }, (_, index) => index + 1).join(',')])
+      expect(() => parseLeadQuery({ ids })).toThrow(/ids must be 1 to 500 lead ids/)
+  })
+
+  it('refuses an unknown sort, and a cursor made for another sort', async () => {
+    expect(() => parseLeadQuery({ sort: 'budget' })).toThrow(/sort must be one of received, name, status/)
+    await seedTies()
+    const byName = await list({ sort: 'name' }, 2)
+    const byTime = await list({}, 2)
+    const refusal = (query: LeadListQuery) => {
+      try {
+        parseLeadQuery(query)
+      } catch (error) {
+        return error instanceof ApiError && error.statusCode === 400 ? error.message : 'not a 400'
+      }
+      return 'accepted'
+    }
+    expect(refusal({ sort: 'received', cursor: byName.nextCursor })).toMatch(/cursor: made for another sort \(name\)/)
+    expect(refusal({ sort: 'name', cursor: byTime.nextCursor })).toMatch(/cursor: made for another sort \(received\)/)
+    expect(refusal({ sort: 'status', cursor: Buffer.from('status|maybe|x|1').toString('base64url') })).toMatch(/cursor: malformed/)
+    expect(refusal({ sort: 'name', cursor: Buffer.from('name|AA|1').toString('base64url') })).toMatch(/cursor: malformed/)
+  })
+})

@@ -1,0 +1,115 @@
+import { LEAD_STATUSES } from '../../common/admin-api.ts'
+import { LEAD_COUNT_CAP, type LeadSort } from '../../common/lead-list-api.ts'
+import type { ListCursor } from './cursor.ts'
+import { filterSql, type LeadFilter } from './lead-filter.ts'
+import { leadListSql, SUMMARY_COLUMNS } from './list-leads.ts'
+
+const FROM = 'FROM contact_submissions s JOIN lead_pipeline p ON p.application_id = s.id'
+
+/**
+ * A to Z, case ignored, then by id: keyset paging on (lower(name), id), which
+ * contact_submissions_name_idx (migrations/017) holds in that order, so a page
+ * reads its 51 entries and stops. `sort_name` is the key as the database
+ * compares it, for the next cursor.
+ */
+function byNameSql(filter: LeadFilter, cursor: ListCursor | undefined, limit: number, select: string, backwards: boolean) {
+  const { where, params } = filterSql(filter, 1)
+  const [beyond, order] = backwards ? ['<', 'DESC'] : ['>', 'ASC']
+  let after = ''
+  if (cursor?.sort === 'name') {
+    params.push(cursor.name, cursor.id)
+    after = ` AND (lower(s.name), s.id) ${beyond} ($${params.length - 1}, $${params.length}::bigint)`
+  }
+  params.push(limit)
+  const sql = `SELECT ${select}, lower(s.name) AS sort_name ${FROM}
+     WHERE ${where}${after}
+     ORDER BY lower(s.name) ${order}, s.id ${order}
+     LIMIT $${params.length}`
+  return { sql, params }
+}
+
+/**
+ * In the pipeline's order, newest first within a status: one branch per
+ * status from the cursor's on, each the list's own status filter, which walks
+ * lead_pipeline_status_idx newest first and stops at `limit`; the branches'
+ * keys are put in order and cut to `limit`, and only those leads are read in
+ * full. No new index: the status index is sorted by the status's name, not
+ * the pipeline's order, so a single ORDER BY over it would read every lead.
+ */
+function byStatusSql(filter: LeadFilter, cursor: ListCursor | undefined, limit: number, select: string, backwards: boolean) {
+  const here = cursor?.sort === 'status' ? LEAD_STATUSES.indexOf(cursor.status) : backwards ? LEAD_STATUSES.length - 1 : 0
+  const [beyond, order, rankOrder] = backwards ? ['>', 'ASC', 'DESC'] : ['<', 'DESC', 'ASC']
+  const statuses = LEAD_STATUSES.map((status, rank) => ({ status, rank })).filter(
+    ({ status, rank }) => (backwards ? rank <= here : rank >= here) && (filter.status === undefined || filter.status === status),
+  )
+  const params: unknown[] = [limit]
+  const branches = statuses.map(({ status, rank }) => {
+    const branch = filterSql({ ...filter, status }, params.length + 1)
+    params.push(...branch.params)
+    let after = ''
+    if (cursor?.sort === 'status' && cursor.status === status) {
+      params.push(cursor.receivedAt, cursor.id)
+      after = ` AND (p.received_at, p.application_id) ${beyond} ($${params.length - 1}::timestamptz, $${params.length}::bigint)`
+    }
+    return `(SELECT p.application_id AS sort_id, p.received_at AS sort_time, ${rank} AS sort_rank ${FROM}
+       WHERE ${branch.where}${after}
+       ORDER BY p.received_at ${order}, p.application_id ${order} LIMIT $1)`
+  })
+  // After the last status nothing follows: no branch, and no row.
+  const keys =
+    branches.length > 0
+      ? branches.join(' UNION ALL ')
+      : 'SELECT NULL::bigint AS sort_id, NULL::timestamptz AS sort_time, 0 AS sort_rank WHERE false'
+  const ranking = `sort_rank ${rankOrder}, sort_time ${order}, sort_id ${order}`
+  const sql = `SELECT ${select}
+     FROM (SELECT * FROM (${keys}) branches ORDER BY ${ranking} LIMIT $1) ranked
+     JOIN contact_submissions s ON s.id = ranked.sort_id JOIN lead_pipeline p ON p.application_id = s.id
+     ORDER BY ${ranking.replaceAll('sort_', 'ranked.sort_')}`
+  return { sql, params }
+}
+
+/**
+ * The statement listing `limit` leads of `filter` after `cursor` in the order
+ * of `sort`; `backwards` walks that order the other way from `cursor`, nearest
+ * first (the lead before one in the list).
+ */
+export function sortedListSql(
+  filter: LeadFilter,
+  sort: LeadSort,
+  cursor: ListCursor | undefined,
+  limit: number,
+  { select = SUMMARY_COLUMNS, backwards = false } = {},
+) {
+  if (sort === 'name') return byNameSql(filter, cursor, limit, select, backwards)
+  if (sort === 'status') return byStatusSql(filter, cursor, limit, select, backwards)
+  return leadListSql(filter, cursor?.sort === 'received' ? cursor : undefined, limit, select, backwards)
+}
+
+/**
+ * How many leads match `filter`, counted up to LEAD_COUNT_CAP + 1 (more than
+ * the cap reads as "10,000+"): the count stops there, so it reads at most that
+ * many index entries however large the inbox. The pipeline is joined only for
+ * a status, the only condition on it. A status with nothing else but dates is
+ * counted from the status index alone, the spam (few) set aside by an anti-join:
+ * joined to every application instead, it read the whole inbox index.
+ */
+export function leadCountSql(filter: LeadFilter) {
+  const cap = LEAD_COUNT_CAP + 1
+  const { status } = filter
+  const onlyStatus =
+    !filter.spam && [filter.source, filter.search, filter.booking, filter.ids].every((condition) => condition === undefined)
+  if (status !== undefined && onlyStatus) {
+    const params: unknown[] = [status, cap]
+    const conditions = ['p.status = $1']
+    if (filter.from !== undefined) conditions.push(`p.received_at >= $${params.push(filter.from.toISOString())}::timestamptz`)
+    if (filter.before !== undefined) conditions.push(`p.received_at < $${params.push(filter.before.toISOString())}::timestamptz`)
+    const sql = `SELECT count(*)::int AS total FROM (SELECT 1 FROM lead_pipeline p
+      WHERE ${conditions.join(' AND ')} AND NOT EXISTS (SELECT 1 FROM contact_submissions s WHERE s.id = p.application_id AND s.spam)
+      LIMIT $2) capped`
+    return { sql, params }
+  }
+  const { where, params } = filterSql(filter, 1)
+  const join = status === undefined ? 'FROM contact_submissions s' : FROM
+  params.push(cap)
+  return { sql: `SELECT count(*)::int AS total FROM (SELECT 1 ${join} WHERE ${where} LIMIT $${params.length}) capped`, params }
+}
