@@ -9,7 +9,7 @@ import { mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { chromium, type Browser } from '@playwright/test'
-import { ADMIN_PAGE_PATH } from '../common/admin-api.ts'
+import { ADMIN_PAGE_PATH, CSRF_HEADER } from '../common/admin-api.ts'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/support/chromium.ts'
 import { freePort } from '../server/testing/free-port.ts'
 import { SEEDS, seedLeads } from './docs-screenshots/seed-leads.ts'
@@ -122,6 +122,21 @@ async function takeScreenshots(browser: Browser, url: string): Promise<void> {
     .getByRole('table')
     .getByRole('link', { name: SEEDS[0]?.name ?? '', exact: true })
     .waitFor()
+  // A team at work has opened all but the latest few leads: only those show as New.
+  await inbox.evaluate(
+    async ({ api, header, unopened }) => {
+      const session = (await (await fetch(`${api}/session`)).json()) as { csrfToken: string }
+      const page = (await (await fetch(`${api}/leads`)).json()) as { leads: { id: number }[] }
+      for (const { id } of page.leads.slice(unopened)) {
+        await fetch(`${api}/leads/${id}/opened`, { method: 'POST', headers: { [header]: session.csrfToken } })
+      }
+    },
+    { api: '/api/admin', header: CSRF_HEADER, unopened: 3 },
+  )
+  await inbox.reload()
+  await inbox.getByRole('link', { name: 'Leads, 3 new' }).waitFor()
+  // The pointer rests off the page, so no control shows as hovered.
+  await inbox.mouse.move(VIEWPORT.width - 1, VIEWPORT.height - 1)
   await inbox.evaluate(() => document.fonts.ready)
   await inbox.screenshot({ path: join(imagesDir, 'inbox.png') })
   await context.close()
