@@ -167,7 +167,7 @@ for (const { device, width, height } of VIEWPORTS) {
       const zoeCard = card(page, 'lost', zoe.name)
       await expect(zoeCard.getByRole('link', { name: zoe.name })).toHaveAttribute('href', `/admin/leads/${zoe.id}`)
       await expect(zoeCard.locator('dt')).toHaveText(['Source', 'Budget', 'Received'])
-      await expect(zoeCard.locator('dd').nth(0)).toHaveText('ig')
+      await expect(zoeCard.locator('dd').nth(0)).toHaveText('Instagram')
       await expect(zoeCard.locator('dd').nth(1)).toHaveText(zoe.budget)
       const age = zoeCard.locator('time')
       await expect(age).toHaveText(/^(just now|\d+ min ago)$/)

@@ -1,9 +1,11 @@
 import { useDraggable } from '@dnd-kit/core'
 import type { LeadBookingSummary } from '../../../common/booking-api.ts'
 import type { LeadStatus, LeadSummary } from '../../../common/admin-api.ts'
+import { sourceLabel } from '../../../common/source-labels.ts'
 import { cn } from '../../lib/cn.ts'
 import { boardCopy } from '../content/board-copy.ts'
 import { bookingCopy } from '../content/booking-copy.ts'
+import { listCopy } from '../content/list-copy.ts'
 import { formatCallTime, formatDateTime } from '../format.ts'
 import { leadName } from '../lead-list/lead-columns.ts'
 import { NewBadge } from '../lead-list/new-badge.tsx'
@@ -36,7 +38,7 @@ function CardFacts({ lead, now }: { lead: LeadSummary; now: number }) {
   return (
     <dl className="mt-1 grid grid-cols-[auto_minmax(0,1fr)] gap-x-2 text-sm">
       <dt className="text-ink/70">{boardCopy.source}</dt>
-      <dd className="break-words">{lead.source ?? boardCopy.noSource}</dd>
+      <dd className="break-words">{lead.source === null ? listCopy.direct : sourceLabel(lead.source)}</dd>
       <dt className="text-ink/70">{boardCopy.budget}</dt>
       <dd className="break-words">{lead.answers.budget}</dd>
       <dt className="text-ink/70">{boardCopy.received}</dt>

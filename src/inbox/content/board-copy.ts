@@ -15,7 +15,6 @@ export const boardCopy = {
   budget: 'Budget',
   received: 'Received',
   call: 'Call',
-  noSource: '—',
   instructions:
     'To move this lead to another column, press Space or Enter to pick it up, the left and right arrow keys to choose the column, then Space or Enter to drop it there. Escape puts it back.',
   announce: {
