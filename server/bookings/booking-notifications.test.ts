@@ -84,9 +84,9 @@ function webhooksAbout(id: number): WebhookEnvelope[] {
 const slackAbout = (id: number) =>
   slack.requests.map((request) => (JSON.parse(request.body) as { text: string }).text).filter((text) => text.includes(`#${id}`))
 
-async function until(done: () => boolean, what: string) {
-  for (let round = 0; round < 400 && !done(); round++) await sleep(25)
-  if (!done()) throw new Error(`timed out waiting for ${what}`)
+async function until(done: () => boolean | Promise<boolean>, what: string) {
+  for (let round = 0; round < 400 && !(await done()); round++) await sleep(25)
+  if (!(await done())) throw new Error(`timed out waiting for ${what}`)
 }
 
 describe(`booking notifications on ${DATABASE_TARGET}`, () => {
@@ -148,13 +148,18 @@ describe(`booking notifications on ${DATABASE_TARGET}`, () => {
       ])
       // Email is for new leads only unless asked.
       expect(smtp.messages.filter((message) => emailHeader(message.raw, 'Subject')?.includes(`#${lead.id}`))).toEqual([])
-      const events = await temp.db.query<{ event: string; state: string }>(
-        'SELECT event, state FROM lead_deliveries WHERE application_id = $1 ORDER BY id',
-        [lead.id],
-      )
-      expect(events.filter((row) => row.event.startsWith('booking.')).map((row) => row.state)).toEqual(
-        Array.from({ length: 6 }, () => 'delivered'),
-      )
+      // The notifier records a delivery after the receiver has it: wait for the records, not only the receipt.
+      const bookingStates = async () =>
+        (
+          await temp.db.query<{ event: string; state: string }>(
+            'SELECT event, state FROM lead_deliveries WHERE application_id = $1 ORDER BY id',
+            [lead.id],
+          )
+        )
+          .filter((row) => row.event.startsWith('booking.'))
+          .map((row) => row.state)
+      await until(async () => (await bookingStates()).every((state) => state === 'delivered'), 'the deliveries recorded')
+      expect(await bookingStates()).toEqual(Array.from({ length: 6 }, () => 'delivered'))
     } finally {
       await app.close()
     }
