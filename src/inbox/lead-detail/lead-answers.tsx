@@ -1,16 +1,13 @@
 import type { LeadAnswers } from '../../../common/admin-api.ts'
 import { applicationForm } from '../../../common/application-form.ts'
 
-// The name is the page's title and these three its contact links, at the top: the section lists the rest.
-const AT_THE_TOP: readonly string[] = ['name', 'email', 'phone', 'instagram']
-
-/** Every answer not already at the top of the page, under the question the visitor read. */
-export function LeadAnswersList({ answers }: { answers: LeadAnswers }) {
+/** Every answer but those named in `except` (shown elsewhere on the screen), under the question the visitor read. */
+export function LeadAnswersList({ answers, except = [] }: { answers: LeadAnswers; except?: readonly string[] }) {
   return (
     // On a phone each answer runs on after its question, "Budget: …"; from 640 px up, two columns.
     <dl className="flex flex-col gap-2 sm:grid sm:grid-cols-[minmax(10rem,auto)_1fr] sm:gap-x-6 sm:gap-y-3">
       {applicationForm
-        .filter((field) => !AT_THE_TOP.includes(field.key))
+        .filter((field) => !except.includes(field.key))
         .map((field) => (
           <div key={field.key} className="sm:contents">
             <dt className="inline font-semibold after:content-[':'] sm:block sm:after:content-none">{field.label}</dt>{' '}

@@ -26,6 +26,9 @@ import { LeadTimeline } from './lead-timeline.tsx'
 import { NoteForm } from './note-form.tsx'
 import { Section } from './section.tsx'
 
+// The name is the page's title and these three its contact links, at the top: the answers' section lists the rest.
+const AT_THE_TOP = ['name', 'email', 'phone', 'instagram'] as const
+
 const copy = inboxCopy.detail
 
 /**
@@ -56,7 +59,7 @@ export function LeadDetailPage({ id }: { id: number }) {
         <LeadTimeline lead={lead.data} />
         <div className="flex min-w-0 flex-col gap-4 sm:gap-6">
           <Section title={copy.answers}>
-            <LeadAnswersList answers={lead.data.answers} />
+            <LeadAnswersList answers={lead.data.answers} except={AT_THE_TOP} />
           </Section>
           <BookingsSection lead={lead.data} />
           <Section title={copy.deliveries}>

@@ -6,6 +6,9 @@ import { toolsCopy } from '../content/inbox-tools-copy.ts'
 
 const copy = toolsCopy.notSpam
 
+/** The failure is shown from the mutation's state. */
+const ignoreShownError = () => undefined
+
 interface NotSpamButtonProps {
   id: number
   name: string
@@ -27,7 +30,8 @@ export function NotSpamButton({ id, name, onMoved, className }: NotSpamButtonPro
         aria-describedby={move.isError ? errorId : undefined}
         aria-busy={move.isPending}
         onClick={() => {
-          if (!move.isPending) move.mutate(id, { onSuccess: () => onMoved(copy.moved(name)) })
+          // A promise, not mutate's callback: the entry leaves the spam view (and this button with it) once the list is read again.
+          if (!move.isPending) move.mutateAsync(id).then(() => onMoved(copy.moved(name)), ignoreShownError)
         }}
         className="inline-flex min-h-11 items-center justify-center rounded-full px-4 font-semibold whitespace-nowrap ring-1 ring-ink/25 hover:bg-ink/5"
       >

@@ -44,7 +44,11 @@ export function StatusSelect({ id, status, label, visibleLabel = false, onChange
           aria-describedby={change.isError ? `${selectId}-error` : undefined}
           onChange={(event) => {
             const next = event.target.value as LeadStatus
-            change.mutate({ id, status: next }, { onSuccess: () => onChanged(inboxCopy.list.statusChanged(name, statusLabels[next])) })
+            // A promise, not mutate's callback: in a list filtered by status the row leaves once the list is read again.
+            change.mutateAsync({ id, status: next }).then(
+              () => onChanged(inboxCopy.list.statusChanged(name, statusLabels[next])),
+              () => undefined, // shown from the mutation's state
+            )
           }}
           className={
             chip
