@@ -7,6 +7,7 @@
 import type { LeadPage } from '../common/admin-api.ts'
 import type { LeadBoard } from '../common/board-api.ts'
 import type { LeadSources } from '../common/lead-sources-api.ts'
+import type { LeadCount } from '../common/lead-list-api.ts'
 import type { NewLeadCount } from '../common/live-api.ts'
 import type { Database } from '../server/db/database.ts'
 import { MAINTENANCE_POOL, openPostgres } from '../server/db/postgres.ts'
@@ -41,8 +42,11 @@ const SCENARIOS: [string, (index: number) => string][] = [
   ['spam view', () => '/leads?view=spam'],
   ['applied, no booking (the Bookings page)', () => '/bookings/awaiting'],
   ['the board (counts, and 25 leads per status)', () => '/leads/board'],
-  // Every list answer counts its filter's leads, up to 10,000: here most leads match, so the count goes to its cap.
-  ['status filter (new, most leads: the count to its cap)', () => '/leads?status=new'],
+  ['status filter (new, most leads)', () => '/leads?status=new'],
+  // The list's count, asked for beside each page, up to 10,000: the whole inbox and most of a status reach the cap.
+  ['count, every lead (to its cap)', () => '/leads/count'],
+  ['count, status new (to its cap)', () => '/leads/count?status=new'],
+  ['count, a common name', (index) => `/leads/count?q=${['lovelace', 'hopper', 'turing', 'liskov'][index % 4]}`],
   ['sorted by name, A to Z', () => '/leads?sort=name'],
   ['sorted by status, pipeline order', () => '/leads?sort=status'],
   ['second page (cursor)', () => ''],
@@ -63,9 +67,12 @@ interface Figures {
 
 const ms = (value: number) => `${value.toFixed(1)} ms`
 
+/** What the scenarios' requests answer. */
+type Answer = LeadPage | LeadBoard | LeadSources | NewLeadCount | LeadCount
+
 /** The rows an answer lists: a page's leads, the board's cards, or the sources; none for a count or a 304. */
-const rowsOf = (answer: LeadPage | LeadBoard | LeadSources | NewLeadCount | undefined) =>
-  answer === undefined || 'count' in answer
+const rowsOf = (answer: Answer | undefined) =>
+  answer === undefined || 'count' in answer || 'total' in answer
     ? 0
     : 'columns' in answer
       ? answer.columns.reduce((sum, column) => sum + column.leads.length, 0)
@@ -94,8 +101,8 @@ async function measure(target: string, db: Database, seedSeconds: number): Promi
     const figures: Figures[] = []
     for (const [name, pathOf] of SCENARIOS) {
       const path = (index: number) => pathOf(index) || secondPage
-      const request = async (index: number): Promise<LeadPage | LeadBoard | LeadSources | NewLeadCount | undefined> => {
-        if (path(index) !== UNCHANGED) return inbox.get<LeadPage | LeadBoard | LeadSources | NewLeadCount>(path(index))
+      const request = async (index: number): Promise<Answer | undefined> => {
+        if (path(index) !== UNCHANGED) return inbox.get<Answer>(path(index))
         await inbox.unchanged('/leads', firstTag)
         return undefined
       }

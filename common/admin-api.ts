@@ -95,10 +95,6 @@ export interface LeadPage {
   leads: LeadSummary[]
   /** Absent on the last page. */
   nextCursor?: string
-  /** How many leads match the filter, every page together, up to LEAD_COUNT_CAP (common/lead-list-api.ts). */
-  total: number
-  /** More than `total` match. */
-  totalCapped: boolean
 }
 
 export interface LeadNote {

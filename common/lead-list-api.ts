@@ -20,6 +20,16 @@ export type LeadSort = (typeof LEAD_SORTS)[number]
  */
 export const LEAD_COUNT_CAP = 10_000
 
+/** GET /api/admin/leads/count, with the list's filters: apart from the page, so the rows never wait for the count. */
+export const LEAD_COUNT_PATH = '/leads/count'
+
+/** How many leads the filter matches, every page together, up to LEAD_COUNT_CAP. */
+export interface LeadCount {
+  total: number
+  /** More than `total` match. */
+  totalCapped: boolean
+}
+
 /** The most leads one bulk change may name. */
 export const BULK_MAX_IDS = 500
 

@@ -25,6 +25,18 @@ export async function withNewMarks<T extends { id: number; isNew: boolean }>(db:
   return leads.map((lead) => ({ ...lead, isNew: unopened.has(lead.id) }))
 }
 
+/**
+ * A column for a list statement over contact_submissions `s`: whether account
+ * `accountId` has not opened the lead, one probe of lead_unopened's key per
+ * row, in the statement that reads the rows. The id is written in as a
+ * literal, checked to be a whole number (it comes from the session): each list
+ * statement numbers its own parameters.
+ */
+export function newMarkColumn(accountId: number) {
+  if (!Number.isSafeInteger(accountId)) throw new TypeError(`not an account id: ${accountId}`)
+  return `EXISTS (SELECT 1 FROM lead_unopened u WHERE u.account_id = ${accountId} AND u.application_id = s.id) AS is_new`
+}
+
 /** How many leads the account has not opened, up to NEW_COUNT_CAP: at most that many index entries read. */
 export async function newLeadCount(db: Queryable, accountId: number): Promise<number> {
   const [row] = await db.query<{ n: number }>(NEW_COUNT_SQL, [accountId, NEW_COUNT_CAP])

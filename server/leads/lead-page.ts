@@ -1,9 +1,10 @@
 import { LEAD_PAGE_SIZE, type LeadPage } from '../../common/admin-api.ts'
-import { LEAD_COUNT_CAP } from '../../common/lead-list-api.ts'
+import { LEAD_COUNT_CAP, type LeadCount } from '../../common/lead-list-api.ts'
 import type { Queryable } from '../db/database.ts'
 import { encodeListCursor, type ListCursor } from './cursor.ts'
 import type { LeadQuery } from './lead-filter.ts'
-import { toSummary, type SummaryRow } from './list-leads.ts'
+import { newMarkColumn } from './lead-opened.ts'
+import { SUMMARY_COLUMNS, toSummary, type SummaryRow } from './list-leads.ts'
 import { leadCountSql, sortedListSql } from './list-sort.ts'
 
 interface SortedRow extends SummaryRow {
@@ -19,25 +20,34 @@ function cursorAfter(row: SortedRow, { sort }: LeadQuery): ListCursor {
 
 /**
  * One page of the list in its sort, with the cursor of the next when there is
- * one, and how many leads the filter matches (up to LEAD_COUNT_CAP). The page
- * and the count are two statements: a lead arriving between them can leave the
- * count one off until the next read.
+ * one; with `accountId`, each lead's "New" marker for that account, read in
+ * the same statement (one probe of lead_unopened's key per row).
  */
-export async function listLeads(db: Queryable, query: LeadQuery, pageSize = LEAD_PAGE_SIZE): Promise<LeadPage> {
-  const list = sortedListSql(query.filter, query.sort, query.cursor, pageSize + 1)
-  const count = leadCountSql(query.filter)
-  const [rows, counted] = await Promise.all([
-    db.query<SortedRow>(list.sql, list.params),
-    db.query<{ total: number }>(count.sql, count.params),
-  ])
+export async function listLeads(
+  db: Queryable,
+  query: LeadQuery,
+  { pageSize = LEAD_PAGE_SIZE, accountId }: { pageSize?: number; accountId?: number } = {},
+): Promise<LeadPage> {
+  const select = accountId === undefined ? SUMMARY_COLUMNS : `${SUMMARY_COLUMNS}, ${newMarkColumn(accountId)}`
+  const list = sortedListSql(query.filter, query.sort, query.cursor, pageSize + 1, { select })
+  const rows = await db.query<SortedRow>(list.sql, list.params)
   // One more than a page tells whether another follows.
   const page = rows.slice(0, pageSize)
   const last = page.at(-1)
-  const total = Number(counted[0]?.total ?? 0)
   return {
     leads: page.map(toSummary),
     ...(rows.length > pageSize && last ? { nextCursor: encodeListCursor(cursorAfter(last, query)) } : {}),
-    total: Math.min(total, LEAD_COUNT_CAP),
-    totalCapped: total > LEAD_COUNT_CAP,
   }
+}
+
+/**
+ * How many leads the filter matches, up to LEAD_COUNT_CAP: a request of its
+ * own (GET /leads/count), so the page's rows never wait for it. A lead
+ * arriving between the two reads leaves them one apart until the next.
+ */
+export async function countLeads(db: Queryable, query: LeadQuery): Promise<LeadCount> {
+  const count = leadCountSql(query.filter)
+  const [row] = await db.query<{ total: number }>(count.sql, count.params)
+  const total = Number(row?.total ?? 0)
+  return { total: Math.min(total, LEAD_COUNT_CAP), totalCapped: total > LEAD_COUNT_CAP }
 }

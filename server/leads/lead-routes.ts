@@ -5,7 +5,14 @@ import { EXPORT_FORMATS, type ErasureResult } from '../../common/admin-api.ts'
 import { EXPORT_MODES } from '../../common/export-options.ts'
 import type { NewLeadCount } from '../../common/live-api.ts'
 import { bulkEraseSchema, bulkStatusSchema, erasureByEmailSchema, noteSchema, statusChangeSchema } from '../../common/admin-api-schema.ts'
-import { BULK_ERASE_PATH, BULK_NOT_SPAM_PATH, BULK_STATUS_PATH, type BulkNotSpamResult } from '../../common/lead-list-api.ts'
+import {
+  BULK_ERASE_PATH,
+  BULK_NOT_SPAM_PATH,
+  BULK_STATUS_PATH,
+  LEAD_COUNT_PATH,
+  type BulkNotSpamResult,
+  type LeadCount,
+} from '../../common/lead-list-api.ts'
 import { utcDay } from '../../common/utc-day.ts'
 import type { Database } from '../db/database.ts'
 import { zonedTimeWriter } from '../export/export-time.ts'
@@ -21,7 +28,7 @@ import { markOpened, newLeadCount, withNewMarks } from './lead-opened.ts'
 import { leadNeighbours } from './lead-neighbours.ts'
 import { parseLeadQuery } from './lead-filter.ts'
 import { leadSources } from './lead-sources.ts'
-import { listLeads } from './lead-page.ts'
+import { countLeads, listLeads } from './lead-page.ts'
 import { markNotSpam } from './not-spam.ts'
 import { addNote, changeStatus } from './pipeline.ts'
 
@@ -56,9 +63,10 @@ export const adminLeadRoutes: FastifyPluginAsync<AdminLeadRouteOptions> = async 
   }
 
   app.get('/leads', async (request) => {
-    const page = await listLeads(db, parseLeadQuery(request.query))
-    return { ...page, leads: await withNewMarks(db, request.admin.accountId, page.leads) }
+    return listLeads(db, parseLeadQuery(request.query), { accountId: request.admin.accountId })
   })
+
+  app.get(LEAD_COUNT_PATH, async (request) => countLeads(db, parseLeadQuery(request.query)) satisfies Promise<LeadCount>)
 
   app.get('/leads/new-count', async (request) => ({ count: await newLeadCount(db, request.admin.accountId) }) satisfies NewLeadCount)
 

@@ -22,7 +22,7 @@ beforeEach(async () => {
 })
 
 const list = (query: LeadListQuery = {}, pageSize?: number) => {
-  return listLeads(temp.db, parseLeadQuery(query), pageSize)
+  return listLeads(temp.db, parseLeadQuery(query), { pageSize })
 }
 const ids = (leads: LeadSummary[]) => leads.map((lead) => lead.id)
 

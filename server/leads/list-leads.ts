@@ -26,6 +26,8 @@ export interface SummaryRow extends Row {
   source: string | null
   status: LeadStatus
   booking: string | null
+  /** Present when the statement asked for the account's "New" marker (newMarkColumn). */
+  is_new?: boolean
 }
 
 export const toSummary = (row: SummaryRow): LeadSummary => ({
@@ -35,8 +37,8 @@ export const toSummary = (row: SummaryRow): LeadSummary => ({
   source: row.source,
   status: row.status,
   booking: row.booking === null ? null : (JSON.parse(row.booking) as LeadBookingSummary),
-  // The account's own: the routes set it (lead-opened.ts), as only they know who asks.
-  isNew: false,
+  // The account's own: read only when the statement asked for it (lead-opened.ts), as only the routes know who asks.
+  isNew: row.is_new === true,
 })
 
 /**

@@ -2,6 +2,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { useEffect } from 'react'
 import type { ErasureResult, LeadDetail, LeadPage, LeadStatus } from '../../../common/admin-api.ts'
 import type { LeadListQuery } from '../../../common/admin-api-schema.ts'
+import { LEAD_COUNT_PATH, type LeadCount } from '../../../common/lead-list-api.ts'
 import { OPENED_PATH } from '../../../common/live-api.ts'
 import { inboxFetch, inboxFetchLive } from './inbox-fetch.ts'
 import { useLivePolling } from './live.ts'
@@ -25,6 +26,17 @@ export function useLeadPage(query: LeadListQuery) {
     queryKey: [...LEADS_KEY, 'list', query],
     queryFn: () => inboxFetchLive<LeadPage>(`/leads${leadQueryString(query)}`),
     // The rows of the last page stay while the next one loads, so the list does not jump.
+    placeholderData: keepPreviousData,
+    ...useLivePolling(),
+  })
+}
+
+/** How many leads the list's filters match, read apart from its pages and live like them; the sort and the page do not change it. */
+export function useLeadCount(query: LeadListQuery) {
+  const filters = { ...query, cursor: undefined, sort: undefined }
+  return useQuery({
+    queryKey: [...LEADS_KEY, 'count', filters],
+    queryFn: () => inboxFetchLive<LeadCount>(`${LEAD_COUNT_PATH}${leadQueryString(filters)}`),
     placeholderData: keepPreviousData,
     ...useLivePolling(),
   })

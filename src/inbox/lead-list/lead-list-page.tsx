@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react'
-import { useLeadPage } from '../api/leads.ts'
+import { useLeadCount, useLeadPage } from '../api/leads.ts'
 import { inboxCopy } from '../content/inbox-copy.ts'
 import { LoadFailed } from '../shell/load-failed.tsx'
 import { PageTitle } from '../shell/page-title.tsx'
@@ -26,7 +26,8 @@ export function LeadListPage({ params }: { params: URLSearchParams }) {
   const [announcement, setAnnouncement] = useState('')
   const leads = page.data?.leads ?? []
   const rows = { leads, spam, now, sort: query.sort ?? 'received', selection, onStatusChanged: setAnnouncement }
-  const count = page.data && { total: page.data.total, capped: page.data.totalCapped }
+  const counted = useLeadCount(query)
+  const count = counted.data && { total: counted.data.total, capped: counted.data.totalCapped }
   const bulkDone = (text: string) => {
     setAnnouncement(text)
     // After the dialog or the bar has closed and handed the focus back: the count, just above the list.
