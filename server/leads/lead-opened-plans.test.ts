@@ -4,7 +4,9 @@ import { createAdminAccount } from '../testing/admin-session.ts'
 import { DATABASE_TARGET } from '../testing/database-target.ts'
 import { seedLeads } from '../testing/seed-leads.ts'
 import { openTempDatabase, type TempDatabase } from '../testing/temp-database.ts'
-import { NEW_COUNT_SQL, UNOPENED_AMONG_SQL } from './lead-opened.ts'
+import { parseLeadQuery } from './lead-filter.ts'
+import { NEW_COUNT_SQL, newMarkColumn, UNOPENED_AMONG_SQL } from './lead-opened.ts'
+import { sortedListSql } from './list-sort.ts'
 
 interface PlanNode {
   'Node Type': string
@@ -58,6 +60,17 @@ describe(`the "New" marker's plans on ${DATABASE_TARGET}, over 7,500 unopened ro
     expect(readsOf(plan).map(([type]) => type)).not.toContain('Seq Scan')
     expect(plan.some((node) => node['Index Name']?.startsWith('lead_unopened_'))).toBe(true)
   })
+
+  it.each(['received', 'name', 'status'] as const)(
+    "marks the list's page sorted by %s in its own statement, one probe of the key per lead",
+    async (sort) => {
+      const query = parseLeadQuery({ sort })
+      const { sql, params } = sortedListSql(query.filter, query.sort, undefined, 51, { select: `s.id, ${newMarkColumn(accountId)}` })
+      const plan = await planOf(sql, params)
+      // Not the hashed pass over every row of the account an EXISTS in the select list can become.
+      expect(readsOf(plan)).toEqual([[expect.stringMatching(/^Index( Only)? Scan$/), 'lead_unopened_pkey']])
+    },
+  )
 
   it('would notice a sequential scan', async () => {
     const plan = await planOf('SELECT * FROM lead_unopened WHERE application_id % 7 = 1', [])

@@ -34,7 +34,9 @@ export async function withNewMarks<T extends { id: number; isNew: boolean }>(db:
  */
 export function newMarkColumn(accountId: number) {
   if (!Number.isSafeInteger(accountId)) throw new TypeError(`not an account id: ${accountId}`)
-  return `EXISTS (SELECT 1 FROM lead_unopened u WHERE u.account_id = ${accountId} AND u.application_id = s.id) AS is_new`
+  // A scalar subquery, not EXISTS: the planner may run an EXISTS in the select list as one hashed pass over all
+  // of the account's rows (tens of thousands), where this stays one probe of the primary key per listed lead.
+  return `COALESCE((SELECT true FROM lead_unopened u WHERE u.account_id = ${accountId} AND u.application_id = s.id), false) AS is_new`
 }
 
 /** How many leads the account has not opened, up to NEW_COUNT_CAP: at most that many index entries read. */
