@@ -202,6 +202,8 @@ for (const screen of SCREENS) {
       const id = await storeLead(request, answers)
       await signIn(page, browserConsole, `/admin/leads/${id}?q=${tagOf(answers)}`)
       const danger = page.getByRole('region', { name: 'Danger zone' })
+      // The page is read after sign-in: measure it once it is shown.
+      await expect(danger).toBeVisible()
       const bottomOfMain = await page.getByRole('main').evaluate((main) => main.lastElementChild?.lastElementChild?.textContent)
       expect(bottomOfMain).toContain('Danger zone')
       await danger.getByRole('button', { name: 'Erase lead' }).click()
