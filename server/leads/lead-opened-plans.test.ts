@@ -3,19 +3,11 @@ import { NEW_COUNT_CAP } from '../../common/live-api.ts'
 import { createAdminAccount } from '../testing/admin-session.ts'
 import { DATABASE_TARGET } from '../testing/database-target.ts'
 import { seedLeads } from '../testing/seed-leads.ts'
+import { planNodes, type PlanNode } from '../testing/query-plan.ts'
 import { openTempDatabase, type TempDatabase } from '../testing/temp-database.ts'
 import { parseLeadQuery } from './lead-filter.ts'
 import { NEW_COUNT_SQL, newMarkColumn, UNOPENED_AMONG_SQL } from './lead-opened.ts'
 import { sortedListSql } from './list-sort.ts'
-
-interface PlanNode {
-  'Node Type': string
-  'Relation Name'?: string
-  'Index Name'?: string
-  Plans?: PlanNode[]
-}
-
-const nodes = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(nodes)]
 
 let temp: TempDatabase
 let accountId: number
@@ -37,12 +29,7 @@ afterAll(async () => {
   await temp.dispose()
 })
 
-async function planOf(sql: string, params: unknown[]) {
-  const [row] = await temp.db.query<{ 'QUERY PLAN': [{ Plan: PlanNode }] | string }>(`EXPLAIN (FORMAT JSON) ${sql}`, params)
-  const plan = row?.['QUERY PLAN']
-  const parsed = (typeof plan === 'string' ? JSON.parse(plan) : plan) as [{ Plan: PlanNode }]
-  return nodes(parsed[0].Plan)
-}
+const planOf = (sql: string, params: unknown[] = []) => planNodes(temp.db, sql, params)
 
 const readsOf = (plan: PlanNode[]) =>
   plan.filter((node) => node['Relation Name'] === 'lead_unopened').map((node) => [node['Node Type'], node['Index Name']])

@@ -3,20 +3,12 @@ import { LEAD_PAGE_SIZE } from '../../common/admin-api.ts'
 import type { LeadListQuery } from '../../common/admin-api-schema.ts'
 import { DATABASE_TARGET } from '../testing/database-target.ts'
 import { seedLeads } from '../testing/seed-leads.ts'
+import { planNodes, type PlanNode } from '../testing/query-plan.ts'
 import { openTempDatabase, type TempDatabase } from '../testing/temp-database.ts'
 import { STATUS_COUNTS_SQL } from './board.ts'
 import { parseLeadQuery } from './lead-filter.ts'
 import { LEAD_SOURCES_SQL } from './lead-sources.ts'
 import { leadCountSql, sortedListSql } from './list-sort.ts'
-
-interface PlanNode {
-  'Node Type': string
-  'Relation Name'?: string
-  'Index Name'?: string
-  Plans?: PlanNode[]
-}
-
-const nodes = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(nodes)]
 
 let temp: TempDatabase
 beforeAll(async () => {
@@ -30,12 +22,7 @@ afterAll(async () => {
 })
 
 /** The nodes of the plan the database makes for a statement. */
-async function planOfSql(sql: string, params: unknown[] = []) {
-  const [row] = await temp.db.query<{ 'QUERY PLAN': [{ Plan: PlanNode }] | string }>(`EXPLAIN (FORMAT JSON) ${sql}`, params)
-  const plan = row?.['QUERY PLAN']
-  const parsed = (typeof plan === 'string' ? JSON.parse(plan) : plan) as [{ Plan: PlanNode }]
-  return nodes(parsed[0].Plan)
-}
+const planOfSql = (sql: string, params: unknown[] = []) => planNodes(temp.db, sql, params)
 
 /** The plan the database makes for the list's own statement. */
 async function planOf(query: LeadListQuery) {
