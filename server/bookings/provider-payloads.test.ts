@@ -146,10 +146,10 @@ describe(`booking webhooks with the providers' own payloads on ${DATABASE_TARGET
     vi.spyOn(Date, 'now').mockImplementation(() => realNow() - (RECEIPT_DAYS + 1) * DAY_MS)
     expect((await post(delivery)).json()).toEqual({ received: true, applied: true })
     vi.restoreAllMocks()
-    await temp.db.query(`UPDATE booking_receipts SET received_at = now() - $2::int * interval '1 day' WHERE provider = 'calcom' AND key LIKE $1`, [
-      `% ${uid} %`,
-      RECEIPT_DAYS + 1,
-    ])
+    await temp.db.query(
+      `UPDATE booking_receipts SET received_at = now() - $2::int * interval '1 day' WHERE provider = 'calcom' AND key LIKE $1`,
+      [`% ${uid} %`, RECEIPT_DAYS + 1],
+    )
     await deleteExpiredBookingRecords(temp.db, undefined)
     expect(await temp.db.query(`SELECT 1 FROM booking_receipts WHERE provider = 'calcom' AND key LIKE $1`, [`% ${uid} %`])).toEqual([])
 
@@ -273,7 +273,11 @@ describe(`booking webhooks with the providers' own payloads on ${DATABASE_TARGET
     const uid = `cal-${randomUUID()}`
     await post(calcom('BOOKING_CREATED', { uid, applicationId: lead.submissionId }, minutesAgo(30)))
     const asked = await post(
-      calcom('BOOKING_CANCELLED', { uid, requestReschedule: true, cancellationReason: 'Please reschedule. The host is ill' }, minutesAgo(20)),
+      calcom(
+        'BOOKING_CANCELLED',
+        { uid, requestReschedule: true, cancellationReason: 'Please reschedule. The host is ill' },
+        minutesAgo(20),
+      ),
     )
     expect(asked.json()).toEqual({ received: true, applied: true })
     expect(await bookingOf('calcom', uid)).toEqual({
