@@ -32,6 +32,7 @@ interface BookingRow extends Row {
  * - a no-show mark or unmark older (by the provider's clock) than the last one applied changes nothing.
  */
 export async function applyBookingEvent(db: Database, event: BookingEvent): Promise<AppliedBooking> {
+  if (event.change === 'requested') return recordRequest(db, event)
   return db.transaction(async (tx) => {
     const receipt = await tx.query(
       'INSERT INTO booking_receipts (provider, key) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING 1 AS new',
@@ -52,6 +53,8 @@ export async function applyBookingEvent(db: Database, event: BookingEvent): Prom
     if (booking === undefined) throw new Error('the booking just written is not there')
     const id = Number(booking.id)
     const applicationId = booking.application_id === null ? await matchLead(tx, event) : Number(booking.application_id)
+    // A booking of a spam entry is kept on it, for the inbox, but is nobody's news and books nothing.
+    const spam = applicationId !== null && (await isSpam(tx, applicationId))
 
     // What every event may tell: who, when, what it replaces. Kept when already known.
     await tx.query(
@@ -77,7 +80,7 @@ export async function applyBookingEvent(db: Database, event: BookingEvent): Prom
       // The team hears of it as of a new lead, from the outbox, in this transaction (ADR 027). The
       // cancel half of a reschedule is not news of its own: its `booking.rescheduled` says it.
       const announced = kind !== 'no_show_removed' && !(kind === 'canceled' && event.rescheduled === true)
-      if (applicationId !== null && announced && line) {
+      if (applicationId !== null && !spam && announced && line) {
         await tx.query('INSERT INTO lead_outbox (application_id, booking_event_id) VALUES ($1, $2)', [applicationId, line.id])
       }
     }
@@ -96,18 +99,50 @@ export async function applyBookingEvent(db: Database, event: BookingEvent): Prom
           event.occurredAt,
         ])
     }
-    if (applicationId !== null && event.change === 'created') await moveToBooked(tx, applicationId, PROVIDER_NAMES[event.provider])
+    if (applicationId !== null && !spam && event.change === 'created') await moveToBooked(tx, applicationId, PROVIDER_NAMES[event.provider])
     return { applied: true, bookingId: id, applicationId }
   })
 }
 
-/** The lead a booking belongs to, in ADR 026's order: our id, the booking it replaces, the email; else null. */
+/**
+ * Links a booking that waits for the host's confirmation to its lead, by our
+ * id or the email, so the confirmation (which carries neither our id nor,
+ * perhaps, the same email) finds it by uid. Nothing else changes: the lead is
+ * not booked until the host confirms. Resolves to whether a link was made.
+ */
+async function recordRequest(db: Database, event: BookingEvent): Promise<AppliedBooking> {
+  return db.transaction(async (tx) => {
+    const applicationId = await matchLead(tx, event)
+    if (applicationId === null) return { applied: false, applicationId: null }
+    const made = await tx.query(
+      `INSERT INTO booking_requests (provider, provider_booking_id, application_id, requested_at) VALUES ($1, $2, $3, $4)
+       ON CONFLICT DO NOTHING RETURNING 1 AS new`,
+      [event.provider, event.bookingId, applicationId, event.occurredAt],
+    )
+    return { applied: made.length > 0, applicationId }
+  })
+}
+
+const isSpam = async (tx: Queryable, applicationId: number) =>
+  (await tx.query<{ spam: boolean }>('SELECT spam FROM contact_submissions WHERE id = $1', [applicationId]))[0]?.spam === true
+
+/**
+ * The lead a booking belongs to, in ADR 026's order: our id, the request it
+ * confirms (ADR 034), the booking it replaces, the email; else null.
+ */
 async function matchLead(tx: Queryable, event: BookingEvent): Promise<number | null> {
   if (event.applicationRef !== undefined && UUID.test(event.applicationRef)) {
     const [lead] = await tx.query<{ id: string }>('SELECT id::text FROM contact_submissions WHERE submission_id = $1', [
       event.applicationRef,
     ])
     if (lead) return Number(lead.id)
+  }
+  if (event.change !== 'requested') {
+    const [requested] = await tx.query<{ id: string }>(
+      'SELECT application_id::text AS id FROM booking_requests WHERE provider = $1 AND provider_booking_id = $2',
+      [event.provider, event.bookingId],
+    )
+    if (requested) return Number(requested.id)
   }
   if (event.replaces !== undefined) {
     const [old] = await tx.query<{ id: string }>(
@@ -146,14 +181,19 @@ async function changeState(tx: Queryable, id: number, booking: BookingRow, event
       const last = booking.no_show_changed_at === null ? undefined : Date.parse(booking.no_show_changed_at)
       if (last !== undefined && Date.parse(event.occurredAt) < last) return false
       const marked = event.change === 'no_show'
-      await tx.query(
-        `UPDATE bookings SET no_show_changed_at = $2, no_show_at = CASE WHEN $3 THEN $2::timestamptz END,
-           state = CASE WHEN state = 'canceled' THEN state WHEN $3 THEN 'no_show' ELSE 'scheduled' END
-         WHERE id = $1`,
+      // A mark of a booking already marked (Cal Video's check, then the host's own switch) is no news.
+      const [before] = await tx.query<{ marked: boolean }>(
+        `UPDATE bookings b SET no_show_changed_at = $2,
+           no_show_at = CASE WHEN NOT $3 THEN NULL WHEN old.no_show_at IS NOT NULL THEN old.no_show_at ELSE $2::timestamptz END,
+           state = CASE WHEN b.state = 'canceled' THEN b.state WHEN $3 THEN 'no_show' ELSE 'scheduled' END
+         FROM (SELECT no_show_at FROM bookings WHERE id = $1) old
+         WHERE b.id = $1 RETURNING old.no_show_at IS NOT NULL AS marked`,
         [id, event.occurredAt, marked],
       )
-      return true
+      return before?.marked !== marked
     }
+    case 'requested':
+      return false
   }
 }
 

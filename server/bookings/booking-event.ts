@@ -2,8 +2,12 @@ import type { BookingProvider } from '../../common/booking-api.ts'
 
 export type { BookingProvider }
 
-/** What happened to a booking, whichever provider said it. */
-export type BookingChange = 'created' | 'canceled' | 'no_show' | 'no_show_removed'
+/**
+ * What happened to a booking, whichever provider said it. `requested` is a
+ * booking waiting for the host's confirmation (Cal.com's BOOKING_REQUESTED):
+ * not a booking yet, only the link from its id to the lead.
+ */
+export type BookingChange = 'requested' | 'created' | 'canceled' | 'no_show' | 'no_show_removed'
 
 /**
  * One webhook delivery, read into what we keep of it: the booking it is about,
@@ -18,7 +22,7 @@ export interface BookingEvent {
   change: BookingChange
   /** The provider's id of the booking (Calendly's invitee URI, Cal.com's uid). */
   bookingId: string
-  /** When it happened, by the provider's clock (ISO 8601). */
+  /** When it happened, by the provider's clock (ISO 8601); for Cal.com, the delivery's `createdAt`. */
   occurredAt: string
   /** The application id we put in the booking link (a submission_id), as it came back. */
   applicationRef?: string
@@ -30,7 +34,12 @@ export interface BookingEvent {
   replaces?: string
   /** For a cancel that is part of a reschedule: the provider's id of the new booking, when given. */
   replacedBy?: string
-  /** The cancel is a reschedule (Calendly's `rescheduled`, Cal.com's `requestReschedule`). */
+  /**
+   * The cancel is the first half of a reschedule whose new booking the
+   * provider reports too (Calendly's `rescheduled`). Not Cal.com's
+   * `requestReschedule`: there the host asks the applicant to book again,
+   * which may never happen, so that cancel is news of its own.
+   */
   rescheduled?: boolean
   cancelReason?: string
 }

@@ -2,7 +2,11 @@ import type { FastifyInstance } from 'fastify'
 import type { Queryable } from '../db/database.ts'
 import { registerPeriodicSweep } from '../http/periodic-sweep.ts'
 
-/** Days a delivery's receipt is kept: Cal.com's only guard against a replay (ADR 026). */
+/**
+ * Days a delivery's receipt is kept: Cal.com's guard against a replay (ADR 026),
+ * longer than the window in which a Cal.com delivery is taken at all
+ * (CALCOM_MAX_AGE_DAYS, ADR 034).
+ */
 export const RECEIPT_DAYS = 30
 export const BOOKING_SWEEP_INTERVAL_MS = 24 * 60 * 60 * 1000
 

@@ -8,7 +8,7 @@ import { BOOKING_WEBHOOK_PATHS } from '../../common/booking-api.ts'
 import type { BookingEvent, BookingProvider, IgnoredDelivery } from './booking-event.ts'
 import { readCalcomDelivery } from './calcom-payload.ts'
 import { readCalendlyDelivery } from './calendly-payload.ts'
-import { calcomSignatureProblem, calendlySignatureProblem } from './signatures.ts'
+import { calcomAgeProblem, calcomSignatureProblem, calendlySignatureProblem } from './signatures.ts'
 
 /** Refused deliveries one address may send in a window before its refusals are answered 429. */
 export const REFUSAL_LIMIT = 10
@@ -36,6 +36,8 @@ export interface BookingRoutesOptions {
 interface Provider {
   signatureProblem(request: FastifyRequest<{ Body: Buffer }>, secret: string, nowSeconds: number): string | undefined
   read(body: unknown): BookingEvent | IgnoredDelivery
+  /** Why a signed delivery is too old to act on (a replay beyond its receipt), if it is. */
+  ageProblem?(event: BookingEvent, nowSeconds: number): string | undefined
 }
 
 const PROVIDERS: Readonly<Record<BookingProvider, Provider>> = {
@@ -47,6 +49,7 @@ const PROVIDERS: Readonly<Record<BookingProvider, Provider>> = {
   calcom: {
     signatureProblem: (request, secret) => calcomSignatureProblem(headerText(request.headers['x-cal-signature-256']), request.body, secret),
     read: readCalcomDelivery,
+    ageProblem: (event, nowSeconds) => calcomAgeProblem(event.occurredAt, nowSeconds),
   },
 }
 
@@ -71,9 +74,10 @@ export const bookingRoutes: FastifyPluginAsync<BookingRoutesOptions> = async (
   for (const provider of ['calendly', 'calcom'] as const) {
     const secret = secrets[provider]
     if (secret === undefined) continue
-    const { signatureProblem, read } = PROVIDERS[provider]
+    const { signatureProblem, read, ageProblem } = PROVIDERS[provider]
     app.post<{ Body: Buffer }>(BOOKING_WEBHOOK_PATHS[provider], { bodyLimit: BODY_LIMIT }, async (request, reply) => {
-      const problem = signatureProblem(request, secret, Math.floor(now()))
+      const nowSeconds = Math.floor(now())
+      const problem = signatureProblem(request, secret, nowSeconds)
       if (problem !== undefined) {
         const { hits, ttlMs } = await counter.hit(`booking-refused ${normalizeIP(request.ip)}`, REFUSAL_WINDOW_MS)
         if (hits > REFUSAL_LIMIT) {
@@ -93,6 +97,13 @@ export const bookingRoutes: FastifyPluginAsync<BookingRoutesOptions> = async (
       const event = read(body)
       if ('ignored' in event) {
         request.log.debug({ provider, event: event.ignored }, 'booking webhook of an event we do not handle')
+        return reply.send({ received: true, applied: false })
+      }
+      // Signed, but too old to be sure it is not a replay: answered as a replay is, with 200 and
+      // nothing done. A 4xx would only have Cal.com's retries send the same stale bytes again.
+      const stale = ageProblem?.(event, nowSeconds)
+      if (stale !== undefined) {
+        request.log.warn({ provider, problem: stale, booking: event.bookingId }, 'booking webhook too old to apply')
         return reply.send({ received: true, applied: false })
       }
       const result = await applyBookingEvent(db, event)

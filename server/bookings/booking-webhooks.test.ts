@@ -36,6 +36,8 @@ const calendly = (event: string, invitee: Parameters<typeof calendlyDelivery>[1]
 const calcom = (trigger: string, booking: Parameters<typeof calcomDelivery>[1], options: { createdAt?: string } = {}) =>
   post('calcom', calcomDelivery(trigger, booking, { secret: SECRET, ...options }))
 
+const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString()
+
 /** A new lead with its own email; resolves to its id, submission_id and email. */
 async function newLead({ spam = false } = {}) {
   const email = `lead-${Math.random().toString(36).slice(2)}@example.com`
@@ -205,31 +207,28 @@ describe(`booking webhooks on ${DATABASE_TARGET}`, () => {
     const lead = await newLead()
     const first = `cal-${randomUUID()}`
     const second = `cal-${randomUUID()}`
-    // Dated, as the reschedule is: the history is ordered by when each happened, whatever today is.
+    // Dated, as the reschedule is: the history is ordered by when each happened. Cal.com's dates are
+    // recent: one made more than CALCOM_MAX_AGE_DAYS ago, or ahead of our clock, is not applied.
     const created = await calcom(
       'BOOKING_CREATED',
       { uid: first, applicationId: lead.submissionId, email: 'other@example.com' },
-      { createdAt: '2026-11-27T09:00:00Z' },
+      { createdAt: minutesAgo(60) },
     )
     expect(created.json()).toEqual({
       received: true,
       applied: true,
     })
-    await calcom(
-      'BOOKING_RESCHEDULED',
-      { uid: second, rescheduleUid: first, email: 'other@example.com' },
-      { createdAt: '2026-11-27T10:00:00Z' },
-    )
+    await calcom('BOOKING_RESCHEDULED', { uid: second, rescheduleUid: first, email: 'other@example.com' }, { createdAt: minutesAgo(50) })
     expect(await bookingsOf('calcom', [first, second])).toEqual([
       { provider_booking_id: first, application_id: lead.id, state: 'canceled', replaced_by: second, cancel_reason: null },
       { provider_booking_id: second, application_id: lead.id, state: 'scheduled', replaced_by: null, cancel_reason: null },
     ])
     expect(await historyOf('calcom', first)).toEqual(['created', 'canceled'])
-    await calcom('BOOKING_NO_SHOW_UPDATED', { uid: second, noShow: true }, { createdAt: '2026-12-01T15:05:00Z' })
+    await calcom('BOOKING_NO_SHOW_UPDATED', { uid: second, noShow: true }, { createdAt: minutesAgo(40) })
     expect((await bookingsOf('calcom', [second]))[0]?.state).toBe('no_show')
-    await calcom('BOOKING_NO_SHOW_UPDATED', { uid: second, noShow: false }, { createdAt: '2026-12-01T15:06:00Z' })
+    await calcom('BOOKING_NO_SHOW_UPDATED', { uid: second, noShow: false }, { createdAt: minutesAgo(39) })
     expect((await bookingsOf('calcom', [second]))[0]?.state).toBe('scheduled')
-    await calcom('BOOKING_CANCELLED', { uid: second, cancellationReason: 'Budget moved' }, { createdAt: '2026-12-01T15:07:00Z' })
+    await calcom('BOOKING_CANCELLED', { uid: second, cancellationReason: 'Budget moved' }, { createdAt: minutesAgo(38) })
     expect(await bookingsOf('calcom', [second])).toEqual([
       { provider_booking_id: second, application_id: lead.id, state: 'canceled', replaced_by: null, cancel_reason: 'Budget moved' },
     ])

@@ -21,11 +21,21 @@ const booking = z.object({
 
 const envelope = z.object({ triggerEvent: z.string(), createdAt: time, payload: z.unknown() })
 
+/**
+ * The triggers we act on. BOOKING_REQUESTED (an event type that needs the
+ * host's confirmation) only links the booking's uid to its lead: the
+ * confirmation's BOOKING_CREATED carries no metadata of ours. Cal Video's own
+ * no-show check sends AFTER_GUESTS_CAL_VIDEO_NO_SHOW when the applicant did
+ * not join. AFTER_HOSTS_CAL_VIDEO_NO_SHOW (the host did not join) is left
+ * alone: the applicant is no no-show for it (ADR 034).
+ */
 const CHANGES = {
+  BOOKING_REQUESTED: 'requested',
   BOOKING_CREATED: 'created',
   BOOKING_RESCHEDULED: 'created',
   BOOKING_CANCELLED: 'canceled',
   BOOKING_NO_SHOW_UPDATED: 'no_show',
+  AFTER_GUESTS_CAL_VIDEO_NO_SHOW: 'no_show',
 } as const
 
 const asText = (value: unknown) => (typeof value === 'string' ? value : undefined)
@@ -37,16 +47,18 @@ const asText = (value: unknown) => (typeof value === 'string' ? value : undefine
  */
 export function readCalcomDelivery(body: unknown): BookingEvent | IgnoredDelivery {
   const delivery = envelope.parse(body)
-  let change = CHANGES[delivery.triggerEvent as keyof typeof CHANGES] as BookingEvent['change'] | undefined
-  if (change === undefined) return { ignored: delivery.triggerEvent }
+  const trigger = delivery.triggerEvent
+  let change = CHANGES[trigger as keyof typeof CHANGES] as BookingEvent['change'] | undefined
+  if (change === undefined) return { ignored: trigger }
   const payload = booking.parse(delivery.payload)
   const bookingId = payload.uid ?? payload.bookingUid
   if (!bookingId) throw new z.ZodError([{ code: 'custom', path: ['payload', 'uid'], message: 'the booking has no uid', input: undefined }])
   const [attendee] = payload.attendees ?? []
-  if (change === 'no_show' && !(payload.attendees ?? []).some((one) => one.noShow === true)) change = 'no_show_removed'
+  // The attendee's own switch, either way; Cal Video's check only ever marks.
+  if (trigger === 'BOOKING_NO_SHOW_UPDATED' && !(payload.attendees ?? []).some((one) => one.noShow === true)) change = 'no_show_removed'
   return {
     provider: 'calcom',
-    key: [delivery.triggerEvent, bookingId, delivery.createdAt].join(' '),
+    key: [trigger, bookingId, delivery.createdAt].join(' '),
     change,
     bookingId,
     occurredAt: delivery.createdAt,
@@ -55,8 +67,8 @@ export function readCalcomDelivery(body: unknown): BookingEvent | IgnoredDeliver
     name: clip(attendee?.name ?? asText(payload.responses?.name?.value), 300),
     startsAt: payload.startTime ?? undefined,
     endsAt: payload.endTime ?? undefined,
-    replaces: delivery.triggerEvent === 'BOOKING_RESCHEDULED' ? clip(payload.rescheduleUid, 500) : undefined,
-    rescheduled: payload.requestReschedule ?? undefined,
-    cancelReason: clip(payload.cancellationReason, 1000) ?? (payload.requestReschedule ? 'Reschedule requested' : undefined),
+    replaces: trigger === 'BOOKING_RESCHEDULED' ? clip(payload.rescheduleUid, 500) : undefined,
+    // The host's "request reschedule" writes "Please reschedule. <their reason>" here.
+    cancelReason: clip(payload.cancellationReason?.trim(), 1000) ?? (payload.requestReschedule ? 'Reschedule requested' : undefined),
   }
 }

@@ -28,6 +28,21 @@ const CHANGES = {
 } as const
 
 /**
+ * The receipt's key. An invitee is created and canceled once, so the event and
+ * the invitee name those deliveries. A no-show may be marked, removed and
+ * marked again, and Calendly's `invitee_no_show.deleted` carries no `no_show`
+ * (its own sample sends null): two removals would share a key, and the second
+ * be dropped as a replay. The envelope's `created_at`, when Calendly made the
+ * event, tells them apart; a retry or a replay of one resends the same bytes,
+ * so it keeps one key.
+ */
+function deliveryKey(event: string, createdAt: string, invitee: string, noShow: string | undefined) {
+  const parts = [event, invitee, noShow ?? '']
+  if (event.startsWith('invitee_no_show.')) parts.push(createdAt)
+  return parts.join(' ')
+}
+
+/**
  * Reads a Calendly delivery (already verified) into a BookingEvent, or says it
  * is an event we do not handle. Throws a ZodError for a body that is not the
  * documented shape.
@@ -39,7 +54,7 @@ export function readCalendlyDelivery(body: unknown): BookingEvent | IgnoredDeliv
   const payload = invitee.parse(delivery.payload)
   return {
     provider: 'calendly',
-    key: [delivery.event, payload.uri, payload.no_show?.uri ?? ''].join(' '),
+    key: deliveryKey(delivery.event, delivery.created_at, payload.uri, payload.no_show?.uri),
     change,
     bookingId: payload.uri,
     occurredAt: (change === 'no_show' ? payload.no_show?.created_at : undefined) ?? delivery.created_at,

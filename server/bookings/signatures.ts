@@ -41,3 +41,22 @@ export function calcomSignatureProblem(header: string | undefined, rawBody: Buff
   const expected = createHmac('sha256', secret).update(rawBody).digest()
   return sameHex(header.trim(), expected) ? undefined : 'a Cal.com signature that does not match'
 }
+
+/**
+ * How old a Cal.com delivery may be, by its signed `createdAt`, and how far
+ * ahead of our clock. Cal.com signs no time of its own, so a delivery's
+ * receipt is what stops its replay; one accepted now has its receipt kept
+ * RECEIPT_DAYS (booking-retention.ts), far longer than this window, so any copy of it is either
+ * found by that receipt or too old to be taken. Cal.com's retries (its task
+ * queue's few attempts) resend the same `createdAt` within hours.
+ */
+export const CALCOM_MAX_AGE_DAYS = 7
+export const CALCOM_MAX_AHEAD_SECONDS = 24 * 60 * 60
+
+/** Why a Cal.com delivery made at `createdAt` is too old or too far ahead to take, if it is. */
+export function calcomAgeProblem(createdAt: string, nowSeconds: number): string | undefined {
+  const age = nowSeconds - Date.parse(createdAt) / 1000
+  if (age > CALCOM_MAX_AGE_DAYS * 86_400) return `a Cal.com delivery made more than ${CALCOM_MAX_AGE_DAYS} days ago`
+  if (age < -CALCOM_MAX_AHEAD_SECONDS) return 'a Cal.com delivery made more than a day ahead of our clock'
+  return undefined
+}

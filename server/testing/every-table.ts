@@ -73,6 +73,7 @@ export async function seedEveryTable(db: Database, { leads, events }: { leads: n
              ('calcom', 'booking-2', NULL, 'stranger@example.com', now(), now() + interval '30 minutes');
     INSERT INTO booking_events (booking_id, kind, occurred_at) SELECT id, 'created', now() FROM bookings;
     INSERT INTO booking_receipts (provider, key) VALUES ('calendly', 'delivery-1');
+    INSERT INTO booking_requests (provider, provider_booking_id, application_id, requested_at) VALUES ('calcom', 'request-1', ${attributed}, now());
     INSERT INTO lead_outbox (application_id, booking_event_id) SELECT ${attributed}, min(id) FROM booking_events;
     INSERT INTO follow_up_sweep (id, swept_until) VALUES (1, now());
     INSERT INTO follow_up_opt_outs (email_sha256) VALUES (encode(sha256('zoe@example.com'), 'hex'));
