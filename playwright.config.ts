@@ -53,7 +53,9 @@ export default defineConfig({
   workers: 2,
   retries: 0,
   reporter: 'list',
-  timeout: 60_000,
+  // A guard against a hang, not a speed limit: on a shared 2-core machine under load, one axe
+  // check of an inbox screen has taken 50 s, and a test may make two.
+  timeout: 120_000,
   expect: { timeout: 10_000 },
   forbidOnly: Boolean(process.env.CI),
   use: {

@@ -16,6 +16,9 @@ export default mergeConfig(
             include: ['src/**/*.test.{ts,tsx}', 'common/**/*.test.ts'],
             setupFiles: ['src/testing/setup-tests.ts'],
             globals: true,
+            // A wizard typed through question by question takes 1–2 s in jsdom on a quiet machine, and
+            // over 5 s (Vitest's default limit) on a busy one: the limit is for a test that hangs.
+            testTimeout: 30_000,
           },
         },
         // Build tools, and the benchmarks' bookkeeping, whose pieces can be tried without a build.

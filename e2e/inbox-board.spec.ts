@@ -1,10 +1,10 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test'
 import { LEAD_STATUSES, type LeadDetail, type LeadStatus } from '../common/admin-api.ts'
 import type { Attribution } from '../common/attribution.ts'
-import type { LeadBoard } from '../common/board-api.ts'
 import { calendlyDelivery } from '../server/testing/booking-senders.ts'
 import { adminNav, callAdminApi, seriousViolations, signIn, storeLead } from './support/admin.ts'
 import { uniqueAnswers } from './support/application.ts'
+import { watchBoardReads, type BoardCounts } from './support/board-reads.ts'
 import { CALENDLY_SIGNING_KEY } from './support/env.ts'
 import { expect, test } from './support/fixtures.ts'
 
@@ -18,8 +18,8 @@ const lastMove = (page: Page) => page.getByRole('region', { name: 'Last move' })
 const announcement = (page: Page) => page.locator('[id^="DndLiveRegion-"]')
 
 /** The count each column shows in its heading ("New: 1,204 leads" to a screen reader). */
-async function shownCounts(page: Page): Promise<Record<LeadStatus, number>> {
-  const counts = {} as Record<LeadStatus, number>
+async function shownCounts(page: Page): Promise<BoardCounts> {
+  const counts = {} as BoardCounts
   for (const status of LEAD_STATUSES) {
     const heading = await column(page, status).getByRole('heading', { level: 2 }).textContent()
     counts[status] = Number(heading?.replace(/\D/g, ''))
@@ -27,15 +27,9 @@ async function shownCounts(page: Page): Promise<Record<LeadStatus, number>> {
   return counts
 }
 
-async function serverCounts(page: Page): Promise<Record<LeadStatus, number>> {
-  const { status, body } = await callAdminApi(page, 'GET', '/leads/board')
-  expect(status).toBe(200)
-  return Object.fromEntries((body as LeadBoard).columns.map((entry) => [entry.status, entry.count])) as Record<LeadStatus, number>
-}
-
 const statusOnServer = async (page: Page, id: number) => ((await callAdminApi(page, 'GET', `/leads/${id}`)).body as LeadDetail).status
 
-const changed = (counts: Record<LeadStatus, number>, from: LeadStatus, to: LeadStatus) => ({
+const changed = (counts: BoardCounts, from: LeadStatus, to: LeadStatus) => ({
   ...counts,
   [from]: counts[from] - 1,
   [to]: counts[to] + 1,
@@ -158,6 +152,7 @@ for (const { device, width, height } of VIEWPORTS) {
       )
       expect((await request.post('/api/bookings/calendly', { headers: booking.headers, data: booking.body })).status()).toBe(200)
 
+      const reads = await watchBoardReads(page)
       await openBoard(page)
       await expect(card(page, 'lost', zoe.name)).toBeVisible()
       await expect(card(page, 'won', ada.name)).toBeVisible()
@@ -181,13 +176,10 @@ for (const { device, width, height } of VIEWPORTS) {
       )
       await expect(graceCard.locator('dd').nth(3)).toHaveText(/\d:\d\d/)
 
-      // Each count is every lead of its status (spam left out), as the server counts them. Other
-      // tests store leads meanwhile, so the page is read again until it and the server agree.
-      await expect(async () => {
-        await page.reload()
-        await expect(card(page, 'lost', zoe.name)).toBeVisible()
-        expect(await shownCounts(page)).toEqual(await serverCounts(page))
-      }).toPass({ timeout: 20_000 })
+      // Each count is every lead of its status (spam left out), as the server counted them in its
+      // last answer to the page. Other tests store leads meanwhile, and the page reads the board
+      // again every few seconds: it is compared with the answer it was given, until a read lands between.
+      await expect(async () => expect(await shownCounts(page)).toEqual(reads.counts())).toPass()
       const counts = await shownCounts(page)
       for (const status of ['lost', 'won', 'booked'] as const) expect(counts[status]).toBeGreaterThanOrEqual(1)
 
@@ -220,10 +212,14 @@ for (const { device, width, height } of VIEWPORTS) {
       await signIn(page, browserConsole)
       const zoe = await leadIn(page, request, 'Zoë', 'won')
       const ada = await leadIn(page, request, 'Ada', 'won')
+      const reads = await watchBoardReads(page)
       await openBoard(page)
       await expect(card(page, 'won', zoe.name)).toBeVisible()
       await expect(card(page, 'won', ada.name)).toBeVisible()
-      const before = await shownCounts(page)
+      // Other tests' leads come in with the board's live reads: none lands while the counts are compared.
+      await reads.hold()
+      const before = reads.counts()
+      await expect.poll(() => shownCounts(page)).toEqual(before)
 
       // By keyboard: the handle, Space to pick up, → to the next column, Space to drop.
       await pickUpAndMoveRight(page, 'won', zoe.name, 'lost')
@@ -269,6 +265,12 @@ for (const { device, width, height } of VIEWPORTS) {
       await expect.poll(() => statusOnServer(page, ada.id)).toBe('won')
       await lastMove(page).getByRole('button', { name: 'Dismiss' }).click()
       await expect(lastMove(page)).toHaveCount(0)
+
+      // The live reads go on: the page shows the server's counts again, the cards where they were left.
+      reads.release()
+      await expect(async () => expect(await shownCounts(page)).toEqual(reads.counts())).toPass()
+      await expect(card(page, 'won', ada.name)).toBeVisible()
+      await expect(card(page, 'won', zoe.name)).toBeVisible()
     })
 
     if (phone)
@@ -278,9 +280,12 @@ for (const { device, width, height } of VIEWPORTS) {
         test('moves a card by touch: a press and hold on the handle, then a drag', async ({ page, request, browserConsole }) => {
           await signIn(page, browserConsole)
           const zoe = await leadIn(page, request, 'Zoë', 'won')
+          const reads = await watchBoardReads(page)
           await openBoard(page)
           await expect(card(page, 'won', zoe.name)).toBeVisible()
-          const before = await shownCounts(page)
+          await reads.hold()
+          const before = reads.counts()
+          await expect.poll(() => shownCounts(page)).toEqual(before)
 
           await handle(page, 'won', zoe.name).scrollIntoViewIfNeeded()
           await dragByTouch(page, handle(page, 'won', zoe.name), column(page, 'lost'))
@@ -288,24 +293,21 @@ for (const { device, width, height } of VIEWPORTS) {
           await expect(announcement(page)).toHaveText(`Moved ${zoe.name} to Lost.`)
           expect(await shownCounts(page)).toEqual(changed(before, 'won', 'lost'))
           await expect.poll(() => statusOnServer(page, zoe.id)).toBe('lost')
+          reads.release()
         })
       })
 
     test('a move the server refuses goes back, saying so', async ({ page, request, browserConsole }) => {
       await signIn(page, browserConsole)
       const zoe = await leadIn(page, request, 'Zoë', 'won')
-      const firstRead = page.waitForResponse((response) => response.url().endsWith('/api/admin/leads/board'))
+      const reads = await watchBoardReads(page)
       await openBoard(page)
       await expect(card(page, 'won', zoe.name)).toBeVisible()
-      const before = await shownCounts(page)
-      // After a refusal the board is read again: answered as it was first read, so that
+      // After a refusal the board is read again: held, like every read from here, so that
       // other tests' leads cannot move its counts meanwhile.
-      const board = (await (await firstRead).json()) as LeadBoard
-      let reads = 0
-      await page.route('**/api/admin/leads/board', (route) => {
-        reads++
-        return route.fulfill({ json: board })
-      })
+      await reads.hold()
+      const before = reads.counts()
+      await expect.poll(() => shownCounts(page)).toEqual(before)
 
       browserConsole.expectError(/status of 409/)
       await page.route(`**/api/admin/leads/${zoe.id}`, (route) =>
@@ -314,6 +316,8 @@ for (const { device, width, height } of VIEWPORTS) {
           : route.fallback(),
       )
       await pickUpAndMoveRight(page, 'won', zoe.name, 'lost')
+      // No live read while a card is in the hand or its move is on its way: a read asked from now on follows the refusal.
+      const asked = reads.asked()
       await page.keyboard.press('Space')
 
       await expect(lastMove(page).getByRole('alert')).toHaveText(
@@ -325,8 +329,13 @@ for (const { device, width, height } of VIEWPORTS) {
       await expect(lastMove(page).getByRole('button', { name: /^Undo/ })).toHaveCount(0)
       expect(await statusOnServer(page, zoe.id)).toBe('won')
       expect(await shownCounts(page)).toEqual(before)
-      await expect.poll(() => reads).toBe(1)
+      await expect.poll(() => reads.asked()).toBeGreaterThan(asked)
       expect(await shownCounts(page)).toEqual(before)
+
+      // Read, the board has the card where the server keeps it.
+      reads.release()
+      await expect(async () => expect(await shownCounts(page)).toEqual(reads.counts())).toPass()
+      await expect(card(page, 'won', zoe.name)).toBeVisible()
     })
   })
 }

@@ -151,12 +151,20 @@ export async function readSubmissions(request: APIRequestContext, query: string)
   return rows as SubmissionRow[]
 }
 
-/** The stored rows holding these answers (the newest 200 rows are searched). */
+/**
+ * The stored rows holding these answers, leads only (as an operator's read
+ * without a spam filter), newest first. Every answer carries the test's tag; the
+ * first is enough to tell its rows, and the server picks them: a read of the
+ * newest rows could miss them once other tests have stored enough since.
+ */
 export async function storedApplications(request: APIRequestContext, answers: Answers): Promise<SubmissionRow[]> {
-  const rows = await readSubmissions(request, 'select=*&order=id.desc&limit=200')
-  // Every answer carries the test's tag; the first is enough to tell its rows.
+  return readSubmissions(request, `select=*&${taggedBy(answers)}&order=id.desc`)
+}
+
+/** A filter on the first answer, which carries the test's tag: `instagram=eq.…` with the stored (trimmed) value. */
+export const taggedBy = (answers: Answers) => {
   const { key } = question(0)
-  return rows.filter((row) => row[key] === answers[key].trim())
+  return `${key}=eq.${encodeURIComponent(answers[key].trim())}`
 }
 
 /** The answers as the server stores them: trimmed. */
