@@ -185,6 +185,17 @@ describe(`the Funnel's sources, bounded, on ${DATABASE_TARGET}`, () => {
     // 2,401 rows were 519 KB: now a few kilobytes, whatever the number of sources.
     expect(bytes).toBeLessThan(16 * 1024)
 
+    // A source past the cap that is asked for is listed, in place of the last of the 50.
+    const sentSources = Array.from(
+      { length: ADDRESSES * BATCHES_PER_ADDRESS },
+      (_unused, index) => `junk-${run}-${Math.floor(index / BATCHES_PER_ADDRESS)}-${index % BATCHES_PER_ADDRESS}`,
+    )
+    const hidden = sentSources.find((source) => !funnel.bySource.some((row) => row.source === source)) ?? ''
+    const chosen = (await funnelOf(`source=${encodeURIComponent(hidden)}`)).funnel
+    expect(chosen.bySource).toHaveLength(FUNNEL_SOURCE_ROWS + 1)
+    expect(chosen.bySource.find((row) => row.source === hidden)).toMatchObject({ visitors: 1 })
+    expect(chosen.bySource.at(-1)).toMatchObject({ source: OTHER_SOURCES, visitors: ADDRESSES * BATCHES_PER_ADDRESS - FUNNEL_SOURCE_ROWS })
+
     // The download lists the same rows, Other last and named in words.
     const csv = await get('/funnel.csv')
     expect(csv.statusCode).toBe(200)

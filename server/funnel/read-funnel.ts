@@ -128,7 +128,8 @@ export async function readFunnel(db: Queryable, range: FunnelRange): Promise<Fun
       .filter((row) => row.source?.toLowerCase() !== OTHER_SOURCES)
       .slice(0, SOURCE_CHOICES)
       .map((row) => row.source ?? DIRECT_SOURCE),
-    bySource: capSources(outcomes.bySource, range.source),
+    // The table's sources are lower-cased, as leads' are; the one asked for is named as the events name it.
+    bySource: capSources(outcomes.bySource, range.source?.toLowerCase()),
     // The range's own figures are those of its stages: no query more.
     totals: totalsOf(range, stageCount('visitors'), stageCount('applications'), stageCount('booked')),
     previous,
