@@ -225,12 +225,7 @@ export interface Funnel {
   days: FunnelDay[]
   /** The sources seen in the range, most visitors first, for the screen's choice. */
   sources: string[]
-  /**
-   * Per source (the whole range, every source whatever `source` asks), most
-   * applications first, then most visitors: at most FUNNEL_SOURCE_ROWS sources
-   * (the one asked for among them when it has figures), then one row,
-   * OTHER_SOURCES, that sums all the rest.
-   */
+  /** Per source (the whole range, every source whatever `source` asks), capped as FUNNEL_SOURCE_ROWS (funnel-report.ts) says. */
   bySource: FunnelSource[]
   /** The range's headline figures for `source`, and those of as many days just before it (null before 0001-01-01). */
   totals: FunnelTotals
@@ -239,15 +234,5 @@ export interface Funnel {
 
 /** The value of `source` that asks for visits without one. */
 export const DIRECT_SOURCE = '(direct)'
-
-/**
- * The Funnel's sources table lists at most this many sources; the rest are
- * summed in one row, OTHER_SOURCES, so a flood of made-up sources in the
- * anonymous events never makes the answer longer (docs/funnel.md).
- */
-export const FUNNEL_SOURCE_ROWS = 50
-
-/** The sources table's last row, the sum of the sources past FUNNEL_SOURCE_ROWS (a source of that name is counted in it). */
-export const OTHER_SOURCES = '(other)'
 
 export const FUNNEL_CSV_COLUMNS = ['stage', 'visitors', 'drop_off', 'drop_off_percent'] as const

@@ -4,9 +4,10 @@
  * inbox names the well-known ones. Written once for the Funnel screen and the
  * lead list. An unknown source is shown as it is.
  */
-import { DIRECT_SOURCE, OTHER_SOURCES } from './admin-api.ts'
+import { DIRECT_SOURCE } from './admin-api.ts'
+import { OTHER_SOURCES } from './funnel-report.ts'
 
-/** The Funnel's row that sums the sources past its cap (FUNNEL_SOURCE_ROWS in admin-api.ts), in words. */
+/** The Funnel's row that sums the sources past its cap (FUNNEL_SOURCE_ROWS in funnel-report.ts), in words. */
 export const OTHER_SOURCES_NAME = 'Other sources'
 
 const NAMED: Readonly<Record<string, string>> = {

@@ -6,7 +6,7 @@
 -- The rollup keeps at most 200 sources a day: the day's most page-view
 -- visitors first (ties by source, direct first). The rest of the day's
 -- per-source rows are summed into one row per (type, step) whose source is
--- '(other)' (OTHER_SOURCES in common/admin-api.ts; a source of that name is
+-- '(other)' (OTHER_SOURCES in common/funnel-report.ts; a source of that name is
 -- always summed there). Its visitors are the sum of the folded sources'
 -- visitors, as the Funnel's sources table sums them. The all_sources rows are
 -- as before. The rows stored are decided by the raw events alone, so two

@@ -1,6 +1,6 @@
-import { DIRECT_SOURCE, FUNNEL_MAX_DAYS, OTHER_SOURCES, type Funnel, type FunnelDay, type FunnelStage } from '../../common/admin-api.ts'
+import { DIRECT_SOURCE, FUNNEL_MAX_DAYS, type Funnel, type FunnelDay, type FunnelStage } from '../../common/admin-api.ts'
 import { FUNNEL_STAGES, previousRange } from '../../common/funnel.ts'
-import { share, type FunnelTotals } from '../../common/funnel-report.ts'
+import { OTHER_SOURCES, share, type FunnelTotals } from '../../common/funnel-report.ts'
 import { utcDay } from '../../common/utc-day.ts'
 import type { Queryable } from '../db/database.ts'
 import { readLeadOutcomes } from './lead-outcomes.ts'

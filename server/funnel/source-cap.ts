@@ -1,5 +1,4 @@
-import { FUNNEL_SOURCE_ROWS, OTHER_SOURCES, type FunnelSource } from '../../common/admin-api.ts'
-import { share } from '../../common/funnel-report.ts'
+import { FUNNEL_SOURCE_ROWS, OTHER_SOURCES, share, type FunnelSource } from '../../common/funnel-report.ts'
 
 /**
  * The sources table as the Funnel answers it: the first FUNNEL_SOURCE_ROWS of

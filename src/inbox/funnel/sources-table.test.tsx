@@ -1,5 +1,5 @@
 import { render, screen, within } from '@testing-library/react'
-import { OTHER_SOURCES, type FunnelSource } from '../../../common/admin-api.ts'
+import { OTHER_SOURCES, type FunnelSource } from '../../../common/funnel-report.ts'
 import { SourcesTable } from './sources-table.tsx'
 
 const row = (source: string, visitors: number, applications: number): FunnelSource => ({

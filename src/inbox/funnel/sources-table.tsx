@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { OTHER_SOURCES, type FunnelSource } from '../../../common/admin-api.ts'
+import { OTHER_SOURCES, type FunnelSource } from '../../../common/funnel-report.ts'
 import { funnelSourceName } from '../../../common/source-labels.ts'
 import { funnelCopy } from '../content/funnel-copy.ts'
 import { inboxCopy } from '../content/inbox-copy.ts'
