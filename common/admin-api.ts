@@ -225,7 +225,7 @@ export interface Funnel {
   days: FunnelDay[]
   /** The sources seen in the range, most visitors first, for the screen's choice. */
   sources: string[]
-  /** Per source (the whole range, every source whatever `source` asks), most applications first. */
+  /** Per source (the whole range, every source whatever `source` asks), capped as FUNNEL_SOURCE_ROWS (funnel-report.ts) says. */
   bySource: FunnelSource[]
   /** The range's headline figures for `source`, and those of as many days just before it (null before 0001-01-01). */
   totals: FunnelTotals

@@ -4,6 +4,18 @@
  * those of the period before it, and the CSV's columns for them.
  */
 
+/**
+ * The Funnel's sources table (Funnel.bySource): at most this many sources, most
+ * applications first, then most visitors, the one asked for among them when it
+ * has figures; then one row, OTHER_SOURCES, that sums all the rest, so a flood
+ * of made-up sources in the anonymous events never makes the answer longer
+ * (docs/funnel.md).
+ */
+export const FUNNEL_SOURCE_ROWS = 50
+
+/** The sources table's last row, the sum of the sources past FUNNEL_SOURCE_ROWS (a source of that name is counted in it). */
+export const OTHER_SOURCES = '(other)'
+
 /** What one source brought in a range: visitors from the page's events, the rest from the leads and their bookings. */
 export interface FunnelSource {
   /** Last-touch utm_source, else the referrer's host, else DIRECT_SOURCE. */

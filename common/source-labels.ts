@@ -5,6 +5,10 @@
  * lead list. An unknown source is shown as it is.
  */
 import { DIRECT_SOURCE } from './admin-api.ts'
+import { OTHER_SOURCES } from './funnel-report.ts'
+
+/** The Funnel's row that sums the sources past its cap (FUNNEL_SOURCE_ROWS in funnel-report.ts), in words. */
+export const OTHER_SOURCES_NAME = 'Other sources'
 
 const NAMED: Readonly<Record<string, string>> = {
   ig: 'Instagram',
@@ -40,3 +44,10 @@ export function sourceName(source: string): string | undefined {
 
 /** What the inbox shows for a source: its name where known, else the source itself. */
 export const sourceLabel = (source: string) => sourceName(source) ?? source
+
+/**
+ * A source of the Funnel's sources table in words: OTHER_SOURCES there is
+ * always the row of the sources past its cap (a source of that name is
+ * counted in it), so it is named as such; any other as sourceName names it.
+ */
+export const funnelSourceName = (source: string) => (source === OTHER_SOURCES ? OTHER_SOURCES_NAME : sourceName(source))

@@ -18,6 +18,7 @@ export const SERVER_ONLY_MIGRATIONS: ReadonlySet<string> = new Set([
   '015-lead-opened.sql',
   '016-phone-search.sql',
   '017-lead-name-order.sql',
+  '022-funnel-bounded-sources.sql',
 ])
 
 /**

@@ -1,7 +1,7 @@
 import { FUNNEL_CSV_COLUMNS, type Funnel } from '../../common/admin-api.ts'
 import { funnelStageLabel } from '../../common/funnel.ts'
 import { FUNNEL_DAYS_CSV_COLUMNS, FUNNEL_SOURCES_CSV_COLUMNS } from '../../common/funnel-report.ts'
-import { sourceName } from '../../common/source-labels.ts'
+import { funnelSourceName } from '../../common/source-labels.ts'
 import { csvRecord } from '../export/csv.ts'
 
 /** A share (0–1) as a percentage with one decimal, as the screen shows it. */
@@ -12,7 +12,8 @@ const BLANK = '\r\n'
 
 /**
  * The screen's three tables as one CSV, each with its own header after a
- * blank line: the gates, the sources, the days. The command-line export's
+ * blank line: the gates, the sources, the days. The sources are the screen's,
+ * capped as it caps them, with the row of the other sources last. The command-line export's
  * writer (every field quoted, formulas neutralised, CRLF).
  */
 export function funnelCsv(funnel: Funnel): string {
@@ -22,7 +23,7 @@ export function funnelCsv(funnel: Funnel): string {
   const sources = funnel.bySource.map((row) =>
     csvRecord([
       row.source,
-      sourceName(row.source) ?? '',
+      funnelSourceName(row.source) ?? '',
       row.visitors,
       row.applications,
       percent(row.conversionRate),

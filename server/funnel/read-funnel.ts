@@ -1,9 +1,11 @@
 import { DIRECT_SOURCE, FUNNEL_MAX_DAYS, type Funnel, type FunnelDay, type FunnelStage } from '../../common/admin-api.ts'
 import { FUNNEL_STAGES, previousRange } from '../../common/funnel.ts'
-import { share, type FunnelTotals } from '../../common/funnel-report.ts'
+import { OTHER_SOURCES, share, type FunnelTotals } from '../../common/funnel-report.ts'
 import { utcDay } from '../../common/utc-day.ts'
 import type { Queryable } from '../db/database.ts'
 import { readLeadOutcomes } from './lead-outcomes.ts'
+import { capSources } from './source-cap.ts'
+import { pageViewVisitorsSql, readGateVisitors, readSourceVisitors } from './visitor-counts.ts'
 
 /** The funnel asked for: UTC days, both included, and one source or every one. */
 export interface FunnelRange {
@@ -17,18 +19,6 @@ export interface FunnelRange {
 const SOURCE_CHOICES = 50
 
 /**
- * Which rows of page_event_counts (migrations/010-page-events.sql) a range
- * reads, and their parameters from $3 on: the all_sources rows for every
- * source (a visitor of two sources in a day is one visitor there), else the
- * source's own rows, where direct visits have no source.
- */
-function sourceCondition(source: string | undefined): { where: string; params: unknown[] } {
-  if (source === undefined) return { where: 'all_sources', params: [] }
-  if (source === DIRECT_SOURCE) return { where: 'NOT all_sources AND source IS NULL', params: [] }
-  return { where: 'NOT all_sources AND source = $3', params: [source] }
-}
-
-/**
  * A period's headline figures in one statement: page views as the funnel
  * counts them, and the leads stored with how many have a booking, counted as
  * lead-outcomes.ts counts them (a lead with any booking is booked once). For
@@ -37,7 +27,7 @@ function sourceCondition(source: string | undefined): { where: string; params: u
  * lead_source. The booked leads' ids are hashed once, not looked up per lead.
  */
 export async function readTotals(db: Queryable, range: FunnelRange): Promise<FunnelTotals> {
-  const { where, params } = sourceCondition(range.source)
+  const visitors = pageViewVisitorsSql(range.source)
   const leadSource =
     range.source === undefined
       ? ''
@@ -46,12 +36,12 @@ export async function readTotals(db: Queryable, range: FunnelRange): Promise<Fun
         : 'AND lead_source(s.attribution) = $3'
   const [row] = await db.query<{ visitors: string; applications: string; booked: string }>(
     `SELECT
-       (SELECT coalesce(sum(visitors), 0) FROM page_event_counts($1::date, $2::date) WHERE ${where} AND type = 'page_view')::text AS visitors,
+       (${visitors.sql})::text AS visitors,
        count(*)::text AS applications,
        count(*) FILTER (WHERE s.id IN (SELECT application_id FROM bookings WHERE application_id IS NOT NULL))::text AS booked
      FROM contact_submissions s
      WHERE NOT s.spam AND s.created_at >= $1::date AND s.created_at < $2::date + 1 ${leadSource}`,
-    [range.from, range.to, ...params],
+    [range.from, range.to, ...visitors.params],
   )
   return totalsOf(range, Number(row?.visitors ?? 0), Number(row?.applications ?? 0), Number(row?.booked ?? 0))
 }
@@ -95,31 +85,16 @@ export function funnelStages(visitorsOf: (type: string, step: number | null) => 
 }
 
 /**
- * The funnel of a range, from page_event_counts: the rollups for the days
- * rolled up, the raw events for the rest (today, and yesterday until the sweep
- * rolls it up), so figures stay when the raw events of old days are deleted.
- * Visitors are summed over days: a visitor-day each, as the hash is daily.
+ * The funnel of a range, counted as page_event_counts does (visitor-counts.ts):
+ * the rollups for the days rolled up, the raw events for the rest (today, and
+ * yesterday until the sweep rolls it up), so figures stay when the raw events
+ * of old days are deleted. Visitors are summed over days: a visitor-day each,
+ * as the hash is daily. The sources table is capped (capSources), whatever
+ * sources the anonymous events made up.
  */
 export async function readFunnel(db: Queryable, range: FunnelRange): Promise<Funnel> {
-  const { where, params } = sourceCondition(range.source)
-  const rangeParams = [range.from, range.to, ...params]
-  const counts = `page_event_counts($1::date, $2::date)`
-  const stageRows = await db.query<{ type: string; step: number | null; visitors: string }>(
-    `SELECT type, step, sum(visitors)::text AS visitors FROM ${counts} WHERE ${where} GROUP BY type, step`,
-    rangeParams,
-  )
-  const dayRows = await db.query<{ day: string; visitors: string; applications: string }>(
-    `SELECT to_char(day, 'YYYY-MM-DD') AS day,
-       coalesce(sum(visitors) FILTER (WHERE type = 'page_view'), 0)::text AS visitors,
-       coalesce(sum(visitors) FILTER (WHERE type = 'submit_succeeded'), 0)::text AS applications
-     FROM ${counts} WHERE ${where} AND type IN ('page_view', 'submit_succeeded') GROUP BY day`,
-    rangeParams,
-  )
-  const sourceRows = await db.query<{ source: string | null; visitors: string }>(
-    `SELECT source, sum(visitors)::text AS visitors FROM ${counts} WHERE NOT all_sources AND type = 'page_view'
-     GROUP BY source ORDER BY sum(visitors) DESC, source`,
-    [range.from, range.to],
-  )
+  const gates = await readGateVisitors(db, range)
+  const sourceRows = await readSourceVisitors(db, range)
   // Leads' sources are lower-cased (lead_source in migrations/009); the events' are as the page sent them.
   const visitorsBySource = new Map<string, number>()
   for (const row of sourceRows) {
@@ -131,9 +106,9 @@ export async function readFunnel(db: Queryable, range: FunnelRange): Promise<Fun
   const previous = before ? await readTotals(db, { ...before, source: range.source }) : null
 
   const stageVisitors = new Map(
-    stageRows.map((row) => [stageKey(row.type, row.step === null ? null : Number(row.step)), Number(row.visitors)]),
+    gates.stages.map((row) => [stageKey(row.type, row.step === null ? null : Number(row.step)), Number(row.visitors)]),
   )
-  const byDay = new Map(dayRows.map((row) => [row.day, row]))
+  const byDay = new Map(gates.days.map((row) => [row.day, row]))
   const days = rangeDays(range.from, range.to).map((day): FunnelDay => {
     const row = byDay.get(day)
     const visitors = Number(row?.visitors ?? 0)
@@ -148,8 +123,13 @@ export async function readFunnel(db: Queryable, range: FunnelRange): Promise<Fun
     source: range.source ?? null,
     stages,
     days,
-    sources: sourceRows.slice(0, SOURCE_CHOICES).map((row) => row.source ?? DIRECT_SOURCE),
-    bySource: outcomes.bySource,
+    // The rollup's sum of a day's sources past its cap is no source to choose.
+    sources: sourceRows
+      .filter((row) => row.source?.toLowerCase() !== OTHER_SOURCES)
+      .slice(0, SOURCE_CHOICES)
+      .map((row) => row.source ?? DIRECT_SOURCE),
+    // The table's sources are lower-cased, as leads' are; the one asked for is named as the events name it.
+    bySource: capSources(outcomes.bySource, range.source?.toLowerCase()),
     // The range's own figures are those of its stages: no query more.
     totals: totalsOf(range, stageCount('visitors'), stageCount('applications'), stageCount('booked')),
     previous,

@@ -21,6 +21,8 @@ export const funnelCopy = {
   showSource: (name: string) => `Show the funnel of ${name}`,
   conversionRate: 'Conversion',
   chosen: 'shown',
+  /** Under the row that sums the sources past the table's cap (FUNNEL_SOURCE_ROWS). */
+  otherSources: 'every source not listed above, summed',
   readout: 'Day on the chart',
   readoutHint: 'Point at the chart, or use the arrow keys here, to read a day.',
   readoutValue: (day: string, visitors: string, applications: string, rate: string) =>

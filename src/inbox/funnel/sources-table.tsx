@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
-import type { FunnelSource } from '../../../common/admin-api.ts'
-import { sourceName } from '../../../common/source-labels.ts'
+import { OTHER_SOURCES, type FunnelSource } from '../../../common/funnel-report.ts'
+import { funnelSourceName } from '../../../common/source-labels.ts'
 import { funnelCopy } from '../content/funnel-copy.ts'
 import { inboxCopy } from '../content/inbox-copy.ts'
 import { compactCells } from '../shell/data-table.tsx'
@@ -41,8 +41,20 @@ export function SourcesTable({ rows, caption, chosen, hrefOf }: SourcesTableProp
   return (
     <FigureTable caption={caption} rowHeader={copy.source} figures={columns.map((column) => column.header)}>
       {rows.map((row) => {
-        const name = sourceName(row.source)
+        const name = funnelSourceName(row.source)
         const isChosen = row.source === chosen
+        // The sum of the sources past the cap is no source of its own: it has no funnel to show.
+        if (row.source === OTHER_SOURCES) {
+          return (
+            <tr key={row.source} className="border-b border-ink/10 last:border-0">
+              <th scope="row" className={`${compactCells.body} font-semibold`}>
+                {name}
+                <span className="block text-xs font-normal text-ink/70">{funnelCopy.otherSources}</span>
+              </th>
+              <SourceFigures row={row} />
+            </tr>
+          )
+        }
         return (
           <tr key={row.source} className={`relative border-b border-ink/10 last:border-0 hover:bg-ink/5 ${isChosen ? 'bg-amber-50' : ''}`}>
             <th scope="row" className={`${compactCells.body} font-semibold`}>
@@ -56,14 +68,18 @@ export function SourcesTable({ rows, caption, chosen, hrefOf }: SourcesTableProp
               {name && <span className="block text-xs font-normal text-ink/70">{row.source}</span>}
               {isChosen && <span className="block text-xs font-normal text-ink/70">{funnelCopy.chosen}</span>}
             </th>
-            {columns.map((column) => (
-              <td key={column.header} className={`${compactCells.body} text-right tabular-nums`}>
-                {column.cell(row)}
-              </td>
-            ))}
+            <SourceFigures row={row} />
           </tr>
         )
       })}
     </FigureTable>
   )
+}
+
+function SourceFigures({ row }: { row: FunnelSource }) {
+  return columns.map((column) => (
+    <td key={column.header} className={`${compactCells.body} text-right tabular-nums`}>
+      {column.cell(row)}
+    </td>
+  ))
 }
