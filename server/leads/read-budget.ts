@@ -5,6 +5,11 @@ import { ApiError } from '../http/api-error.ts'
 /** PostgreSQL's query_canceled: what statement_timeout raises. */
 const QUERY_CANCELED = '57014'
 
+// The pool reports a cancelled statement as the database being unavailable, with PostgreSQL's error as its cause.
+const cancelled = (error: unknown): boolean =>
+  (isPostgresError(error) && error.code === QUERY_CANCELED) ||
+  (error instanceof Error && error.cause !== error && error.cause !== undefined && cancelled(error.cause))
+
 /** The 422's words for a read stopped at its budget. */
 export const tooSlowMessage = (budgetMs: number) =>
   `This view took more than ${budgetMs / 1000} s to read and was stopped: narrow it with a longer search, a status, a source or dates, then try again.`
@@ -27,7 +32,7 @@ export function withReadBudget(db: Database, budgetMs: number): Queryable {
         return read(tx)
       })
     } catch (error) {
-      if (isPostgresError(error) && error.code === QUERY_CANCELED) throw new ApiError(422, tooSlowMessage(ms))
+      if (cancelled(error)) throw new ApiError(422, tooSlowMessage(ms))
       throw error
     }
   }
