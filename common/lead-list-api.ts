@@ -20,6 +20,24 @@ export type LeadSort = (typeof LEAD_SORTS)[number]
  */
 export const LEAD_COUNT_CAP = 10_000
 
+/**
+ * A search needs this many letters or digits in a row (after a phone number is
+ * read as its digits): the search index holds runs of three (trigrams), and a
+ * search with none could only be answered by reading every lead. A whole email
+ * address is found however short (an exact match on its own index). Anything
+ * else is a 400 whose detail names `q` with SEARCH_TOO_SHORT.
+ */
+export const SEARCH_MIN_RUN = 3
+
+/** The 400's words for a search too short to look up, shown under the search box. */
+export const SEARCH_TOO_SHORT = `Type at least ${SEARCH_MIN_RUN} letters or digits to search, or a whole email address`
+
+/**
+ * With a search, the count stops here instead (shown as "1,000+ leads"): each
+ * match costs the search's check, and a common fragment matches nearly every lead.
+ */
+export const SEARCH_COUNT_CAP = 1_000
+
 /** GET /api/admin/leads/count, with the list's filters: apart from the page, so the rows never wait for the count. */
 export const LEAD_COUNT_PATH = '/leads/count'
 

@@ -108,6 +108,7 @@ export function buildApp({ config, db, site = DEFAULT_SITE_MANIFEST, logger = fa
     prefix: ADMIN_API_PATH,
     db,
     sessionMaxDays: config.adminSessionMaxDays,
+    queryBudgetMs: config.inboxQueryBudgetMs,
     awaitingMinutes: config.notifications.followUp?.afterMinutes ?? DEFAULT_AWAITING_MINUTES,
     backups,
   })

@@ -20,6 +20,7 @@ describe('parseConfig', () => {
       webConcurrency: 1,
       spamRetentionDays: 30,
       adminSessionMaxDays: 30,
+      inboxQueryBudgetMs: 2000,
     })
   })
 
@@ -45,6 +46,7 @@ describe('parseConfig', () => {
       WEB_CONCURRENCY: '4',
       SPAM_RETENTION_DAYS: '7',
       ADMIN_SESSION_MAX_DAYS: '14',
+      INBOX_QUERY_BUDGET_MS: '500',
       LEAD_WEBHOOK_URL: 'https://hooks.example/a,https://hooks.example/b',
       LEAD_WEBHOOK_SECRET: `whsec_${Buffer.alloc(24, 1).toString('base64')}`,
       WEBHOOK_ALLOW_PRIVATE: 'true',
@@ -81,6 +83,7 @@ describe('parseConfig', () => {
       webConcurrency: 4,
       spamRetentionDays: 7,
       adminSessionMaxDays: 14,
+      inboxQueryBudgetMs: 500,
       notifications: {
         webhookUrls: ['https://hooks.example/a', 'https://hooks.example/b'],
         webhookSecret: Buffer.alloc(24, 1),
@@ -142,6 +145,8 @@ describe('parseConfig', () => {
     ['SPAM_RETENTION_DAYS', '1.5'],
     ['SPAM_RETENTION_DAYS', 'forever'],
     ['ADMIN_SESSION_MAX_DAYS', '0'],
+    ['INBOX_QUERY_BUDGET_MS', '99'],
+    ['INBOX_QUERY_BUDGET_MS', '10000'],
     ['ADMIN_SESSION_MAX_DAYS', '-1'],
     ['ADMIN_SESSION_MAX_DAYS', '1.5'],
     ['ADMIN_SESSION_MAX_DAYS', '30d'],

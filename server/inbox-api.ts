@@ -22,6 +22,8 @@ export interface InboxApiOptions {
   db: Database
   /** ADMIN_SESSION_MAX_DAYS: how long a session lasts from sign-in, however busy. */
   sessionMaxDays: number
+  /** INBOX_QUERY_BUDGET_MS: how long one read of the lead routes may run (on PostgreSQL). */
+  queryBudgetMs: number
   /** How long after applying a lead without a booking is listed for a follow-up by hand. */
   awaitingMinutes: number
   /** The embedded database's backups; undefined on PostgreSQL. */
@@ -38,7 +40,7 @@ const CHANGES = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
  * (docs/decisions/019-admin-sessions.md). A route added there is guarded
  * without saying so.
  */
-export const inboxApi: FastifyPluginAsync<InboxApiOptions> = async (app, { db, sessionMaxDays, awaitingMinutes, backups }) => {
+export const inboxApi: FastifyPluginAsync<InboxApiOptions> = async (app, { db, sessionMaxDays, queryBudgetMs, awaitingMinutes, backups }) => {
   await app.register(fastifyCookie)
   // Null until the guard sets it; only guarded routes read it.
   app.decorateRequest('admin', null as unknown as FastifyRequest['admin'])
@@ -67,7 +69,7 @@ export const inboxApi: FastifyPluginAsync<InboxApiOptions> = async (app, { db, s
     await guarded.register(totpRoutes, { db, throttle })
     await guarded.register(passwordRoutes, { db, throttle })
     await guarded.register(teammateRoutes, { db })
-    await guarded.register(adminLeadRoutes, { db })
+    await guarded.register(adminLeadRoutes, { db, queryBudgetMs })
     await guarded.register(adminFunnelRoutes, { db })
     await guarded.register(adminDeliveryRoutes, { db })
     await guarded.register(unmatchedBookingRoutes, { db })

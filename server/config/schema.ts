@@ -82,6 +82,10 @@ export const configSchema = z
     SPAM_RETENTION_DAYS: envVar(wholeDays(6).default(30)),
     LEAD_RETENTION_DAYS: envVar(wholeDays(6, 'leave it unset to keep every lead').optional()),
     ADMIN_SESSION_MAX_DAYS: envVar(wholeDays(5).default(30)),
+    // Below the serving pool's own 10 s statement_timeout (server/db/postgres.ts), which would answer 503 first.
+    INBOX_QUERY_BUDGET_MS: envVar(
+      wholeNumber.refine((ms) => ms >= 100 && ms <= 9_000, 'must be from 100 to 9000 milliseconds').default(2_000),
+    ),
     LEAD_WEBHOOK_URL: envVar(webhookUrls.default([])),
     // Never put the value in a message: it is a secret.
     LEAD_WEBHOOK_SECRET: envVar(webhookSecret.optional()),
@@ -182,6 +186,8 @@ export const configSchema = z
     leadRetentionDays: vars.LEAD_RETENTION_DAYS,
     /** ADMIN_SESSION_MAX_DAYS: days an inbox session lasts from sign-in, however busy. */
     adminSessionMaxDays: vars.ADMIN_SESSION_MAX_DAYS,
+    /** INBOX_QUERY_BUDGET_MS: how long one of the inbox's lead reads may run on PostgreSQL before it is answered 422. */
+    inboxQueryBudgetMs: vars.INBOX_QUERY_BUDGET_MS,
     /** Where new leads are announced; every channel is optional. */
     notifications: {
       /** LEAD_WEBHOOK_URL: each gets every lead, signed (Standard Webhooks). */

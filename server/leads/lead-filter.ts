@@ -3,7 +3,7 @@ import type { BookingFilter } from '../../common/booking-api.ts'
 import { leadListQuerySchema } from '../../common/admin-api-schema.ts'
 import type { ContactField } from '../../common/application-form.ts'
 import { ApiError } from '../http/api-error.ts'
-import type { LeadSort } from '../../common/lead-list-api.ts'
+import { SEARCH_MIN_RUN, SEARCH_TOO_SHORT, type LeadSort } from '../../common/lead-list-api.ts'
 import { decodeListCursor, type ListCursor } from './cursor.ts'
 
 /** The answers the inbox's search looks in as typed, in the order of their trigram index's expression (migrations/016). */
@@ -21,9 +21,17 @@ export const SEARCH_TEXT = [...SEARCH_FIELDS.map((field) => `s.${field}`), PHONE
 // Digits with at most the marks people put in phone numbers: "+44 7700 900123", "(020) 7946-0018".
 const PHONE_LIKE = /^[+\d\s().\-/]*\d[+\d\s().\-/]*$/u
 
+// A run of letters or digits long enough to hold a trigram, the unit of the search index.
+const INDEXED_RUN = new RegExp(`[\\p{L}\\p{N}]{${SEARCH_MIN_RUN}}`, 'u')
+
+// A whole address, as the erasure by email reads one: no space, one @, a dot after it.
+const WHOLE_EMAIL = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/u
+
 /** The list's filters, read and checked. */
 export interface LeadFilter {
   search: string | undefined
+  /** The search is a whole email address too short for the search index: matched exactly, case ignored. */
+  exactEmail?: boolean
   status: LeadStatus | undefined
   /** DIRECT_SOURCE asks for the leads with no source, as the funnel counts them. */
   source: string | undefined
@@ -51,9 +59,11 @@ export function parseLeadQuery(input: unknown): LeadQuery {
   const result = leadListQuerySchema.safeParse(input)
   if (!result.success) throw ApiError.invalid(result.error)
   const query = result.data
+  const search = searchText(query.q)
   return {
     filter: {
-      search: searchText(query.q),
+      search: search?.text,
+      ...(search?.exactEmail === true ? { exactEmail: true } : {}),
       status: query.status,
       source: query.source === '' || query.source === undefined ? undefined : query.source.toLowerCase(),
       from: query.from === undefined ? undefined : new Date(`${query.from}T00:00:00Z`),
@@ -67,11 +77,20 @@ export function parseLeadQuery(input: unknown): LeadQuery {
   }
 }
 
-/** What the search looks for: a phone-like text by its digits alone, since the index holds the phone's digits. */
-function searchText(q: string | undefined) {
-  const text = q?.replaceAll(SEARCH_SEPARATOR, '').trim()
-  if (text === undefined || text === '') return undefined
-  return PHONE_LIKE.test(text) ? text.replace(/\D/gu, '') : text
+/**
+ * What the search looks for: a phone-like text by its digits alone, since the
+ * index holds the phone's digits. A text the search index cannot serve (no
+ * three letters or digits in a row) would be answered by reading every lead,
+ * with the whole site waiting on the embedded database: it is refused, unless
+ * it is a whole email address, which its own index finds exactly.
+ */
+function searchText(q: string | undefined): { text: string; exactEmail: boolean } | undefined {
+  const typed = q?.replaceAll(SEARCH_SEPARATOR, '').trim()
+  if (typed === undefined || typed === '') return undefined
+  const text = PHONE_LIKE.test(typed) ? typed.replace(/\D/gu, '') : typed
+  if (INDEXED_RUN.test(text)) return { text, exactEmail: false }
+  if (WHOLE_EMAIL.test(text)) return { text, exactEmail: true }
+  throw new ApiError(400, `q: ${SEARCH_TOO_SHORT}`, { details: [{ field: 'q', message: SEARCH_TOO_SHORT }] })
 }
 
 const bookingsWhere = (condition: string) => `EXISTS (SELECT 1 FROM bookings b WHERE b.application_id = s.id${condition})`
@@ -111,7 +130,10 @@ export function filterSql(filter: LeadFilter, first = 1): { where: string; param
   if (filter.booking !== undefined) conditions.push(BOOKING_CONDITIONS[filter.booking])
   // An array literal as text: both databases cast it the same way.
   if (filter.ids !== undefined) conditions.push(`s.id = ANY(${next(`{${filter.ids.join(',')}}`)}::bigint[])`)
-  if (filter.search !== undefined) {
+  if (filter.search !== undefined && filter.exactEmail === true) {
+    // contact_submissions_email_lower_idx (migrations/009) holds lower(email).
+    conditions.push(`lower(s.email) = lower(${next(filter.search)})`)
+  } else if (filter.search !== undefined) {
     const pattern = next(likePattern(filter.search))
     conditions.push(`(${SEARCH_TEXT}) ILIKE ${pattern}`)
   }

@@ -4,7 +4,7 @@ import type { Queryable, Row } from '../db/database.ts'
 import { utcText } from '../db/utc-text.ts'
 import type { ListCursor } from './cursor.ts'
 import { filterSql, type LeadQuery } from './lead-filter.ts'
-import { sortedListSql } from './list-sort.ts'
+import { sortedListRows } from './sorted-rows.ts'
 
 interface Place extends Row {
   at: string
@@ -36,8 +36,7 @@ export async function leadNeighbours(db: Queryable, id: number, query: LeadQuery
   if (place === undefined) return undefined
   const cursor = cursorAt(place, id, query)
   const neighbour = async (backwards: boolean) => {
-    const { sql, params } = sortedListSql(query.filter, query.sort, cursor, 1, { select: 's.id::text AS id', backwards })
-    const [row] = await db.query<{ id: string }>(sql, params)
+    const [row] = await sortedListRows<{ id: string }>(db, query.filter, query.sort, cursor, 1, { select: 's.id::text AS id', backwards })
     return row === undefined ? null : Number(row.id)
   }
   const [previous, next] = await Promise.all([neighbour(true), neighbour(false)])

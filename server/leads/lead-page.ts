@@ -1,11 +1,12 @@
 import { LEAD_PAGE_SIZE, type LeadPage } from '../../common/admin-api.ts'
-import { LEAD_COUNT_CAP, type LeadCount } from '../../common/lead-list-api.ts'
+import type { LeadCount } from '../../common/lead-list-api.ts'
 import type { Queryable } from '../db/database.ts'
 import { encodeListCursor, type ListCursor } from './cursor.ts'
 import type { LeadQuery } from './lead-filter.ts'
 import { newMarkColumn } from './lead-opened.ts'
 import { SUMMARY_COLUMNS, toSummary, type SummaryRow } from './list-leads.ts'
-import { leadCountSql, sortedListSql } from './list-sort.ts'
+import { countCapOf, leadCountSql } from './list-sort.ts'
+import { sortedListRows } from './sorted-rows.ts'
 
 interface SortedRow extends SummaryRow {
   sort_name?: string
@@ -29,8 +30,7 @@ export async function listLeads(
   { pageSize = LEAD_PAGE_SIZE, accountId }: { pageSize?: number; accountId?: number } = {},
 ): Promise<LeadPage> {
   const select = accountId === undefined ? SUMMARY_COLUMNS : `${SUMMARY_COLUMNS}, ${newMarkColumn(accountId)}`
-  const list = sortedListSql(query.filter, query.sort, query.cursor, pageSize + 1, { select })
-  const rows = await db.query<SortedRow>(list.sql, list.params)
+  const rows = await sortedListRows<SortedRow>(db, query.filter, query.sort, query.cursor, pageSize + 1, { select })
   // One more than a page tells whether another follows.
   const page = rows.slice(0, pageSize)
   const last = page.at(-1)
@@ -41,7 +41,7 @@ export async function listLeads(
 }
 
 /**
- * How many leads the filter matches, up to LEAD_COUNT_CAP: a request of its
+ * How many leads the filter matches, up to its cap (countCapOf): a request of its
  * own (GET /leads/count), so the page's rows never wait for it. A lead
  * arriving between the two reads leaves them one apart until the next.
  */
@@ -49,5 +49,6 @@ export async function countLeads(db: Queryable, query: LeadQuery): Promise<LeadC
   const count = leadCountSql(query.filter)
   const [row] = await db.query<{ total: number }>(count.sql, count.params)
   const total = Number(row?.total ?? 0)
-  return { total: Math.min(total, LEAD_COUNT_CAP), totalCapped: total > LEAD_COUNT_CAP }
+  const cap = countCapOf(query.filter)
+  return { total: Math.min(total, cap), totalCapped: total > cap }
 }

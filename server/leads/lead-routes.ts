@@ -28,12 +28,15 @@ import { markOpened, newLeadCount, withNewMarks } from './lead-opened.ts'
 import { leadNeighbours } from './lead-neighbours.ts'
 import { parseLeadQuery } from './lead-filter.ts'
 import { leadSources } from './lead-sources.ts'
+import { withReadBudget } from './read-budget.ts'
 import { countLeads, listLeads } from './lead-page.ts'
 import { markNotSpam } from './not-spam.ts'
 import { addNote, changeStatus } from './pipeline.ts'
 
 export interface AdminLeadRouteOptions {
   db: Database
+  /** INBOX_QUERY_BUDGET_MS: how long each read of a list, count, board or export may run (PostgreSQL enforces it). */
+  queryBudgetMs: number
 }
 
 const exportQuerySchema = z.looseObject({
@@ -52,7 +55,9 @@ const CONTENT_TYPES = { csv: 'text/csv; charset=utf-8', json: 'application/json;
  * in a context that has already checked the session and, for changes, the
  * CSRF token, and set request.admin.
  */
-export const adminLeadRoutes: FastifyPluginAsync<AdminLeadRouteOptions> = async (app, { db }) => {
+export const adminLeadRoutes: FastifyPluginAsync<AdminLeadRouteOptions> = async (app, { db, queryBudgetMs }) => {
+  // The reads whose cost grows with the filter: each statement within the budget.
+  const reads = withReadBudget(db, queryBudgetMs)
   // The open inbox reads these again every few seconds: unchanged answers are 304.
   registerConditionalGet(app)
 
@@ -63,10 +68,10 @@ export const adminLeadRoutes: FastifyPluginAsync<AdminLeadRouteOptions> = async 
   }
 
   app.get('/leads', async (request) => {
-    return listLeads(db, parseLeadQuery(request.query), { accountId: request.admin.accountId })
+    return listLeads(reads, parseLeadQuery(request.query), { accountId: request.admin.accountId })
   })
 
-  app.get(LEAD_COUNT_PATH, async (request) => countLeads(db, parseLeadQuery(request.query)) satisfies Promise<LeadCount>)
+  app.get(LEAD_COUNT_PATH, async (request) => countLeads(reads, parseLeadQuery(request.query)) satisfies Promise<LeadCount>)
 
   app.get('/leads/new-count', async (request) => ({ count: await newLeadCount(db, request.admin.accountId) }) satisfies NewLeadCount)
 
@@ -85,15 +90,15 @@ export const adminLeadRoutes: FastifyPluginAsync<AdminLeadRouteOptions> = async 
       .header('content-type', CONTENT_TYPES[format.data.format])
       .header('content-disposition', `attachment; filename="${name}"`)
       .header('cache-control', 'no-store')
-      .send(Readable.from(exportLeads(db, filter, format.data.format, { guard: mode === 'spreadsheet', formatTime })))
+      .send(Readable.from(exportLeads(reads, filter, format.data.format, { guard: mode === 'spreadsheet', formatTime })))
   })
 
   // The sources the leads came from: the choices of the list's Source filter.
-  app.get('/leads/sources', async () => leadSources(db))
+  app.get('/leads/sources', async () => leadSources(reads))
 
   // The pipeline board: per status, its count and its newest leads.
   app.get('/leads/board', async (request) => {
-    const board = await leadBoard(db)
+    const board = await leadBoard(reads)
     const marked = await withNewMarks(
       db,
       request.admin.accountId,
@@ -125,7 +130,7 @@ export const adminLeadRoutes: FastifyPluginAsync<AdminLeadRouteOptions> = async 
   app.get('/leads/:id/neighbours', async (request) => {
     const params = idSchema.safeParse(request.params)
     if (!params.success) throw noSuchLead()
-    const neighbours = await leadNeighbours(db, params.data.id, parseLeadQuery(request.query))
+    const neighbours = await leadNeighbours(reads, params.data.id, parseLeadQuery(request.query))
     if (!neighbours) throw noSuchLead()
     return neighbours
   })

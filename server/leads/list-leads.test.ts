@@ -114,8 +114,8 @@ describe(`the lead list on ${DATABASE_TARGET}`, () => {
   it('searches LIKE wildcards as plain characters', async () => {
     const percent = await insertLead(temp.db, { answers: { business: 'growth 100% guaranteed' } })
     await insertLead(temp.db, { answers: { business: 'growth 1000 guaranteed' } })
-    expect(ids((await list({ q: '0%' })).leads)).toEqual([percent])
-    expect(ids((await list({ q: '_' })).leads)).toEqual([])
+    expect(ids((await list({ q: '100%' })).leads)).toEqual([percent])
+    expect(ids((await list({ q: 'wth_1' })).leads)).toEqual([])
   })
 
   it('filters by status, source and an inclusive range of UTC days, together with search and paging', async () => {

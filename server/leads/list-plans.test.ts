@@ -8,7 +8,7 @@ import { openTempDatabase, type TempDatabase } from '../testing/temp-database.ts
 import { STATUS_COUNTS_SQL } from './board.ts'
 import { parseLeadQuery } from './lead-filter.ts'
 import { LEAD_SOURCES_SQL } from './lead-sources.ts'
-import { leadCountSql, sortedListSql } from './list-sort.ts'
+import { leadCountSql, searchMatchesSql, sortedListSql } from './list-sort.ts'
 
 let temp: TempDatabase
 beforeAll(async () => {
@@ -58,6 +58,33 @@ describe(`the lead list's plans on ${DATABASE_TARGET}, over 5,000 applications`,
     ['a source', { source: 'tiktok' }],
   ])('counts %s no further than the cap, however many match', async (_name, query) => {
     const { sql, params } = leadCountSql(parseLeadQuery(query).filter)
+    const [aggregate, limit] = await planOfSql(sql, params)
+    expect([aggregate?.['Node Type'], limit?.['Node Type']]).toEqual(['Aggregate', 'Limit'])
+  })
+
+  it.each([
+    ['a rare search', { q: 'lovelace1234' }],
+    ['a common search', { q: 'example.com' }],
+    ['a search and a source', { q: 'hopper', source: 'tiktok' }],
+  ])('reads the matches of %s sorted by status in one pass, never once per status', async (_name, query) => {
+    const { sql, params } = searchMatchesSql(parseLeadQuery({ ...query, sort: 'status' }).filter)
+    const plan = await planOfSql(sql, params)
+    const scans = plan.filter((node) => node['Relation Name'] === 'contact_submissions')
+    expect(scans).toHaveLength(1)
+    expect(plan.filter((node) => node['Node Type'] === 'Append')).toEqual([])
+  })
+
+  it('would notice a search read once per status', async () => {
+    // The walk per status that a common search falls back to: one read of the table per branch.
+    const { filter } = parseLeadQuery({ sort: 'status', q: 'example.com' })
+    const plan = await planOf({ sort: 'status', q: 'example.com' })
+    expect(filter.search).toBe('example.com')
+    expect(plan.filter((node) => node['Relation Name'] === 'contact_submissions').length).toBeGreaterThan(1)
+  })
+
+  it('counts a search no further than its cap, through a limit', async () => {
+    const { sql, params } = leadCountSql(parseLeadQuery({ q: 'example.com' }).filter)
+    expect(params.at(-1)).toBe(1001)
     const [aggregate, limit] = await planOfSql(sql, params)
     expect([aggregate?.['Node Type'], limit?.['Node Type']]).toEqual(['Aggregate', 'Limit'])
   })

@@ -1,13 +1,15 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { LEAD_STATUSES, type LeadStatus, type LeadSummary } from '../../common/admin-api.ts'
 import type { LeadListQuery } from '../../common/admin-api-schema.ts'
-import { LEAD_COUNT_CAP } from '../../common/lead-list-api.ts'
+import { LEAD_COUNT_CAP, SEARCH_COUNT_CAP } from '../../common/lead-list-api.ts'
 import { DATABASE_TARGET } from '../testing/database-target.ts'
 import { insertLead, seedLeads } from '../testing/seed-leads.ts'
 import { openTempDatabase, type TempDatabase } from '../testing/temp-database.ts'
 import { ApiError } from '../http/api-error.ts'
 import { parseLeadQuery } from './lead-filter.ts'
 import { countLeads, listLeads } from './lead-page.ts'
+import { leadNeighbours } from './lead-neighbours.ts'
+import { STATUS_SEARCH_CAP } from './list-sort.ts'
 import { changeStatus } from './pipeline.ts'
 
 let temp: TempDatabase
@@ -82,6 +84,32 @@ describe(`the lead list's sorts and count on ${DATABASE_TARGET}`, () => {
     ])
   })
 
+  it.each([1, 2, 50])(
+    'lists a search in the status order from its matches read once, %i a page, with the neighbours either side',
+    async (pageSize) => {
+      const leads = await seedTies()
+      const rank = (status: LeadStatus) => LEAD_STATUSES.indexOf(status)
+      const expected = leads
+        .filter((lead) => lead.name.toLowerCase().includes('bea'))
+        .sort((a, b) => rank(a.status) - rank(b.status) || a.minutes - b.minutes || b.id - a.id)
+        .map((lead) => lead.id)
+      expect(expected).toHaveLength(3)
+      expect((await allPages({ sort: 'status', q: 'BEA' }, pageSize)).map((lead) => lead.id)).toEqual(expected)
+      const query = parseLeadQuery({ sort: 'status', q: 'bea' })
+      expect(await leadNeighbours(temp.db, expected[1]!, query)).toEqual({ previous: expected[0], next: expected[2] })
+      expect(await leadNeighbours(temp.db, expected[0]!, query)).toEqual({ previous: null, next: expected[1] })
+    },
+  )
+
+  it(`lists a search matching more than ${STATUS_SEARCH_CAP.toLocaleString('en')} leads in the status order by the walk per status, the same order`, async () => {
+    await seedLeads(temp.db, STATUS_SEARCH_CAP + 30, { spamPercent: 0 })
+    const ids = (leads: LeadSummary[]) => leads.map((lead) => lead.id)
+    // Every seeded address ends @example.com: the search keeps every lead, in the order of the list without it.
+    const everyLead = ids(await allPages({ sort: 'status' }, 100))
+    expect(everyLead).toHaveLength(STATUS_SEARCH_CAP + 30)
+    expect(ids(await allPages({ sort: 'status', q: 'example.com' }, 100))).toEqual(everyLead)
+  })
+
   it('counts every lead of the filter, spam apart, as many as its pages list', async () => {
     await seedTies()
     await insertLead(temp.db, { spam: true })
@@ -100,6 +128,13 @@ describe(`the lead list's sorts and count on ${DATABASE_TARGET}`, () => {
   it(`stops counting past ${LEAD_COUNT_CAP.toLocaleString('en')}`, async () => {
     await seedLeads(temp.db, LEAD_COUNT_CAP + 2, { spamPercent: 0 })
     expect(await count({})).toEqual({ total: LEAD_COUNT_CAP, totalCapped: true })
+  })
+
+  it(`stops counting a search past ${SEARCH_COUNT_CAP.toLocaleString('en')}, each match costing the search's check`, async () => {
+    await seedLeads(temp.db, SEARCH_COUNT_CAP + 5, { spamPercent: 0 })
+    // Every seeded address ends @example.com.
+    expect(await count({ q: 'example.com' })).toEqual({ total: SEARCH_COUNT_CAP, totalCapped: true })
+    expect(await count({})).toEqual({ total: SEARCH_COUNT_CAP + 5, totalCapped: false })
   })
 
   it('keeps only the ids asked for, and refuses a bad list of them', async () => {

@@ -1,5 +1,6 @@
 import { LEAD_STATUSES } from '../../common/admin-api.ts'
-import { LEAD_COUNT_CAP, type LeadSort } from '../../common/lead-list-api.ts'
+import { LEAD_COUNT_CAP, SEARCH_COUNT_CAP, type LeadSort } from '../../common/lead-list-api.ts'
+import { utcText } from '../db/utc-text.ts'
 import type { ListCursor } from './cursor.ts'
 import { filterSql, type LeadFilter } from './lead-filter.ts'
 import { leadListSql, SUMMARY_COLUMNS } from './list-leads.ts'
@@ -86,15 +87,39 @@ export function sortedListSql(
 }
 
 /**
- * How many leads match `filter`, counted up to LEAD_COUNT_CAP + 1 (more than
- * the cap reads as "10,000+"): the count stops there, so it reads at most that
- * many index entries however large the inbox. The pipeline is joined only for
+ * With a search, the status order reads the search's matches once and puts
+ * them in order itself when there are at most this many (sorted-rows.ts):
+ * each branch of byStatusSql would otherwise read them again.
+ */
+export const STATUS_SEARCH_CAP = 1_000
+
+/**
+ * The keys of the leads matching `filter`, at most STATUS_SEARCH_CAP + 1 of
+ * them, in no order: one pass of the search, stopping once there are more
+ * than the cap. More than the cap means the search is common enough that the
+ * per-status walk of byStatusSql finds each page's leads after a few reads.
+ */
+export function searchMatchesSql(filter: LeadFilter) {
+  const { where, params } = filterSql(filter, 1)
+  params.push(STATUS_SEARCH_CAP + 1)
+  const sql = `SELECT p.application_id::text AS id, p.status, ${utcText('p.received_at')} AS received_at ${FROM}
+     WHERE ${where} LIMIT $${params.length}`
+  return { sql, params }
+}
+
+/** The count's cap for `filter`: lower with a search, each match costing the search's check. */
+export const countCapOf = (filter: LeadFilter) => (filter.search === undefined ? LEAD_COUNT_CAP : SEARCH_COUNT_CAP)
+
+/**
+ * How many leads match `filter`, counted up to its cap + 1 (more than the cap
+ * reads as "10,000+", or "1,000+" with a search): the count stops there, so it
+ * reads at most that many index entries however large the inbox. The pipeline is joined only for
  * a status, the only condition on it. A status with nothing else but dates is
  * counted from the status index alone, the spam (few) set aside by an anti-join:
  * joined to every application instead, it read the whole inbox index.
  */
 export function leadCountSql(filter: LeadFilter) {
-  const cap = LEAD_COUNT_CAP + 1
+  const cap = countCapOf(filter) + 1
   const { status } = filter
   const onlyStatus =
     !filter.spam && [filter.source, filter.search, filter.booking, filter.ids].every((condition) => condition === undefined)

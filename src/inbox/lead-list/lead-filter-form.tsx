@@ -5,6 +5,7 @@ import { BOOKING_FILTERS } from '../../../common/booking-api.ts'
 import type { LeadListQuery } from '../../../common/admin-api-schema.ts'
 import { fieldClassName, Input } from '../../components/ui/input.tsx'
 import { cn } from '../../lib/cn.ts'
+import { AdminApiError } from '../api/inbox-fetch.ts'
 import { useLeadSources } from '../api/lead-sources.ts'
 import { bookingCopy } from '../content/booking-copy.ts'
 import { filterCopy } from '../content/filter-copy.ts'
@@ -22,12 +23,18 @@ import { useListKeys } from './use-list-keys.ts'
 const copy = inboxCopy.filters
 const pill = 'inline-flex min-h-11 items-center rounded-full px-4 font-semibold ring-1 ring-ink/25 hover:bg-ink/5'
 
+/** The server's words when it refused the search itself (a 400 naming `q`, e.g. too short to look up). */
+export function searchProblemOf(error: unknown): string | undefined {
+  if (!(error instanceof AdminApiError) || error.status !== 400 || error.serverMessage === undefined) return undefined
+  return error.serverMessage.startsWith('q: ') ? error.serverMessage.slice(3) : undefined
+}
+
 /**
  * The filters, filled from the address and applied as they change: a choice
  * at once, the search and the days after a pause in typing, without leaving
  * the field. On a phone they fold behind a button, so the leads come first.
  */
-export function LeadFilterForm({ query }: { query: LeadListQuery }) {
+export function LeadFilterForm({ query, searchProblem }: { query: LeadListQuery; searchProblem?: string | undefined }) {
   const formId = useId()
   const [open, setOpen] = useState(false)
   const search = useRef<HTMLInputElement>(null)
@@ -87,7 +94,11 @@ export function LeadFilterForm({ query }: { query: LeadListQuery }) {
           open ? 'grid' : 'hidden',
         )}
       >
-        <Field label={copy.search} hint={copy.searchHint} className="sm:col-span-2">
+        <Field
+          label={copy.search}
+          hint={searchProblem === undefined ? copy.searchHint : <span className="font-semibold text-red-800">{searchProblem}</span>}
+          className="sm:col-span-2"
+        >
           {({ id, describedBy }) => (
             <Input
               ref={search}
@@ -96,6 +107,7 @@ export function LeadFilterForm({ query }: { query: LeadListQuery }) {
               type="search"
               defaultValue={query.q}
               aria-describedby={describedBy}
+              aria-invalid={searchProblem !== undefined}
               onChange={() => applySoon('q')}
               onKeyDown={leaveSearch}
             />

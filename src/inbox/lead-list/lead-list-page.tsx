@@ -6,7 +6,7 @@ import { PageTitle } from '../shell/page-title.tsx'
 import { useNow } from '../shell/use-now.ts'
 import { BulkBar } from './bulk-bar.tsx'
 import { LeadCards } from './lead-cards.tsx'
-import { LeadFilterForm } from './lead-filter-form.tsx'
+import { LeadFilterForm, searchProblemOf } from './lead-filter-form.tsx'
 import { LeadTable } from './lead-table.tsx'
 import { ListToolbar } from './list-toolbar.tsx'
 import { listQueryFrom } from './list-query.ts'
@@ -41,7 +41,7 @@ export function LeadListPage({ params }: { params: URLSearchParams }) {
         <ListToolbar ref={countRef} query={query} count={count} />
       </div>
       {spam && <p className="mt-2 max-w-prose text-ink/80">{copy.spamIntro}</p>}
-      <LeadFilterForm query={query} />
+      <LeadFilterForm query={query} searchProblem={searchProblemOf(page.error)} />
       <BulkBar selection={selection} spam={spam} onDone={bulkDone} />
       {/* Always in the page, so that what is written into it is announced. */}
       <p
