@@ -389,13 +389,22 @@ describe('the booking page, prefilled', () => {
     expect(booking.search).toContain('utm_campaign=launch+%26+more')
   })
 
-  it("carries Cal.com's name, email, notes and metadata[application_id], keeping the URL's own parameters", async () => {
+  it("carries Cal.com's name, email, last-touch utm_*, notes and metadata[application_id], keeping the URL's own parameters", async () => {
     const { booking, applicationId } = await applyAndBook({
       booking: { url: 'https://cal.com/brandscale/30min?layout=month_view' },
-      readLastTouch: () => ({ utm_source: 'ig' }),
+      readLastTouch: () => ({ utm_source: 'ig', utm_campaign: 'launch' }),
     })
     expect(booking.origin + booking.pathname).toBe('https://cal.com/brandscale/30min')
-    expect([...booking.searchParams.keys()]).toEqual(['layout', 'name', 'email', 'notes', 'metadata[application_id]'])
+    expect([...booking.searchParams.keys()]).toEqual([
+      'layout',
+      'name',
+      'email',
+      'utm_source',
+      'utm_campaign',
+      'notes',
+      'metadata[application_id]',
+    ])
+    expect(booking.searchParams.get('utm_campaign')).toBe('launch')
     expect(booking.searchParams.get('layout')).toBe('month_view')
     expect(booking.searchParams.get('name')).toBe(valid.name)
     expect(booking.searchParams.get('email')).toBe(valid.email)
