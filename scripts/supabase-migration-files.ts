@@ -56,6 +56,11 @@ ALTER TABLE follow_up_opt_outs ENABLE ROW LEVEL SECURITY;
 ALTER TABLE site_keys ENABLE ROW LEVEL SECURITY;
 REVOKE ALL ON TABLE follow_up_sweep, follow_up_opt_outs, site_keys FROM anon, authenticated;
 `,
+  '018-one-follow-up-per-address.sql': `-- Only the server, connecting as the database owner, reads and writes the
+-- follow-ups' claims; the API's roles get nothing of them.
+ALTER TABLE follow_up_recipients ENABLE ROW LEVEL SECURITY;
+REVOKE ALL ON TABLE follow_up_recipients FROM anon, authenticated;
+`,
   '010-page-events.sql': `-- anon may insert events, naming only what the page sends, and read nothing:
 -- not the events, not the salts, not the figures (the inbox reads those with
 -- the server's own connection).
