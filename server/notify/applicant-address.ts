@@ -12,7 +12,7 @@ export const addressSha256 = (address: string) => createHash('sha256').update(no
 
 const refused = (what: string): ApplicantAddress => ({
   ok: false,
-  reason: `not sent: the email answer ${what}; mail goes to one plain address only`,
+  reason: `the email answer ${what}; mail goes to one plain address only`,
 })
 
 /**

@@ -135,7 +135,7 @@ describe(`the follow-up email goes to one plain address or nowhere, on ${DATABAS
     const { followUps, mail } = await followUpsOf([id])
     expect(mail).toEqual([])
     expect(followUps[0]?.state).toBe('failed')
-    expect(followUps[0]?.error).toContain(`not sent: the email answer ${reason}`)
+    expect(followUps[0]?.error).toContain(`the email answer ${reason}`)
   })
 
   it('sends one follow-up per address, however many times and however spelled it applies', async () => {
@@ -148,7 +148,7 @@ describe(`the follow-up email goes to one plain address or nowhere, on ${DATABAS
     expect(recipientsOf(mail).map((address) => address.toLowerCase())).toEqual([`sam@${at}`, `sam@${at}`])
     expect(followUps.filter((followUp) => followUp?.state === 'delivered')).toHaveLength(1)
     expect(
-      followUps.filter((followUp) => followUp?.error === 'not sent: this address already had a follow-up, for another application'),
+      followUps.filter((followUp) => followUp?.error === 'this address already had a follow-up, for another application'),
     ).toHaveLength(2)
 
     // And later: one more application from it, after the first was sent, gets nothing either.
@@ -189,7 +189,7 @@ describe(`the follow-up email goes to one plain address or nowhere, on ${DATABAS
     await temp.db.query(`INSERT INTO lead_deliveries (application_id, event, target) VALUES ($1, 'follow_up', 'follow-up')`, [id])
     const { followUps, mail } = await followUpsOf([id])
     expect(mail).toEqual([])
-    expect(followUps[0]).toEqual({ state: 'failed', error: 'not sent: this address unsubscribed from follow-ups' })
+    expect(followUps[0]).toEqual({ state: 'failed', error: 'this address unsubscribed from follow-ups' })
   })
 })
 

@@ -33,6 +33,6 @@ export async function claimFollowUp(db: Queryable, emailSha256: string, applicat
 
 /** What the inbox shows of a follow-up that was not sent, by claim. */
 export const unclaimedReason: Record<Exclude<FollowUpClaim, 'ours'>, string> = {
-  'opted-out': 'not sent: this address unsubscribed from follow-ups',
-  taken: 'not sent: this address already had a follow-up, for another application',
+  'opted-out': 'this address unsubscribed from follow-ups',
+  taken: 'this address already had a follow-up, for another application',
 }
