@@ -85,7 +85,11 @@ interface FollowUp {
  */
 async function followUpsOf(ids: number[]): Promise<{ followUps: (FollowUp | undefined)[]; mail: PlainSmtpMessage[] }> {
   const before = smtp.messages.length
-  await temp.db.query(`UPDATE follow_up_sweep SET swept_until = now() - interval '2 days'`)
+  // The app's own first sweep may not have made the mark yet: this one sets it either way.
+  await temp.db.query(
+    `INSERT INTO follow_up_sweep (id, swept_until) VALUES (1, now() - interval '2 days')
+     ON CONFLICT (id) DO UPDATE SET swept_until = excluded.swept_until`,
+  )
   await queueFollowUps(temp.db, AFTER_MINUTES)
   for (let round = 0; round < 800; round++) {
     const rows = await temp.db.query<{ application_id: number; state: string; error: string | null }>(
