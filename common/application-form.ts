@@ -3,9 +3,10 @@
  * page and the server share, the server's columns, the export, Supabase's
  * column grant and every test's answers are derived from this list; a new
  * question is an entry here and a migration adding its column (see
- * docs/decisions/016-one-definition-of-the-form.md). Kept free of imports: the
- * page may read it without loading the schema library.
+ * docs/decisions/016-one-definition-of-the-form.md). Kept free of the schema
+ * library: the page may read it without loading zod.
  */
+import { isEmailAddress } from './email-address.ts'
 
 /** How the question is asked: one line of a given type, or a long answer over several lines. */
 export type FieldKind = 'text' | 'email' | 'tel' | 'long-text'
@@ -26,6 +27,18 @@ export interface FormField {
   readonly maxLength: number
   /** The browser's autofill hint; none turns autofill off for the question. */
   readonly autocomplete?: string
+  /**
+   * A shape the page asks of the answer before moving on, and what it tells
+   * the visitor when the answer lacks it. Only the page checks it: the server
+   * stores the application as sent, so a typo never loses a lead.
+   */
+  readonly shape?: FieldShape
+}
+
+export interface FieldShape {
+  readonly accepts: (answer: string) => boolean
+  /** Shown under the question, in place of a generic refusal. */
+  readonly message: string
 }
 
 /** The questions, in the order they are asked: a field's place in the list is its place in the form. */
@@ -55,6 +68,7 @@ export const applicationForm = [
     kind: 'email',
     maxLength: 320,
     autocomplete: 'email',
+    shape: { accepts: isEmailAddress, message: 'Please enter a valid email address, like name@example.com.' },
   },
   {
     key: 'phone',

@@ -118,13 +118,21 @@ describe('prefilledBookingUrl for Calendly', () => {
 describe('prefilledBookingUrl for Cal.com', () => {
   const url = 'https://cal.com/brandscale/30min?layout=month_view'
 
-  it('adds name, email, a summary of the answers as notes and the application id as metadata', () => {
+  // Cal.com's booking page reads utm_source, utm_medium, utm_campaign, utm_term and utm_content from its
+  // own query and sends them with the booking as its `tracking`, which the booking keeps
+  // (calcom/cal.com packages/features/bookings/Booker/components/hooks/useHandleBookEvent.ts and
+  // getUtmTrackingParameters; https://cal.com/help/embedding/utm-tracking-embed for the embed's way).
+  it("adds name, email, the last touch's utm_*, a summary of the answers as notes and the application id as metadata", () => {
     const prefilled = prefilledBookingUrl(url, 'calcom', application, lastTouch)
     const notes = bookingPrefill.calcom.notes.map((key) => `${labelOf(key)}: ${answers[key]}`).join('\n')
     expect(parameters(prefilled)).toEqual([
       ['layout', 'month_view'],
       ['name', 'Zoë O’Brien & Co'],
       ['email', 'zoe+ads@example.com'],
+      ['utm_source', 'ig'],
+      ['utm_medium', 'paid social'],
+      ['utm_campaign', 'launch/2026 #1'],
+      ['utm_content', 'reel=3&v=2'],
       ['notes', notes],
       ['metadata[application_id]', applicationId],
     ])
@@ -132,6 +140,15 @@ describe('prefilledBookingUrl for Cal.com', () => {
     expect(prefilled).toContain(`metadata%5Bapplication_id%5D=${applicationId}`)
     expect(prefilled).toContain('notes=Instagram+username%3A+')
     expect(prefilled).toContain('%0APhone+number%3A+')
+    expect(prefilled).toContain('utm_content=reel%3D3%26v%3D2')
+  })
+
+  it("leaves the utm_* out without a last touch, and never overrides the booking URL's own", () => {
+    const bare = new URL(prefilledBookingUrl(url, 'calcom', application)).searchParams
+    expect([...bare.keys()].filter((key) => key.startsWith('utm_'))).toEqual([])
+    const own = new URL(prefilledBookingUrl(`${url}&utm_source=newsletter`, 'calcom', application, lastTouch)).searchParams
+    expect(own.getAll('utm_source')).toEqual(['newsletter'])
+    expect(own.get('utm_campaign')).toBe('launch/2026 #1')
   })
 
   it('cuts long notes to their limit with an ellipsis', () => {

@@ -18,8 +18,8 @@ export interface CampaignTouch {
   readonly utm_content?: string | null
 }
 
-/** The ones Calendly records with a booking. */
-const CALENDLY_UTM = ['utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content'] as const
+/** The ones Calendly and Cal.com both record with a booking, read from the booking page's query. */
+const BOOKING_UTM = ['utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content'] as const
 
 export interface SubmittedApplication {
   /** The stored answers, by question key. */
@@ -63,9 +63,9 @@ export function prefilledBookingUrl(
   const { answers, applicationId } = application
   add('name', answers.name)
   add('email', answers.email)
+  for (const parameter of BOOKING_UTM) add(parameter, lastTouch?.[parameter], bookingPrefill.maxEncodedLength.answer)
 
   if (provider === 'calendly') {
-    for (const parameter of CALENDLY_UTM) add(parameter, lastTouch?.[parameter], bookingPrefill.maxEncodedLength.answer)
     // utm_content is the ad's: the application's id takes Calendly's other tracking field (ADR 017).
     add('salesforce_uuid', applicationId)
     for (const [slot, key] of Object.entries(bookingPrefill.calendly.answers)) {

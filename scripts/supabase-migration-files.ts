@@ -57,6 +57,11 @@ ALTER TABLE follow_up_opt_outs ENABLE ROW LEVEL SECURITY;
 ALTER TABLE site_keys ENABLE ROW LEVEL SECURITY;
 REVOKE ALL ON TABLE follow_up_sweep, follow_up_opt_outs, site_keys FROM anon, authenticated;
 `,
+  '018-one-follow-up-per-address.sql': `-- Only the server, connecting as the database owner, reads and writes the
+-- follow-ups' claims; the API's roles get nothing of them.
+ALTER TABLE follow_up_recipients ENABLE ROW LEVEL SECURITY;
+REVOKE ALL ON TABLE follow_up_recipients FROM anon, authenticated;
+`,
   '019-booking-requests.sql': `-- Only the server, connecting as the database owner, reads and writes
 -- booking requests; the API's roles get nothing of them.
 ALTER TABLE booking_requests ENABLE ROW LEVEL SECURITY;

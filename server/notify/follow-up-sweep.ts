@@ -1,12 +1,16 @@
 import type { Database } from '../db/database.ts'
+import { addressSha256, applicantAddress } from './applicant-address.ts'
 import { FOLLOW_UP_LABEL, FOLLOW_UP_TARGET } from './follow-up.ts'
 
 // Queues, in one statement, a follow-up delivery for each lead stored since the
 // last sweep ($1 minutes back, and no further back than that mark) that has no
 // booking, is no spam, is still open (new or contacted: a lead the team has
-// closed gets nothing), and whose address has not opted out. The delivery's
-// key (lead, event, channel) makes a second one for the same lead impossible;
-// someone who applies again is a new lead, and may be followed up again. Locking the mark
+// closed gets nothing), and whose address has not opted out (compared here as
+// the plain address it should be; the channel checks again, on the address it
+// parsed, with the address's claim: follow-up-claim.ts). The delivery's key
+// (lead, event, channel) makes a second one for the same lead impossible.
+// Someone who applies again is a new lead and is queued too, so the inbox
+// shows why its follow-up was not sent: the address had one. Locking the mark
 // makes servers sharing the database take turns; a waiting one then reads the
 // mark the first moved. Applications are committed well within the minute the
 // mark lags behind them, so none is passed over while still uncommitted.
@@ -22,7 +26,7 @@ const QUEUE = `
     WHERE c.created_at > mark.swept_until AND c.created_at <= upto.t AND NOT c.spam
       AND p.status IN ('new', 'contacted')
       AND NOT EXISTS (SELECT 1 FROM bookings b WHERE b.application_id = c.id)
-      AND NOT EXISTS (SELECT 1 FROM follow_up_opt_outs o WHERE o.email_sha256 = encode(sha256(convert_to(lower(c.email), 'UTF8')), 'hex'))
+      AND NOT EXISTS (SELECT 1 FROM follow_up_opt_outs o WHERE o.email_sha256 = encode(sha256(convert_to(lower(btrim(c.email, E' \\t\\r\\n')), 'UTF8')), 'hex'))
     ON CONFLICT DO NOTHING
     RETURNING 1
   ), moved AS (
@@ -55,19 +59,16 @@ export const followUpSweepMs = (afterMinutes: number) => Math.min(60_000, (after
 
 /**
  * Records that the applicant of `submissionId` wants no more follow-ups, by
- * their address: 'already' if it had said so, 'gone' if the lead was erased
+ * their address as the follow-up was sent to it (parsed, trimmed,
+ * lower-cased): 'already' if it had said so, 'gone' if the lead was erased
  * (nothing is left to send them).
  */
 export async function optOut(db: Database, submissionId: string): Promise<'done' | 'already' | 'gone'> {
-  const [row] = await db.query<{ known: number; added: number }>(
-    `WITH lead AS (
-       SELECT encode(sha256(convert_to(lower(email), 'UTF8')), 'hex') AS email_sha256 FROM contact_submissions WHERE submission_id = $1
-     ), added AS (
-       INSERT INTO follow_up_opt_outs (email_sha256) SELECT email_sha256 FROM lead ON CONFLICT DO NOTHING RETURNING 1
-     )
-     SELECT (SELECT count(*) FROM lead)::int AS known, (SELECT count(*) FROM added)::int AS added`,
-    [submissionId],
-  )
-  if (!row?.known) return 'gone'
-  return row.added > 0 ? 'done' : 'already'
+  const [lead] = await db.query<{ email: string }>('SELECT email FROM contact_submissions WHERE submission_id = $1', [submissionId])
+  if (lead === undefined) return 'gone'
+  // Only a sent follow-up carries the link, so the answer is an address; were it not, its plain form is kept.
+  const parsed = applicantAddress(lead.email)
+  const sha256 = parsed.ok ? parsed.sha256 : addressSha256(lead.email)
+  const added = await db.query('INSERT INTO follow_up_opt_outs (email_sha256) VALUES ($1) ON CONFLICT DO NOTHING RETURNING 1', [sha256])
+  return added.length > 0 ? 'done' : 'already'
 }

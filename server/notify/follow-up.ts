@@ -2,7 +2,10 @@ import type { Attribution } from '../../common/attribution.ts'
 import { prefilledBookingUrl } from '../../common/booking-link.ts'
 import type { SiteManifest } from '../../common/site-manifest.ts'
 import type { FollowUpConfig } from '../config.ts'
+import type { Queryable } from '../db/database.ts'
+import { applicantAddress } from './applicant-address.ts'
 import type { Channel, LeadMessage } from './channel.ts'
+import { claimFollowUp, unclaimedReason } from './follow-up-claim.ts'
 import { escapeHtml, oneLine, smtpTransport, verdictOfSmtpError } from './email.ts'
 import { followUpCopy as copy } from './follow-up-copy.ts'
 import type { UnsubscribeSigner } from './unsubscribe-link.ts'
@@ -12,6 +15,8 @@ export const FOLLOW_UP_TARGET = 'follow-up'
 export const FOLLOW_UP_LABEL = 'follow-up email to the applicant'
 
 export interface FollowUpOptions {
+  /** Where each follow-up claims its address before it is sent. */
+  db: Queryable
   config: FollowUpConfig
   /** The booking page the page itself sends applicants to. */
   booking: SiteManifest['booking']
@@ -40,8 +45,11 @@ export function followUpEmail({ lead }: LeadMessage, links: { booking: string; u
  * The one email to an applicant who has not booked (follow-up-sweep.ts queues
  * it), from LEAD_EMAIL_FROM. It takes nothing from the outbox: its deliveries
  * are made by the sweep. Its headers offer RFC 8058 one-click unsubscribe.
+ * It goes to exactly one plain address, the applicant's answer, never to one
+ * that unsubscribed, and to an address once however often it applies; else
+ * the delivery fails at once with the reason, which the inbox shows.
  */
-export function followUpChannel({ config, booking, unsubscribe }: FollowUpOptions): Channel {
+export function followUpChannel({ db, config, booking, unsubscribe }: FollowUpOptions): Channel {
   const transport = smtpTransport(config.smtpUrl)
   return {
     target: FOLLOW_UP_TARGET,
@@ -50,8 +58,11 @@ export function followUpChannel({ config, booking, unsubscribe }: FollowUpOption
     concurrency: 4,
     async send(message) {
       const { lead } = message
-      const to = lead.answers.email ?? ''
-      if (message.event !== 'follow_up' || to === '') return { verdict: 'failed', error: 'nothing to send: not a follow-up, or no address' }
+      if (message.event !== 'follow_up') return { verdict: 'failed', error: 'nothing to send: not a follow-up' }
+      const to = applicantAddress(lead.answers.email)
+      if (!to.ok) return { verdict: 'failed', error: to.reason }
+      const claim = await claimFollowUp(db, to.sha256, lead.id)
+      if (claim !== 'ours') return { verdict: 'failed', error: unclaimedReason[claim] }
       const lastTouch = (lead.attribution as Attribution | null)?.last_touch
       const links = {
         booking: prefilledBookingUrl(
@@ -66,7 +77,8 @@ export function followUpChannel({ config, booking, unsubscribe }: FollowUpOption
       try {
         await transport.sendMail({
           from: config.from,
-          to,
+          // The bare address, which nodemailer reads back as itself: one recipient, no name.
+          to: to.address,
           subject,
           text,
           html,

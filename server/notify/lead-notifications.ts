@@ -38,7 +38,7 @@ export function registerLeadNotifications(app: FastifyInstance, db: Database, co
   const { followUp } = config
   const channels = [
     ...channelsFor(config),
-    ...(followUp === undefined ? [] : [followUpChannel({ config: followUp, booking: site.booking, unsubscribe: signer })]),
+    ...(followUp === undefined ? [] : [followUpChannel({ db, config: followUp, booking: site.booking, unsubscribe: signer })]),
   ]
   app.addHook('onReady', async () => {
     notifier = startNotifier({ db, channels, log: app.log })

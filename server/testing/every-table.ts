@@ -77,6 +77,7 @@ export async function seedEveryTable(db: Database, { leads, events }: { leads: n
     INSERT INTO lead_outbox (application_id, booking_event_id) SELECT ${attributed}, min(id) FROM booking_events;
     INSERT INTO follow_up_sweep (id, swept_until) VALUES (1, now());
     INSERT INTO follow_up_opt_outs (email_sha256) VALUES (encode(sha256('zoe@example.com'), 'hex'));
+    INSERT INTO follow_up_recipients (email_sha256, application_id) VALUES (encode(sha256('ada@example.com'), 'hex'), ${attributed});
     UPDATE admin_accounts SET totp_secret = 'JBSWY3DPEHPK3PXP', totp_enabled_at = now(), totp_last_step = 12345 WHERE email = '${SECOND}';
   `)
   await failedDelivery(db, attributed)

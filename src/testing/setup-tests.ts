@@ -15,5 +15,7 @@ afterEach(() => {
   cleanup()
   // The page keeps answers and the countdown on the device: each test starts as a first visit.
   localStorage.clear()
+  // And that this tab's visitor applied (src/features/application/draft/applied-store.ts).
+  sessionStorage.clear()
   vi.restoreAllMocks()
 })

@@ -16,6 +16,10 @@ describe('contact links', () => {
     expect(mailtoHref('ada?cc=eve@example.com')).toBe('mailto:ada%3Fcc%3Deve@example.com')
     expect(mailtoHref('ada@example.com?cc=eve@example.com')).toBeUndefined()
     expect(mailtoHref('not an email')).toBeUndefined()
+    // What the page refuses gets no link either: it is shown marked as not a valid address.
+    for (const answer of ['samrivera.gmail.com', 'Friend <sam@example.com>', 'a@example.com,b@example.com', 'sam@gmail']) {
+      expect(mailtoHref(answer)).toBeUndefined()
+    }
   })
 
   it('opens the Instagram profile from a handle or an address', () => {

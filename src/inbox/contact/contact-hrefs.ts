@@ -1,3 +1,5 @@
+import { isEmailAddress } from '../../../common/email-address.ts'
+
 /**
  * Where a lead's answers lead: a call, an email, their Instagram profile.
  * Answers are typed by visitors, so each is checked before it becomes a link;
@@ -12,10 +14,14 @@ export function telHref(phone: string): string | undefined {
   return `tel:${trimmed.startsWith('+') || trimmed.startsWith('00') ? '+' : ''}${trimmed.startsWith('00') ? digits.slice(2) : digits}`
 }
 
-/** `mailto:` for one plain address; any other character is escaped so the link cannot carry a subject or a copy. */
+/**
+ * `mailto:` for one plain address, in the shape the page asks for
+ * (common/email-address.ts); any other character is escaped so the link
+ * cannot carry a subject or a copy.
+ */
 export function mailtoHref(email: string): string | undefined {
   const trimmed = email.trim()
-  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(trimmed)) return undefined
+  if (!isEmailAddress(trimmed)) return undefined
   return `mailto:${encodeURIComponent(trimmed).replace('%40', '@')}`
 }
 

@@ -2,6 +2,7 @@ import type { LeadAnswers } from '../../../common/admin-api.ts'
 import { contactCopy } from '../content/contact-copy.ts'
 import { useCopyText } from '../shell/use-copy-text.ts'
 import { instagramHref, mailtoHref, telHref } from './contact-hrefs.ts'
+import { InvalidEmailMark } from './invalid-email-mark.tsx'
 
 const copy = contactCopy
 
@@ -35,6 +36,7 @@ function ContactWay({ way, withCopy }: { way: Way; withCopy: boolean }) {
         ) : (
           <span>{way.value.trim() || copy.none}</span>
         )}
+        {way.label === copy.email && <InvalidEmailMark email={way.value} />}
       </dd>
       {withCopy && way.value.trim() && (
         <dd>

@@ -23,6 +23,8 @@ export const bookingCopy = {
     delivered: (at: string) => `Follow-up sent ${at}`,
     pending: 'Follow-up email queued',
     failed: 'Follow-up email could not be sent',
+    /** A follow-up refused or failed for good, with why: "the email answer names 34 addresses; …". */
+    notSent: (reason: string) => `Follow-up email not sent: ${reason}`,
   },
   none: 'No booking yet.',
   providers: PROVIDER_NAMES,

@@ -8,4 +8,5 @@ export const contactCopy = {
   copied: (what: string) => `${what} copied.`,
   copyFailed: 'The browser did not allow copying: select the text and copy it with Ctrl+C or ⌘C.',
   none: '—',
+  invalidEmail: 'not a valid address',
 }

@@ -47,6 +47,10 @@ function describe(entry: TimelineEntry, leadId: number): { what: ReactNode; who?
               <span className="font-semibold">{copy.delivery(detail.deliveryEvents[entry.delivery.event], entry.delivery.channel)}</span>:{' '}
               {deliveryState(entry.delivery)}
             </p>
+            {/* Why it failed, in the sender's words: an answer no email may go to says so here. */}
+            {entry.delivery.state === 'failed' && entry.delivery.attempts.at(-1)?.error && (
+              <p className="break-words text-sm">{entry.delivery.attempts.at(-1)?.error}</p>
+            )}
             {entry.delivery.state === 'failed' && <ResendButton leadId={leadId} delivery={entry.delivery} />}
           </div>
         ),

@@ -2,6 +2,7 @@ import { useId, useState } from 'react'
 import type { LeadSummary } from '../../../common/admin-api.ts'
 import { cn } from '../../lib/cn.ts'
 import { listCopy } from '../content/list-copy.ts'
+import { InvalidEmailMark } from '../contact/invalid-email-mark.tsx'
 import { LeadAnswersList } from '../lead-detail/lead-answers.tsx'
 import { bookingLabel } from './booking-label.ts'
 import { LeadLink } from './lead-link.tsx'
@@ -47,6 +48,7 @@ export function LeadRow({ lead, spam, now, selected, onSelect, onStatusChanged }
           </div>
           <p title={email} className="truncate text-xs leading-4 text-ink/75">
             {email}
+            <InvalidEmailMark email={email} className="leading-4" />
           </p>
           {/* Below 1024 px the source and budget columns fold in here. */}
           <p className="flex min-w-0 items-center gap-2 lg:hidden">

@@ -131,6 +131,34 @@ describe('ApplicationDialog', () => {
     expect(field(first.label)).toHaveAttribute('aria-invalid', 'true')
   })
 
+  it.each(['samrivera.gmail.com', 'sam@gmail', '"victim@bank.test" <attacker@evil.test>', 'a@example.com, b@example.com'])(
+    'refuses %s on the email question, saying why under the field, and moves on once it is an address',
+    async (typed) => {
+      const emailStep = applicationForm.findIndex((step) => step.kind === 'email')
+      const email = question(emailStep)
+      const { user, dialog } = await openApplication()
+      await answerAll(user, emailStep)
+      const input = field(email.label)
+      expect(input).toHaveAttribute('type', 'email')
+      await user.type(input, typed)
+      await user.keyboard('{Enter}')
+
+      const message = within(dialog).getByRole('alert')
+      expect(message).toHaveTextContent('Please enter a valid email address, like name@example.com.')
+      expect(input).toHaveAccessibleDescription(expect.stringContaining('Please enter a valid email address'))
+      expect(input).toHaveAttribute('aria-invalid', 'true')
+      expect(within(dialog).getByText(counter(emailStep + 1))).toBeInTheDocument()
+      // The message says what is wrong; the blank-field toast would not.
+      expect(screen.queryByText('Field Required')).not.toBeInTheDocument()
+
+      await user.clear(input)
+      expect(message).toBeEmptyDOMElement()
+      await user.type(input, ' sam.rivera@gmail.com ')
+      await user.keyboard('{Enter}')
+      expect(within(dialog).getByText(counter(emailStep + 2))).toBeInTheDocument()
+    },
+  )
+
   it('walks the questions in order with the right inputs and keeps answers going back', async () => {
     const { user, dialog } = await openApplication()
     await answerAll(user, QUESTIONS - 1)
@@ -189,6 +217,27 @@ describe('ApplicationDialog', () => {
 
     act(() => vi.advanceTimersByTime(2000))
     expect(openSpy).toHaveBeenCalledWith(booking.href, '_blank')
+  })
+
+  it('after a reload in the same tab, shows the same booking link where Apply Now was, and opens no tab', async () => {
+    const openSpy = vi.spyOn(window, 'open').mockReturnValue(null)
+    const { user } = await openApplication()
+    await answerAll(user)
+    const href = (await screen.findByRole('link', { name: site.booking.linkLabel })).getAttribute('href')
+    act(() => vi.advanceTimersByTime(2000))
+    openSpy.mockClear()
+
+    cleanup()
+    render(<ApplicationDialog />)
+    const link = screen.getByRole('link', { name: site.booking.linkLabel })
+    expect(link).toHaveAttribute('href', href)
+    expect(screen.getByText(site.booking.confirmation)).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: site.countdown.applyLabel })).not.toBeInTheDocument()
+    // Not a fresh success: the page does not jump to it, nor open the booking page again.
+    expect(link).not.toHaveFocus()
+    act(() => vi.advanceTimersByTime(5000))
+    expect(openSpy).not.toHaveBeenCalled()
+    expect(fetchMock).toHaveBeenCalledTimes(1)
   })
 
   it.each([
@@ -275,7 +324,9 @@ describe('ApplicationDialog', () => {
     expect(screen.queryByRole('button', { name: site.countdown.applyLabel })).not.toBeInTheDocument()
     expect(screen.getByRole('link', { name: site.booking.linkLabel })).toHaveFocus()
 
+    // A new visit: another tab, which does not share this one's session.
     cleanup()
+    sessionStorage.clear()
     render(<ApplicationDialog />)
     fetchMock.mockImplementation(async () => new Response(null, { status: 201 }))
     await user.click(screen.getByRole('button', { name: site.countdown.applyLabel }))
@@ -338,13 +389,22 @@ describe('the booking page, prefilled', () => {
     expect(booking.search).toContain('utm_campaign=launch+%26+more')
   })
 
-  it("carries Cal.com's name, email, notes and metadata[application_id], keeping the URL's own parameters", async () => {
+  it("carries Cal.com's name, email, last-touch utm_*, notes and metadata[application_id], keeping the URL's own parameters", async () => {
     const { booking, applicationId } = await applyAndBook({
       booking: { url: 'https://cal.com/brandscale/30min?layout=month_view' },
-      readLastTouch: () => ({ utm_source: 'ig' }),
+      readLastTouch: () => ({ utm_source: 'ig', utm_campaign: 'launch' }),
     })
     expect(booking.origin + booking.pathname).toBe('https://cal.com/brandscale/30min')
-    expect([...booking.searchParams.keys()]).toEqual(['layout', 'name', 'email', 'notes', 'metadata[application_id]'])
+    expect([...booking.searchParams.keys()]).toEqual([
+      'layout',
+      'name',
+      'email',
+      'utm_source',
+      'utm_campaign',
+      'notes',
+      'metadata[application_id]',
+    ])
+    expect(booking.searchParams.get('utm_campaign')).toBe('launch')
     expect(booking.searchParams.get('layout')).toBe('month_view')
     expect(booking.searchParams.get('name')).toBe(valid.name)
     expect(booking.searchParams.get('email')).toBe(valid.email)
@@ -355,7 +415,9 @@ describe('the booking page, prefilled', () => {
   it('prefills a self-hosted Cal.com when the provider is set, and leaves any other booking page as it is', async () => {
     const selfHosted = await applyAndBook({ booking: { url: 'https://meet.agency.example/30min', provider: 'calcom' } })
     expect(selfHosted.booking.searchParams.get('metadata[application_id]')).toBe(selfHosted.applicationId)
+    // Another tab: this one would offer the booking it has.
     cleanup()
+    sessionStorage.clear()
     vi.restoreAllMocks()
     const other = await applyAndBook({ booking: { url: 'https://meet.agency.example/30min?x=1' } })
     expect(other.booking.href).toBe('https://meet.agency.example/30min?x=1')

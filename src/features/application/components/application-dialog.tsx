@@ -9,6 +9,7 @@ import { site } from '../../../content/site.ts'
 import { track } from '../../analytics/track.ts'
 import { pageAttribution } from '../../attribution/attribution-store.ts'
 import { bookingProviderFor, prefilledBookingUrl, type BookingPageProvider, type CampaignTouch } from '../../../../common/booking-link.ts'
+import { pageApplied, type AppliedStore } from '../draft/applied-store.ts'
 import { useApplicationWizard } from '../hooks/use-application-wizard.ts'
 import { useBookingRedirect } from '../hooks/use-booking-redirect.ts'
 import { ApplicationWizard } from './application-wizard.tsx'
@@ -23,6 +24,8 @@ interface ApplicationDialogProps {
   booking?: { url: string; provider?: BookingPageProvider }
   /** The campaign parameters of the visitor's last visit, read when the application is stored. */
   readLastTouch?: () => CampaignTouch | undefined
+  /** Where the tab remembers that its visitor applied; this tab's sessionStorage unless given. */
+  applied?: AppliedStore
 }
 
 const buildBooking = { url: publicConfig.bookingUrl, provider: publicConfig.bookingProvider }
@@ -39,13 +42,14 @@ export function ApplicationDialog({
   form,
   booking: bookingPage = buildBooking,
   readLastTouch = storedLastTouch,
+  applied = pageApplied,
 }: ApplicationDialogProps) {
   const [open, setOpen] = useState(false)
   const applyRef = useRef<HTMLButtonElement>(null)
   useEffect(() => {
     if (focusOnMount) applyRef.current?.focus()
   }, [focusOnMount])
-  const booking = useBookingRedirect(site.booking.redirectDelayMs)
+  const booking = useBookingRedirect(site.booking.redirectDelayMs, applied)
   const wizard = useApplicationWizard({
     onSubmitted: ({ answers, submissionId }) => {
       setOpen(false)
@@ -64,9 +68,9 @@ export function ApplicationDialog({
 
   return (
     <>
-      {/* Once the application is stored, booking is the one thing offered: no second 'Apply Now'. */}
+      {/* Once the application is stored, booking is the one thing offered: no second 'Apply Now', after a reload too. */}
       {booking.url ? (
-        <BookingConfirmation url={booking.url} submissionId={booking.submissionId} />
+        <BookingConfirmation url={booking.url} submissionId={booking.submissionId} takeFocus={!booking.restored} />
       ) : (
         <Dialog open={open} onOpenChange={setOpen}>
           <DialogTrigger asChild>

@@ -31,6 +31,7 @@ export function ApplicationWizard({ wizard }: { wizard: Wizard }) {
         field={step}
         value={wizard.answers[step.key] ?? ''}
         invalid={wizard.invalidField === step.key}
+        message={wizard.invalidField === step.key ? wizard.invalidMessage : null}
         readOnly={submitting}
         describedBy={COUNTER_ID}
         onChange={(value) => wizard.setAnswer(step.key, value)}

@@ -6,17 +6,26 @@ import { track } from '../../analytics/track.ts'
  * Always shown after a successful application, where 'Apply Now' was: the
  * automatic booking tab is often blocked by the browser, and a lead who cannot
  * book is lost. It comes into the middle of the screen, clear of the toasts at
- * the bottom, and its link takes the focus the closed dialog hands back.
+ * the bottom, and its link takes the focus the closed dialog hands back. After
+ * a reload (`takeFocus` false) it is simply there, where 'Apply Now' would be.
  */
-export function BookingConfirmation({ url, submissionId }: { url: string; submissionId?: string | undefined }) {
+export function BookingConfirmation({
+  url,
+  submissionId,
+  takeFocus = true,
+}: {
+  url: string
+  submissionId?: string | undefined
+  takeFocus?: boolean
+}) {
   const link = useRef<HTMLAnchorElement>(null)
   useEffect(() => {
     const element = link.current
-    if (!element) return
+    if (!element || !takeFocus) return
     // Not in every DOM (jsdom has none); the focus still moves.
     if ('scrollIntoView' in element) element.scrollIntoView({ block: 'center', behavior: 'instant' })
     element.focus({ preventScroll: true })
-  }, [])
+  }, [takeFocus])
   return (
     <div role="status" className="mx-auto max-w-xl rounded-2xl bg-white/5 p-6 ring-1 ring-white/15">
       <p className="text-lg">{site.booking.confirmation}</p>

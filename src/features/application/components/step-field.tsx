@@ -7,6 +7,8 @@ interface StepFieldProps {
   field: FormField
   value: string
   invalid: boolean
+  /** Why the answer was refused, shown under it, when it is there but not in the shape asked. */
+  message?: string | null
   readOnly: boolean
   describedBy: string
   onChange: (value: string) => void
@@ -14,10 +16,12 @@ interface StepFieldProps {
   onEnter: () => void
 }
 
-export function StepField({ field, value, invalid, readOnly, describedBy, onChange, onEnter }: StepFieldProps) {
+export function StepField({ field, value, invalid, message = null, readOnly, describedBy, onChange, onEnter }: StepFieldProps) {
   const fieldRef = useRef<HTMLInputElement & HTMLTextAreaElement>(null)
   const id = `application-${field.key}`
   const hintId = `${id}-hint`
+  const messageId = `${id}-message`
+  const described = message === null ? describedBy : `${describedBy} ${messageId}`
 
   // Each question takes the focus as it appears, so typing can go on without a click.
   useEffect(() => {
@@ -55,14 +59,18 @@ export function StepField({ field, value, invalid, readOnly, describedBy, onChan
       </label>
       {field.kind === 'long-text' ? (
         <>
-          <Textarea {...shared} aria-describedby={`${describedBy} ${hintId}`} rows={5} />
+          <Textarea {...shared} aria-describedby={`${described} ${hintId}`} rows={5} />
           <p id={hintId} className="text-sm text-ink/70">
             {site.application.longAnswerHint}
           </p>
         </>
       ) : (
-        <Input {...shared} aria-describedby={describedBy} type={field.kind} />
+        <Input {...shared} aria-describedby={described} type={field.kind} />
       )}
+      {/* Announced as it appears; it goes once the answer changes. */}
+      <p id={messageId} role="alert" className={message === null ? 'sr-only' : 'text-sm font-semibold text-red-700'}>
+        {message}
+      </p>
     </div>
   )
 }

@@ -74,8 +74,11 @@ export function useApplicationWizard({ onSubmitted, form = applicationForm, draf
   const advance = () => {
     if (submitting) return
     if (!currentAnswered(state)) {
-      dispatch({ type: 'refused', field: step.key })
-      fieldRequiredToast.show()
+      // An answer in the wrong shape is told what is wrong, under the field; a blank one gets the spec's toast.
+      const message = state.questions[stepIndex]?.misshapen(answers[step.key])
+      dispatch({ type: 'refused', field: step.key, message })
+      if (message === undefined) fieldRequiredToast.show()
+      else fieldRequiredToast.dismiss()
       return
     }
     track('step_completed', stepIndex + 1)
@@ -100,6 +103,7 @@ export function useApplicationWizard({ onSubmitted, form = applicationForm, draf
     isLastStep,
     answers,
     invalidField: state.invalidField,
+    invalidMessage: state.invalidMessage,
     submitting,
     /**
      * The honeypot input's ref. A callback, not the ref object: a ref object in

@@ -1,5 +1,6 @@
 import { act, renderHook } from '@testing-library/react'
 import { afterEach, beforeEach, expect, it, vi } from 'vitest'
+import { APPLIED_KEY, pageApplied } from '../draft/applied-store.ts'
 import { useBookingRedirect } from './use-booking-redirect.ts'
 
 const url = 'https://booking.example/30min'
@@ -11,7 +12,7 @@ afterEach(() => vi.useRealTimers())
 it('opens the booking page in a new tab exactly 2000 ms after scheduling', () => {
   const tab = { opener: window } as unknown as Window
   const open = vi.spyOn(window, 'open').mockReturnValue(tab)
-  const { result } = renderHook(() => useBookingRedirect(2000))
+  const { result } = renderHook(() => useBookingRedirect(2000, pageApplied))
   expect(result.current.url).toBeUndefined()
 
   act(() => result.current.schedule(url, APPLICATION_ID))
@@ -25,7 +26,7 @@ it('opens the booking page in a new tab exactly 2000 ms after scheduling', () =>
 
 it('keeps the URL when the browser blocks the tab, so the link is still shown', () => {
   const open = vi.spyOn(window, 'open').mockReturnValue(null)
-  const { result } = renderHook(() => useBookingRedirect(2000))
+  const { result } = renderHook(() => useBookingRedirect(2000, pageApplied))
   act(() => result.current.schedule(url, APPLICATION_ID))
   act(() => vi.advanceTimersByTime(2000))
   expect(open).toHaveBeenCalledOnce()
@@ -34,7 +35,7 @@ it('keeps the URL when the browser blocks the tab, so the link is still shown', 
 
 it('opens one tab, the latest URL, when scheduled twice', () => {
   const open = vi.spyOn(window, 'open').mockReturnValue(null)
-  const { result } = renderHook(() => useBookingRedirect(2000))
+  const { result } = renderHook(() => useBookingRedirect(2000, pageApplied))
   const latest = `${url}?name=Second`
   act(() => result.current.schedule(url, APPLICATION_ID))
   act(() => vi.advanceTimersByTime(1000))
@@ -49,9 +50,35 @@ it('opens one tab, the latest URL, when scheduled twice', () => {
 
 it('does not open a tab after the page has gone', () => {
   const open = vi.spyOn(window, 'open').mockReturnValue(null)
-  const { result, unmount } = renderHook(() => useBookingRedirect(2000))
+  const { result, unmount } = renderHook(() => useBookingRedirect(2000, pageApplied))
   act(() => result.current.schedule(url, APPLICATION_ID))
   unmount()
   vi.advanceTimersByTime(5000)
   expect(open).not.toHaveBeenCalled()
+})
+
+it('shows the link again after a reload in the same tab, without opening another tab', () => {
+  const open = vi.spyOn(window, 'open').mockReturnValue(null)
+  const first = renderHook(() => useBookingRedirect(2000, pageApplied))
+  expect(first.result.current.restored).toBe(false)
+  act(() => first.result.current.schedule(url, APPLICATION_ID))
+  act(() => vi.advanceTimersByTime(2000))
+  first.unmount()
+  open.mockClear()
+
+  const reloaded = renderHook(() => useBookingRedirect(2000, pageApplied))
+  expect(reloaded.result.current).toMatchObject({ url, submissionId: APPLICATION_ID, restored: true })
+  act(() => vi.advanceTimersByTime(5000))
+  expect(open).not.toHaveBeenCalled()
+})
+
+it.each([
+  ['a script for a link', JSON.stringify({ v: 1, bookingUrl: 'javascript:alert(1)', submissionId: APPLICATION_ID })],
+  ['another shape', JSON.stringify({ bookingUrl: url, submissionId: APPLICATION_ID })],
+  ['no JSON', '{'],
+])('offers the application again when the tab kept %s', (_case, stored) => {
+  sessionStorage.setItem(APPLIED_KEY, stored)
+  const { result } = renderHook(() => useBookingRedirect(2000, pageApplied))
+  expect(result.current.url).toBeUndefined()
+  expect(result.current.restored).toBe(false)
 })

@@ -1,15 +1,20 @@
 import { useEffect, useRef, useState } from 'react'
 import { track } from '../../analytics/track.ts'
+import type { AppliedStore } from '../draft/applied-store.ts'
 
 /**
  * Opens the booking page in a new tab a moment after the application is
  * stored. Browsers often block a tab opened this long after the click, so the
  * scheduled `url` is also there for the page to show as a link, whatever the
- * browser did (docs/decisions/002-booking-link-always-shown.md).
+ * browser did (docs/decisions/002-booking-link-always-shown.md). It is kept
+ * in `applied` for the tab's session: a reload shows the link again (`restored`).
  */
-export function useBookingRedirect(delayMs: number) {
-  const [url, setUrl] = useState<string>()
-  const [submissionId, setSubmissionId] = useState<string>()
+export function useBookingRedirect(delayMs: number, applied: AppliedStore) {
+  // Read once, as the application first renders: it only ever does in the browser.
+  const [kept] = useState(() => applied.read())
+  const [url, setUrl] = useState<string | undefined>(kept?.bookingUrl)
+  const [submissionId, setSubmissionId] = useState<string | undefined>(kept?.submissionId)
+  const [restored, setRestored] = useState(kept !== null)
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined)
 
   useEffect(() => () => clearTimeout(timer.current), [])
@@ -17,8 +22,10 @@ export function useBookingRedirect(delayMs: number) {
   /** Opens `url`, prefilled for the application just stored (`applicationId`, its submission_id), once the delay is over. */
   const schedule = (bookingUrl: string, applicationId: string) => {
     clearTimeout(timer.current)
+    applied.save({ bookingUrl, submissionId: applicationId })
     setUrl(bookingUrl)
     setSubmissionId(applicationId)
+    setRestored(false)
     timer.current = setTimeout(() => {
       // The booking page is another site: it must not reach this one through
       // window.opener. A blocked tab comes back as null.
@@ -29,5 +36,5 @@ export function useBookingRedirect(delayMs: number) {
     }, delayMs)
   }
 
-  return { url, submissionId, schedule }
+  return { url, submissionId, restored, schedule }
 }

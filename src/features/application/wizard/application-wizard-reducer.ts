@@ -7,11 +7,22 @@ export type Answers = Record<string, string>
 export interface WizardQuestion {
   key: string
   accepts: (value: string | undefined) => boolean
+  /** What to tell the visitor of an answer that is there but not in the shape the question asks; undefined otherwise. */
+  misshapen: (value: string | undefined) => string | undefined
 }
 
-/** The questions as the wizard walks them, checked by the rules the server applies. */
+/**
+ * The questions as the wizard walks them: checked by the rules the server
+ * applies, and by the shape a question asks for (an email's), which only the
+ * page asks: the server stores what it is sent.
+ */
 export const wizardQuestions = (form: FormDefinition, schema: ReturnType<typeof answersSchema>): WizardQuestion[] =>
-  form.map(({ key }) => ({ key, accepts: (value) => schema.shape[key]?.safeParse(value).success === true }))
+  form.map(({ key, shape }) => {
+    const passes = (value: string | undefined) => schema.shape[key]?.safeParse(value).success === true
+    const misshapen = (value: string | undefined) =>
+      shape !== undefined && passes(value) && !shape.accepts(value ?? '') ? shape.message : undefined
+    return { key, accepts: (value) => passes(value) && misshapen(value) === undefined, misshapen }
+  })
 
 export interface WizardState {
   /** Fixed for the page's life: the form does not change while it is open. */
@@ -23,12 +34,14 @@ export interface WizardState {
   round: number
   /** The question last refused as unanswered, until its answer changes. */
   invalidField: string | null
+  /** Why it was refused, when its answer is there but not in the shape asked; null for a blank one. */
+  invalidMessage: string | null
 }
 
 export type WizardAction =
   | { type: 'answered'; field: string; value: string }
   | { type: 'moved'; stepIndex: number }
-  | { type: 'refused'; field: string }
+  | { type: 'refused'; field: string; message?: string | undefined }
   | { type: 'started-over' }
   | { type: 'submitted' }
   /** Another tab changed or cleared the draft; null when it is gone. */
@@ -47,7 +60,14 @@ function reachable(questions: readonly WizardQuestion[], answers: Answers, wante
 /** Where a visitor resumes: their kept answers, on the question they last saw if every one before it is answered. */
 export function initialWizardState(questions: readonly WizardQuestion[], kept: { answers: Answers; step: number } | null): WizardState {
   const answers = answersOf(questions, kept?.answers ?? null)
-  return { questions, answers, stepIndex: reachable(questions, answers, kept?.step ?? 0), round: 0, invalidField: null }
+  return {
+    questions,
+    answers,
+    stepIndex: reachable(questions, answers, kept?.step ?? 0),
+    round: 0,
+    invalidField: null,
+    invalidMessage: null,
+  }
 }
 
 /** Whether the question shown has an answer that passes. */
@@ -58,18 +78,28 @@ export const currentAnswered = ({ questions, answers, stepIndex }: WizardState) 
 
 export function applicationWizardReducer(state: WizardState, action: WizardAction): WizardState {
   switch (action.type) {
-    case 'answered':
+    case 'answered': {
+      const cleared = state.invalidField === action.field
       return {
         ...state,
         answers: { ...state.answers, [action.field]: action.value },
-        invalidField: state.invalidField === action.field ? null : state.invalidField,
+        invalidField: cleared ? null : state.invalidField,
+        invalidMessage: cleared ? null : state.invalidMessage,
       }
+    }
     case 'moved':
       return { ...state, stepIndex: action.stepIndex }
     case 'refused':
-      return { ...state, invalidField: action.field }
+      return { ...state, invalidField: action.field, invalidMessage: action.message ?? null }
     case 'started-over':
-      return { ...state, answers: answersOf(state.questions, null), stepIndex: 0, invalidField: null, round: state.round + 1 }
+      return {
+        ...state,
+        answers: answersOf(state.questions, null),
+        stepIndex: 0,
+        invalidField: null,
+        invalidMessage: null,
+        round: state.round + 1,
+      }
     // The next application starts blank.
     case 'submitted':
       return { ...state, answers: answersOf(state.questions, null), stepIndex: 0 }
