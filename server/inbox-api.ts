@@ -40,7 +40,10 @@ const CHANGES = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
  * (docs/decisions/019-admin-sessions.md). A route added there is guarded
  * without saying so.
  */
-export const inboxApi: FastifyPluginAsync<InboxApiOptions> = async (app, { db, sessionMaxDays, queryBudgetMs, awaitingMinutes, backups }) => {
+export const inboxApi: FastifyPluginAsync<InboxApiOptions> = async (
+  app,
+  { db, sessionMaxDays, queryBudgetMs, awaitingMinutes, backups },
+) => {
   await app.register(fastifyCookie)
   // Null until the guard sets it; only guarded routes read it.
   app.decorateRequest('admin', null as unknown as FastifyRequest['admin'])

@@ -4,7 +4,7 @@ import { FOLLOW_UP_LABEL, FOLLOW_UP_TARGET } from './follow-up.ts'
 
 // Queues, in one statement, a follow-up delivery for each lead stored since the
 // last sweep ($1 minutes back, and no further back than that mark) that has no
-// booking, is no spam, is still open (new or contacted: a lead the team has
+// booking (nor a booking waiting for the host's confirmation), is no spam, is still open (new or contacted: a lead the team has
 // closed gets nothing), and whose address has not opted out (compared here as
 // the plain address it should be; the channel checks again, on the address it
 // parsed, with the address's claim: follow-up-claim.ts). The delivery's key
@@ -26,6 +26,7 @@ const QUEUE = `
     WHERE c.created_at > mark.swept_until AND c.created_at <= upto.t AND NOT c.spam
       AND p.status IN ('new', 'contacted')
       AND NOT EXISTS (SELECT 1 FROM bookings b WHERE b.application_id = c.id)
+      AND NOT EXISTS (SELECT 1 FROM booking_requests r WHERE r.application_id = c.id)
       AND NOT EXISTS (SELECT 1 FROM follow_up_opt_outs o WHERE o.email_sha256 = encode(sha256(convert_to(lower(btrim(c.email, E' \\t\\r\\n')), 'UTF8')), 'hex'))
     ON CONFLICT DO NOTHING
     RETURNING 1

@@ -50,7 +50,7 @@ const followUpsOf = async (id: number) =>
     .length
 
 describe(`follow-ups of applicants who did not book, on ${DATABASE_TARGET}`, () => {
-  it('are queued once, after the wait, for open leads with no booking, no spam flag and no opt-out', async () => {
+  it('are queued once, after the wait, for open leads with no booking or booking request, no spam flag and no opt-out', async () => {
     const due = await leadFrom(AFTER_MINUTES + 5)
     const tooRecent = await leadFrom(AFTER_MINUTES - 5)
     const spam = await leadFrom(AFTER_MINUTES + 5, { spam: true })
@@ -59,6 +59,12 @@ describe(`follow-ups of applicants who did not book, on ${DATABASE_TARGET}`, () 
       `https://api.calendly.com/invitees/${booked.id}`,
       booked.id,
     ])
+    // A Cal.com booking waiting for the host's confirmation is a booking to the applicant.
+    const awaitingHost = await leadFrom(AFTER_MINUTES + 5)
+    await temp.db.query(
+      `INSERT INTO booking_requests (provider, provider_booking_id, application_id, requested_at) VALUES ('calcom', $1, $2, now())`,
+      [`request-${awaitingHost.id}`, awaitingHost.id],
+    )
     const lost = await leadFrom(AFTER_MINUTES + 5)
     await temp.db.query(`UPDATE lead_pipeline SET status = 'lost' WHERE application_id = $1`, [lost.id])
     const optedOut = await leadFrom(AFTER_MINUTES + 5, { email: 'Stop.Writing@Example.com' })
@@ -68,7 +74,7 @@ describe(`follow-ups of applicants who did not book, on ${DATABASE_TARGET}`, () 
 
     expect(await queueFollowUps(temp.db, AFTER_MINUTES)).toBe(1)
     expect(await followUpsOf(due.id)).toBe(1)
-    for (const lead of [tooRecent, spam, booked, lost, optedOut]) expect(await followUpsOf(lead.id)).toBe(0)
+    for (const lead of [tooRecent, spam, booked, awaitingHost, lost, optedOut]) expect(await followUpsOf(lead.id)).toBe(0)
 
     // Never twice for a lead, though the sweep looks at it again.
     await temp.db.query(`UPDATE follow_up_sweep SET swept_until = now() - interval '2 days'`)
