@@ -28,5 +28,6 @@ if (command === 'help') {
         (performance.now() - started) /
         1000
       ).toFixed(1)} s.`,
+    `Copying ${describeEndpoint(from)} into ${describeEndpoint(to)}…`,
   )
 }

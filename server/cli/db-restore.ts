@@ -39,4 +39,5 @@ await runCopyCommand(
   (options) => copyBetween(from, to, options),
   (total, tables) =>
     `Restored ${total} rows of ${tables} tables from ${describeEndpoint(from)} into ${describeEndpoint(to)} in ${((performance.now() - started) / 1000).toFixed(1)} s.`,
+  `Restoring ${describeEndpoint(from)} into ${describeEndpoint(to)}…`,
 )

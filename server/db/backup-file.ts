@@ -19,6 +19,14 @@ export const BACKUP_FORMAT = 'leads-backup'
 export const BACKUP_VERSION = 1
 export const BACKUP_SUFFIX = '.ndjson.gz'
 export const CHECKSUM_SUFFIX = '.sha256'
+/**
+ * The longest line a backup may hold, in bytes: the header or one row. Rows
+ * are far smaller (the schema caps every text a person sends at a few KB);
+ * a reader refuses a longer line as soon as it passes this, so a hostile file
+ * costs no more memory or time than this allows. The writer refuses one too,
+ * so no backup is written that could not be restored.
+ */
+export const MAX_BACKUP_LINE_BYTES = 1024 * 1024
 
 export interface BackupHeader {
   format: typeof BACKUP_FORMAT
@@ -64,12 +72,13 @@ export async function writeBackupFile(source: RowSource, path: string, createdAt
     sequences: [...source.sequences],
   }
   async function* lines() {
-    yield `${JSON.stringify(header)}\n`
+    yield `${fitting(JSON.stringify(header), 'The header')}\n`
     for (const table of source.tables) {
       yield `${JSON.stringify(['begin', table.name])}\n`
       let rows = 0
       for await (const batch of source.rows(table)) {
         rows += batch.length
+        for (const row of batch) fitting(row, `A row of ${table.name}`)
         yield `${batch.join('\n')}\n`
       }
       const sum = await source.checksum(table)
@@ -98,6 +107,15 @@ export async function writeBackupFile(source: RowSource, path: string, createdAt
   }
 }
 
+/** `line`, if a reader will take it: a backup that could not be restored is not written. */
+function fitting(line: string, what: string): string {
+  // A character is at most 3 bytes in UTF-8 (4 for a pair of UTF-16 units), so most lines need no count.
+  if (line.length * 3 > MAX_BACKUP_LINE_BYTES && Buffer.byteLength(line) > MAX_BACKUP_LINE_BYTES) {
+    throw new Error(`${what} is longer than ${MAX_BACKUP_LINE_BYTES} bytes, the longest line a backup may hold`)
+  }
+  return line
+}
+
 /** Writes a small file whole or not at all, and syncs its folder. */
 async function writeDurably(path: string, text: string) {
   await writeFile(`${path}.partial`, text, { flush: true })
@@ -115,8 +133,8 @@ export async function syncFolder(path: string) {
 }
 
 /** The sha256 of a file's bytes, as hex. */
-export async function fileSha256(path: string): Promise<string> {
+export async function fileSha256(path: string, signal?: AbortSignal): Promise<string> {
   const hash = createHash('sha256')
-  await pipeline(createReadStream(path), hash)
+  await pipeline(createReadStream(path), hash, { signal })
   return hash.digest('hex')
 }
