@@ -5,6 +5,7 @@ import { loadConfigOrExit } from '../config.ts'
 import { USAGE, parseCopyArgs, type CopyCommand } from '../db/copy-command.ts'
 import { copyBetween, describeEndpoint, sourceEndpoint, targetEndpoint } from '../db/copy-endpoints.ts'
 import { runCopyCommand } from '../db/run-copy-command.ts'
+import { printAfterRestoreSteps } from '../db/backup-secrets.ts'
 import { UsageError } from '../usage-error.ts'
 
 let command: CopyCommand | 'help'
@@ -30,4 +31,5 @@ if (command === 'help') {
       ).toFixed(1)} s.`,
     `Copying ${describeEndpoint(from)} into ${describeEndpoint(to)}…`,
   )
+  if (process.exitCode === undefined) await printAfterRestoreSteps(from)
 }

@@ -4,6 +4,7 @@ import { parseArgs } from 'node:util'
 import { loadConfigOrExit } from '../config.ts'
 import { copyBetween, describeEndpoint } from '../db/copy-endpoints.ts'
 import { runCopyCommand } from '../db/run-copy-command.ts'
+import { printAfterRestoreSteps } from '../db/backup-secrets.ts'
 
 const USAGE = `Usage: npm run db:restore -- FILE
 
@@ -41,3 +42,4 @@ await runCopyCommand(
     `Restored ${total} rows of ${tables} tables from ${describeEndpoint(from)} into ${describeEndpoint(to)} in ${((performance.now() - started) / 1000).toFixed(1)} s.`,
   `Restoring ${describeEndpoint(from)} into ${describeEndpoint(to)}…`,
 )
+if (process.exitCode === undefined) await printAfterRestoreSteps(from)

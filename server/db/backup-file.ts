@@ -5,7 +5,7 @@ import { basename, dirname } from 'node:path'
 import { Transform } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import { createGzip } from 'node:zlib'
-import type { RowSource, SequenceValue } from './row-source.ts'
+import type { LeftOut, RowSource, SequenceValue } from './row-source.ts'
 import type { CatalogTable } from './schema-catalog.ts'
 
 /**
@@ -35,6 +35,8 @@ export interface BackupHeader {
   migrations: string[]
   tables: CatalogTable[]
   sequences: SequenceValue[]
+  /** What the file leaves out (backup-secrets.ts); absent in files written before it left anything out. */
+  leftOut?: LeftOut
 }
 
 export interface WrittenBackup {
@@ -57,6 +59,7 @@ const GZIP_LEVEL = 1
  * Writes every row of `source` to `path`: first to `path.partial`, synced,
  * then renamed, with `path.sha256` (sha256sum's format) beside it and the
  * folder synced, so a crash leaves either a complete backup or a `.partial`.
+ * Both are readable by their owner only (0600), whatever the umask.
  */
 export async function writeBackupFile(source: RowSource, path: string, createdAt = new Date()): Promise<WrittenBackup> {
   const partial = `${path}.partial`
@@ -70,6 +73,7 @@ export async function writeBackupFile(source: RowSource, path: string, createdAt
     migrations: [...source.migrations],
     tables: [...source.tables],
     sequences: [...source.sequences],
+    ...(source.leftOut === undefined ? {} : { leftOut: source.leftOut }),
   }
   async function* lines() {
     yield `${fitting(JSON.stringify(header), 'The header')}\n`
@@ -96,7 +100,7 @@ export async function writeBackupFile(source: RowSource, path: string, createdAt
     },
   })
   try {
-    await pipeline(lines, createGzip({ level: GZIP_LEVEL }), tap, createWriteStream(partial, { flush: true }))
+    await pipeline(lines, createGzip({ level: GZIP_LEVEL }), tap, createWriteStream(partial, { flush: true, mode: 0o600 }))
     await rename(partial, path)
     const sha256 = hash.digest('hex')
     await writeDurably(`${path}${CHECKSUM_SUFFIX}`, `${sha256}  ${basename(path)}\n`)
@@ -118,7 +122,7 @@ function fitting(line: string, what: string): string {
 
 /** Writes a small file whole or not at all, and syncs its folder. */
 async function writeDurably(path: string, text: string) {
-  await writeFile(`${path}.partial`, text, { flush: true })
+  await writeFile(`${path}.partial`, text, { flush: true, mode: 0o600 })
   await rename(`${path}.partial`, path)
   await syncFolder(dirname(path))
 }

@@ -74,6 +74,7 @@ export async function openBackupFile(path: string, signal?: AbortSignal): Promis
     migrations: complete.migrations,
     tables: complete.tables,
     sequences: complete.sequences,
+    ...(complete.leftOut === undefined ? {} : { leftOut: complete.leftOut }),
     close: () => input.destroy(),
     async *rows(table) {
       const expected = complete.tables[position]
