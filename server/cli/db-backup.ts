@@ -8,6 +8,10 @@ import { DataDirInUseError } from '../db/data-dir-lock.ts'
 import { migrate } from '../db/migrate.ts'
 import { openPglite } from '../db/pglite.ts'
 import { backupRowSource } from '../db/backup-secrets.ts'
+import { keepFilesPrivate } from '../db/private-files.ts'
+
+// Before anything is written: the database, backups and exports are this user's alone.
+keepFilesPrivate()
 
 const USAGE = `Usage: npm run db:backup -- --out FILE
 

@@ -7,6 +7,10 @@ import { copyBetween, describeEndpoint, sourceEndpoint, targetEndpoint } from '.
 import { runCopyCommand } from '../db/run-copy-command.ts'
 import { printAfterRestoreSteps } from '../db/backup-secrets.ts'
 import { UsageError } from '../usage-error.ts'
+import { keepFilesPrivate } from '../db/private-files.ts'
+
+// Before anything is written: the database, backups and exports are this user's alone.
+keepFilesPrivate()
 
 let command: CopyCommand | 'help'
 try {

@@ -5,6 +5,10 @@ import { loadConfigOrExit } from '../config.ts'
 import { copyBetween, describeEndpoint } from '../db/copy-endpoints.ts'
 import { runCopyCommand } from '../db/run-copy-command.ts'
 import { printAfterRestoreSteps } from '../db/backup-secrets.ts'
+import { keepFilesPrivate } from '../db/private-files.ts'
+
+// Before anything is written: the database, backups and exports are this user's alone.
+keepFilesPrivate()
 
 const USAGE = `Usage: npm run db:restore -- FILE
 
