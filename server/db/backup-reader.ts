@@ -22,10 +22,10 @@ export interface BackupSource extends RowSource {
 
 const NEWLINE = 0x0a
 const INTERRUPTED = 'Interrupted while reading the backup; nothing was changed on the target'
-// A batch of rows is handed on at this many rows or bytes, whichever comes
+// A batch of rows is handed on at this many rows or characters, whichever comes
 // first, so a file of long lines holds no more than this in memory at once.
 const BATCH_ROWS = 1000
-const BATCH_BYTES = 8 * 1024 * 1024
+const BATCH_CHARACTERS = 8 * 1024 * 1024
 
 /**
  * Opens a backup to read its rows once, in order. A checksum file beside it
@@ -102,7 +102,7 @@ export async function openBackupFile(path: string, signal?: AbortSignal): Promis
         batch.push(value)
         bytes += value.length
         count += 1
-        if (batch.length === BATCH_ROWS || bytes >= BATCH_BYTES) {
+        if (batch.length === BATCH_ROWS || bytes >= BATCH_CHARACTERS) {
           yield batch
           batch = []
           bytes = 0
