@@ -39,7 +39,7 @@ test.describe('backups from the account page', () => {
     release()
     const download = await downloading
     const name = download.suggestedFilename()
-    expect(name).toMatch(/^backup-.+\.ndjson\.gz$/)
+    expect(name).toMatch(/^backup-.+-on-demand\.ndjson\.gz$/)
     expect((await stat(await download.path())).size).toBeGreaterThan(0)
     expect(posts).toBe(1)
 
@@ -50,7 +50,9 @@ test.describe('backups from the account page', () => {
     const stored = backups.getByRole('table', { name: 'Stored backups, newest first' })
     const link = stored.getByRole('link', { name, exact: true })
     await expect(link).toBeVisible()
-    await expect(stored.getByRole('row').filter({ has: page.getByRole('link', { name, exact: true }) })).toContainText(/\d\s?(B|kB|MB|GB)/)
+    const row = stored.getByRole('row').filter({ has: page.getByRole('link', { name, exact: true }) })
+    await expect(row).toContainText(/\d\s?(B|kB|MB|GB)/)
+    await expect(row).toContainText('On demand')
     expect(await seriousViolations(page)).toEqual([])
 
     // The list's link downloads the same file again.

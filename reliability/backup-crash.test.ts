@@ -324,7 +324,7 @@ describe('kill -9 of the server while it backs up its embedded database', () => 
       'leftovers before the next backup': leftoversBefore.sort().join(', '),
       'the next backup (bytes), taken in': `${latest.name} (${latest.bytes}) in ${seconds(backupMs)}`,
       'BACKUP_DIR after it': after.sort().join(', '),
-      'db:restore of it': `exit ${restored.code} in ${seconds(restoreMs)}: ${restored.stdout.trim().split('\n').at(-1)}`,
+      'db:restore of it': `exit ${restored.code} in ${seconds(restoreMs)}: ${restored.stdout.split('\n').find((line) => line.startsWith('Restored')) ?? restored.stdout.trim()}`,
       'acknowledged applications not in the restored database': notRestored.length,
     })
 

@@ -5,6 +5,7 @@ import { unmatchedBookingRoutes } from './bookings/unmatched-routes.ts'
 import fastifyCookie from '@fastify/cookie'
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
 import './accounts/admin-request.ts'
+import { isOwner } from './accounts/owner.ts'
 import { passwordRoutes } from './accounts/password-routes.ts'
 import { sessionGuard } from './accounts/session-guard.ts'
 import { setupLinkRoutes } from './accounts/setup-link-routes.ts'
@@ -77,7 +78,7 @@ export const inboxApi: FastifyPluginAsync<InboxApiOptions> = async (
     await guarded.register(adminDeliveryRoutes, { db })
     await guarded.register(unmatchedBookingRoutes, { db })
     await guarded.register(awaitingLeadRoutes, { db, afterMinutes: awaitingMinutes })
-    await guarded.register(backupRoutes, { db, backups })
+    await guarded.register(backupRoutes, { db, backups, isOwner: (accountId) => isOwner(db, accountId) })
     // Unknown paths answer 404 only to the signed in: nobody else learns which exist.
     guarded.all('/*', async () => {
       throw new ApiError(404, 'There is no such inbox route.')

@@ -3,6 +3,10 @@ import cluster from 'node:cluster'
 import { startCluster } from './cluster.ts'
 import { loadConfigOrExit } from './config.ts'
 import { readSiteManifestOrExit } from './http/site-manifest.ts'
+import { keepFilesPrivate } from './db/private-files.ts'
+
+// Before anything is written: the database, backups and exports are this user's alone.
+keepFilesPrivate()
 
 // Variables already set in the environment win over .env; cluster workers inherit them.
 const config = loadConfigOrExit()

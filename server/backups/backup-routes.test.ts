@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto'
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
+import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { FastifyInstance, InjectOptions } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ADMIN_API_PATH, CSRF_HEADER } from '../../common/admin-api.ts'
-import { backupDownloadPath, type BackupList, type BackupSummary } from '../../common/backup-api.ts'
+import { ON_DEMAND_BACKUP_MINUTES, backupDownloadPath, type BackupList, type BackupSummary } from '../../common/backup-api.ts'
 import { buildApp } from '../app.ts'
 import { parseConfig } from '../config.ts'
 import { CHECKSUM_SUFFIX } from '../db/backup-file.ts'
@@ -15,9 +15,11 @@ import { DATABASE_TARGET } from '../testing/database-target.ts'
 import { insertApplication } from '../testing/insert-application.ts'
 import { OWNER, PASSWORD } from '../testing/signed-in-inbox.ts'
 import { openTempDatabase, type TempDatabase } from '../testing/temp-database.ts'
-import { createBackupService, type BackupService } from './backup-service.ts'
+import { createBackupService, type BackupService, type TakenBackup } from './backup-service.ts'
 
 const BACKUPS = `${ADMIN_API_PATH}/backups`
+const MEMBER = 'member-of-the-team@example.com'
+const mode = async (path: string) => (await stat(path)).mode & 0o777
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex')
 
 // A backup copies the embedded database's data directory: PostgreSQL has none here.
@@ -26,6 +28,9 @@ describe.runIf(DATABASE_TARGET === 'pglite')('the inbox’s backups on the embed
   let backups: BackupService
   let app: FastifyInstance
   let session: SignedIn
+  let member: SignedIn
+  // One the server took on its schedule before any of the tests' own.
+  let scheduled: TakenBackup
   // The backups' folder and, beside it, a download and a file a path might climb out to.
   let root: string
   let dir: string
@@ -40,9 +45,12 @@ describe.runIf(DATABASE_TARGET === 'pglite')('the inbox’s backups on the embed
     await app.ready()
     await createAdminAccount(temp.db, OWNER, PASSWORD)
     session = await signIn(app, OWNER, PASSWORD)
+    await createAdminAccount(temp.db, MEMBER, PASSWORD)
+    member = await signIn(app, MEMBER, PASSWORD)
     leadName = `Lead kept in a backup ${Date.now()}`
     await insertApplication(temp.db, { answers: { name: leadName } })
-  })
+    scheduled = await backups.backUp('scheduled')
+  }, 120_000)
 
   afterAll(async () => {
     await app?.close()
@@ -51,13 +59,13 @@ describe.runIf(DATABASE_TARGET === 'pglite')('the inbox’s backups on the embed
     if (root !== undefined) await rm(root, { recursive: true, force: true })
   })
 
-  const call = (method: InjectOptions['method'], url: string, { csrf = true, signedIn = true } = {}) =>
-    app.inject({
+  const call = (method: InjectOptions['method'], url: string, { csrf = true, signedIn = true, as = session, on = app } = {}) =>
+    on.inject({
       method,
       url,
       headers: {
-        ...(signedIn ? { cookie: session.cookie } : {}),
-        ...(csrf && method !== 'GET' ? { [CSRF_HEADER]: session.csrfToken } : {}),
+        ...(signedIn ? { cookie: as.cookie } : {}),
+        ...(csrf && method !== 'GET' ? { [CSRF_HEADER]: as.csrfToken } : {}),
       },
     })
 
@@ -69,7 +77,8 @@ describe.runIf(DATABASE_TARGET === 'pglite')('the inbox’s backups on the embed
     expect(response.statusCode).toBe(200)
     taken = response.json<BackupSummary>()
     expect(taken).toEqual({
-      name: expect.stringMatching(/^backup-.+\.ndjson\.gz$/) as unknown,
+      name: expect.stringMatching(/^backup-.+-on-demand\.ndjson\.gz$/) as unknown,
+      kind: 'on-demand',
       createdAt: expect.any(String) as unknown,
       bytes: expect.any(Number) as unknown,
     })
@@ -81,16 +90,22 @@ describe.runIf(DATABASE_TARGET === 'pglite')('the inbox’s backups on the embed
     expect(files.filter((name) => name.endsWith('.partial') || name.startsWith('.staging-'))).toEqual([])
   })
 
-  it('lists it on GET /backups', async () => {
-    const response = await call('GET', BACKUPS)
-    expect(response.statusCode).toBe(200)
-    expect(response.json<BackupList>()).toEqual({ enabled: true, backups: [taken] })
+  it('writes backups readable by the server’s user alone: the folder 0700, each file and its .sha256 0600', async () => {
+    expect(await mode(dir)).toBe(0o700)
+    for (const name of [taken.name, scheduled.name]) {
+      expect(await mode(join(dir, name)), name).toBe(0o600)
+      expect(await mode(join(dir, `${name}${CHECKSUM_SUFFIX}`)), name).toBe(0o600)
+    }
   })
 
-  it('lists the newest first', async () => {
-    const second = (await call('POST', BACKUPS)).json<BackupSummary>()
-    const { backups: listed } = (await call('GET', BACKUPS)).json<BackupList>()
-    expect(listed.map((backup) => backup.name)).toEqual([second.name, taken.name])
+  it('lists it on GET /backups, newest first, beside the scheduled one, and says the owner may manage them', async () => {
+    const response = await call('GET', BACKUPS)
+    expect(response.statusCode).toBe(200)
+    expect(response.json<BackupList>()).toEqual({
+      enabled: true,
+      canManage: true,
+      backups: [taken, { name: scheduled.name, kind: 'scheduled', createdAt: scheduled.createdAt.toISOString(), bytes: scheduled.bytes }],
+    })
   })
 
   it('downloads it on GET /backups/:name as an attachment, the very bytes its .sha256 names', async () => {
@@ -116,7 +131,7 @@ describe.runIf(DATABASE_TARGET === 'pglite')('the inbox’s backups on the embed
         expect.objectContaining({ actor_email: OWNER, action: 'backup.download', detail: { backup: taken.name } }),
       ]),
     )
-    expect(rows.filter((row) => row.action === 'backup.create')).toHaveLength(2)
+    expect(rows.filter((row) => row.action === 'backup.create')).toHaveLength(1)
     expect(rows.filter((row) => row.action === 'backup.download')).toHaveLength(1)
   })
 
@@ -184,6 +199,60 @@ describe.runIf(DATABASE_TARGET === 'pglite')('the inbox’s backups on the embed
       await rm(`${outside}${CHECKSUM_SUFFIX}`, { force: true })
     }
   })
+
+  it('answers a member (a teammate, not the owner) 403 to taking or downloading one, in the /api error shape, and shows them the list', async () => {
+    const before = (await readdir(dir)).sort()
+    // The attack that pruned every earlier backup: a member's burst of backups.
+    for (let attempt = 0; attempt < 14; attempt += 1) {
+      const response = await call('POST', BACKUPS, { as: member })
+      expect(response.statusCode).toBe(403)
+      expect(response.json()).toEqual({
+        statusCode: 403,
+        error: 'Forbidden',
+        message: 'Only the inbox’s owner can take or download a backup.',
+      })
+    }
+    const download = await call('GET', `${ADMIN_API_PATH}${backupDownloadPath(scheduled.name)}`, { as: member })
+    expect(download.statusCode).toBe(403)
+    expect(download.headers['content-disposition']).toBeUndefined()
+    expect(download.body).not.toContain(leadName)
+    expect(download.json<{ message: string }>().message).toBe('Only the inbox’s owner can take or download a backup.')
+
+    const list = await call('GET', BACKUPS, { as: member })
+    expect(list.statusCode).toBe(200)
+    expect(list.json<BackupList>()).toMatchObject({ enabled: true, canManage: false })
+    expect((await readdir(dir)).sort()).toEqual(before)
+    const audited = await temp.db.query("SELECT 1 FROM admin_audit WHERE actor_email = $1 AND action LIKE 'backup.%'", [MEMBER])
+    expect(audited).toEqual([])
+  })
+
+  it(`takes one on demand per ${ON_DEMAND_BACKUP_MINUTES} minutes: 429 with Retry-After, counted in the database, so on every instance`, async () => {
+    const before = (await readdir(dir)).sort()
+    // A second instance on the same database: the count is not the process's own.
+    const other = buildApp({ config: parseConfig({ WEB_ROOT: '/nonexistent' }), db: temp.db, backups })
+    await other.ready()
+    try {
+      for (let attempt = 0; attempt < 14; attempt += 1) {
+        const response = await call('POST', BACKUPS, { on: attempt % 2 === 0 ? app : other })
+        expect(response.statusCode, `attempt ${attempt}`).toBe(429)
+        const retryAfter = Number(response.headers['retry-after'])
+        expect(retryAfter).toBeGreaterThan(0)
+        expect(retryAfter).toBeLessThanOrEqual(ON_DEMAND_BACKUP_MINUTES * 60)
+        expect(response.json()).toEqual({
+          statusCode: 429,
+          error: 'Too Many Requests',
+          message: expect.stringMatching(
+            new RegExp(`^A backup can be taken once every ${ON_DEMAND_BACKUP_MINUTES} minutes: try again in \\d+ min`),
+          ) as unknown,
+        })
+      }
+    } finally {
+      await other.close()
+    }
+    // Nothing taken, nothing pruned: the scheduled backup is still there.
+    expect((await readdir(dir)).sort()).toEqual(before)
+    expect((await backups.list()).map((backup) => backup.name)).toEqual([scheduled.name, taken.name])
+  })
 })
 
 describe(`an app built without backups (as on PostgreSQL) on ${DATABASE_TARGET}`, () => {
@@ -207,7 +276,7 @@ describe(`an app built without backups (as on PostgreSQL) on ${DATABASE_TARGET}`
   it('says backups are not enabled, and refuses to take one with 409', async () => {
     const list = await app.inject({ url: BACKUPS, headers: { cookie: session.cookie } })
     expect(list.statusCode).toBe(200)
-    expect(list.json<BackupList>()).toEqual({ enabled: false, backups: [] })
+    expect(list.json<BackupList>()).toEqual({ enabled: false, canManage: true, backups: [] })
 
     const take = await app.inject({ method: 'POST', url: BACKUPS, headers: { cookie: session.cookie, [CSRF_HEADER]: session.csrfToken } })
     expect(take.statusCode).toBe(409)

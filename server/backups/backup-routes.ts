@@ -1,34 +1,70 @@
 import { createReadStream } from 'node:fs'
-import type { FastifyPluginAsync } from 'fastify'
-import type { BackupList, BackupSummary } from '../../common/backup-api.ts'
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
+import { ON_DEMAND_BACKUP_MINUTES, type BackupList, type BackupSummary } from '../../common/backup-api.ts'
 import { recordAudit } from '../db/audit.ts'
 import type { Database } from '../db/database.ts'
+import { databaseHitCounter } from '../db/hit-counter.ts'
 import { ApiError } from '../http/api-error.ts'
 import type { BackupService } from './backup-service.ts'
 import type { StoredBackup } from './backup-store.ts'
 
-const summary = ({ name, createdAt, bytes }: StoredBackup): BackupSummary => ({ name, createdAt: createdAt.toISOString(), bytes })
+const summary = ({ name, kind, createdAt, bytes }: StoredBackup): BackupSummary => ({
+  name,
+  kind,
+  createdAt: createdAt.toISOString(),
+  bytes,
+})
 
 const ON_POSTGRES = 'On PostgreSQL the server takes no backups: use your provider’s backups or pg_dump.'
+const OWNER_ONLY = 'Only the inbox’s owner can take or download a backup.'
+// One key for the whole inbox: the limit spares the disk and the CPU, whoever asks.
+const RATE_KEY = 'backup:on-demand'
+const WINDOW_MS = ON_DEMAND_BACKUP_MINUTES * 60 * 1000
+
+export interface BackupRoutesOptions {
+  db: Database
+  backups: BackupService | undefined
+  /** Whether the account manages the team (accounts/owner.ts): only the owner takes or downloads a backup. */
+  isOwner: (accountId: number) => Promise<boolean>
+}
 
 /**
  * The account page's backups, under /api/admin (session checked; CSRF for the
- * POST). Taking one and downloading one are audited: a backup holds every lead.
+ * POST). Everyone sees the list; taking one and downloading one are the
+ * owner's, and audited: a backup holds every lead. Taking one is limited to
+ * one per ON_DEMAND_BACKUP_MINUTES, counted in the database.
  */
-export const backupRoutes: FastifyPluginAsync<{ db: Database; backups: BackupService | undefined }> = async (app, { db, backups }) => {
-  app.get('/backups', async (): Promise<BackupList> => {
-    if (backups === undefined) return { enabled: false, backups: [] }
-    return { enabled: true, backups: (await backups.list()).reverse().map(summary) }
+export const backupRoutes: FastifyPluginAsync<BackupRoutesOptions> = async (app, { db, backups, isOwner }) => {
+  const hits = databaseHitCounter(db)
+  const requireOwner = async (request: FastifyRequest) => {
+    if (!(await isOwner(request.admin.accountId))) throw new ApiError(403, OWNER_ONLY)
+  }
+
+  app.get('/backups', async (request): Promise<BackupList> => {
+    const canManage = await isOwner(request.admin.accountId)
+    if (backups === undefined) return { enabled: false, canManage, backups: [] }
+    return { enabled: true, canManage, backups: (await backups.list()).reverse().map(summary) }
   })
 
   app.post('/backups', async (request): Promise<BackupSummary> => {
+    await requireOwner(request)
     if (backups === undefined) throw new ApiError(409, ON_POSTGRES)
-    const backup = await backups.backUp()
+    const { hits: count, ttlMs } = await hits.hit(RATE_KEY, WINDOW_MS)
+    if (count > 1) {
+      const seconds = Math.max(1, Math.ceil(ttlMs / 1000))
+      throw new ApiError(
+        429,
+        `A backup can be taken once every ${ON_DEMAND_BACKUP_MINUTES} minutes: try again in ${Math.ceil(seconds / 60)} min, or download one of those listed.`,
+        { headers: { 'retry-after': String(seconds) } },
+      )
+    }
+    const backup = await backups.backUp('on-demand')
     await recordAudit(db, { actor: request.admin.email, action: 'backup.create', detail: { backup: backup.name, bytes: backup.bytes } })
     return summary(backup)
   })
 
   app.get('/backups/:name', async (request, reply) => {
+    await requireOwner(request)
     if (backups === undefined) throw new ApiError(404, ON_POSTGRES)
     const { name } = request.params as { name: string }
     // Only a name the folder lists: never a path the request makes up.

@@ -26,7 +26,7 @@ export function scheduleBackups(service: BackupService, intervalHours: number, l
   async function run() {
     const started = performance.now()
     try {
-      const backup = await service.backUp()
+      const backup = await service.backUp('scheduled')
       log.info(
         {
           backup: backup.name,
@@ -49,7 +49,8 @@ export function scheduleBackups(service: BackupService, intervalHours: number, l
   void service
     .list()
     .then((backups) => {
-      const newest = backups.at(-1)
+      // The owner's on-demand backups are kept apart and pruned sooner: they never stand in for the schedule.
+      const newest = backups.filter((backup) => backup.kind === 'scheduled').at(-1)
       const due = newest === undefined ? 0 : newest.createdAt.getTime() + intervalMs - Date.now()
       after(Math.max(due, FIRST_BACKUP_DELAY_MS))
     })

@@ -4,7 +4,7 @@
 import { parentPort, workerData } from 'node:worker_threads'
 import { writeBackupFile } from '../db/backup-file.ts'
 import { openPglite } from '../db/pglite.ts'
-import { databaseSource } from '../db/row-source.ts'
+import { backupRowSource } from '../db/backup-secrets.ts'
 
 export interface DumpJob {
   snapshotDir: string
@@ -15,7 +15,7 @@ export interface DumpJob {
 const job = workerData as DumpJob
 const db = await openPglite(job.snapshotDir)
 try {
-  parentPort?.postMessage(await writeBackupFile(await databaseSource(db), job.out, new Date(job.createdAt)))
+  parentPort?.postMessage(await writeBackupFile(await backupRowSource(db), job.out, new Date(job.createdAt)))
 } finally {
   await db.close()
 }

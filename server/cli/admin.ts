@@ -8,6 +8,10 @@ import { USAGE, parseAdminArgs, runAdminCommand, type AdminCommand } from '../ac
 import { UsageError } from '../usage-error.ts'
 import { openCliDatabase } from '../db/open-cli-database.ts'
 import { promptPassword, readPasswordFromStream } from '../accounts/read-password.ts'
+import { keepFilesPrivate } from '../db/private-files.ts'
+
+// Before anything is written: the database, backups and exports are this user's alone.
+keepFilesPrivate()
 
 const fail = (message: string, code: number): never => {
   process.stderr.write(`${message}\n`)

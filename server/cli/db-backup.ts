@@ -7,7 +7,11 @@ import { loadConfigOrExit } from '../config.ts'
 import { DataDirInUseError } from '../db/data-dir-lock.ts'
 import { migrate } from '../db/migrate.ts'
 import { openPglite } from '../db/pglite.ts'
-import { databaseSource } from '../db/row-source.ts'
+import { backupRowSource } from '../db/backup-secrets.ts'
+import { keepFilesPrivate } from '../db/private-files.ts'
+
+// Before anything is written: the database, backups and exports are this user's alone.
+keepFilesPrivate()
 
 const USAGE = `Usage: npm run db:backup -- --out FILE
 
@@ -48,7 +52,7 @@ const db = await openPglite(dataDir).catch((error: unknown) =>
 )
 try {
   await migrate(db)
-  const written = await writeBackupFile(await databaseSource(db), out)
+  const written = await writeBackupFile(await backupRowSource(db), out)
   const rows = written.tables.reduce((sum, table) => sum + table.rows, 0)
   process.stdout.write(
     `Wrote ${rows} rows of ${written.tables.length} tables to ${out} (${written.bytes} bytes, sha256 ${written.sha256}).\n`,

@@ -5,7 +5,12 @@ import { loadConfigOrExit } from '../config.ts'
 import { USAGE, parseCopyArgs, type CopyCommand } from '../db/copy-command.ts'
 import { copyBetween, describeEndpoint, sourceEndpoint, targetEndpoint } from '../db/copy-endpoints.ts'
 import { runCopyCommand } from '../db/run-copy-command.ts'
+import { printAfterRestoreSteps } from '../db/backup-secrets.ts'
 import { UsageError } from '../usage-error.ts'
+import { keepFilesPrivate } from '../db/private-files.ts'
+
+// Before anything is written: the database, backups and exports are this user's alone.
+keepFilesPrivate()
 
 let command: CopyCommand | 'help'
 try {
@@ -28,5 +33,7 @@ if (command === 'help') {
         (performance.now() - started) /
         1000
       ).toFixed(1)} s.`,
+    `Copying ${describeEndpoint(from)} into ${describeEndpoint(to)}…`,
   )
+  if (process.exitCode === undefined) await printAfterRestoreSteps(from)
 }

@@ -4,6 +4,11 @@ import { parseArgs } from 'node:util'
 import { loadConfigOrExit } from '../config.ts'
 import { copyBetween, describeEndpoint } from '../db/copy-endpoints.ts'
 import { runCopyCommand } from '../db/run-copy-command.ts'
+import { printAfterRestoreSteps } from '../db/backup-secrets.ts'
+import { keepFilesPrivate } from '../db/private-files.ts'
+
+// Before anything is written: the database, backups and exports are this user's alone.
+keepFilesPrivate()
 
 const USAGE = `Usage: npm run db:restore -- FILE
 
@@ -39,4 +44,6 @@ await runCopyCommand(
   (options) => copyBetween(from, to, options),
   (total, tables) =>
     `Restored ${total} rows of ${tables} tables from ${describeEndpoint(from)} into ${describeEndpoint(to)} in ${((performance.now() - started) / 1000).toFixed(1)} s.`,
+  `Restoring ${describeEndpoint(from)} into ${describeEndpoint(to)}…`,
 )
+if (process.exitCode === undefined) await printAfterRestoreSteps(from)

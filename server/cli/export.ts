@@ -8,6 +8,10 @@ import { describeDatabase } from '../db/open-database.ts'
 import { openCliDatabase } from '../db/open-cli-database.ts'
 import { USAGE, exportApplications, parseExportArgs, type ExportOptions } from '../export/export-applications.ts'
 import { UsageError } from '../usage-error.ts'
+import { keepFilesPrivate } from '../db/private-files.ts'
+
+// Before anything is written: the database, backups and exports are this user's alone.
+keepFilesPrivate()
 
 const fail = (message: string, code: number): never => {
   process.stderr.write(`${message}\n`)

@@ -4,6 +4,10 @@
 import { loadConfigOrExit } from '../config.ts'
 import { migrate } from '../db/migrate.ts'
 import { describeDatabase, openDatabase } from '../db/open-database.ts'
+import { keepFilesPrivate } from '../db/private-files.ts'
+
+// Before anything is written: the database, backups and exports are this user's alone.
+keepFilesPrivate()
 
 const config = loadConfigOrExit()
 const where = describeDatabase(config)

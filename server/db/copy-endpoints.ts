@@ -61,16 +61,16 @@ export async function restoreRows(source: RowSource, target: Database, options: 
 export async function copyBetween(from: Endpoint, to: Endpoint, options: CopyOptions = {}): Promise<CopiedTable[]> {
   if (to.kind === 'backup') throw new CopyError('A backup is written with db:backup, not copied into')
   if (to.kind === 'embedded') await mustBeEmpty(to.dir)
-  return withSource(from, (source) =>
+  return withSource(from, options.signal, (source) =>
     to.kind === 'postgres' ? intoPostgres(to.url, source, options) : intoDataDir(to.dir, source, options),
   )
 }
 
-async function withSource<T>(from: Endpoint, fill: (source: RowSource) => Promise<T>): Promise<T> {
+async function withSource<T>(from: Endpoint, signal: AbortSignal | undefined, fill: (source: RowSource) => Promise<T>): Promise<T> {
   if (from.kind === 'backup') {
     // The whole file is checked before the target is touched: a damaged backup changes nothing.
-    await verifyBackupFile(from.file)
-    const source = await openBackupFile(from.file)
+    await verifyBackupFile(from.file, signal)
+    const source = await openBackupFile(from.file, signal)
     try {
       return await fill(source)
     } finally {
@@ -123,6 +123,8 @@ async function intoDataDir(dir: string, source: RowSource, options: CopyOptions)
   try {
     const target = await openPglite(building)
     try {
+      // A new data directory's initdb takes seconds and cannot be cut short: a signal meanwhile is obeyed here.
+      if (options.signal?.aborted) throw new CopyError('Interrupted before the copy began; nothing was written')
       const copied = await restoreRows(source, target, options)
       await target.close()
       if (existsSync(dir)) await rmdir(dir)

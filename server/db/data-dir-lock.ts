@@ -46,7 +46,7 @@ export async function lockDataDir(dataDir: string): Promise<() => Promise<void>>
   const path = join(dataDir, LOCK_FILE)
   for (let attempt = 0; attempt < 3; attempt++) {
     // Read-write: an exclusive fcntl lock needs it. Never truncated before it is ours.
-    const fd = openSync(path, constants.O_RDWR | constants.O_CREAT, 0o644)
+    const fd = openSync(path, constants.O_RDWR | constants.O_CREAT, 0o600)
     let locked: boolean
     try {
       locked = tryLock(fd)

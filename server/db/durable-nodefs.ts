@@ -26,11 +26,20 @@ type PostgresMod = Parameters<NonNullable<ModuleOptions['preRun']>[number]>[0]
 /** The part of Emscripten's NODEFS this relies on (emscripten src/lib/libnodefs.js). */
 interface NodeFsInternals {
   stream_ops: { fsync?: (stream: { nfd?: number }) => number }
+  node_ops: {
+    setattr: (node: unknown, attr: { mode?: number | null }) => void
+    mknod: (parent: unknown, name: string, mode: number, dev: number) => unknown
+  }
   tryFSOperation: (operation: () => unknown) => unknown
 }
 
+// Group and others' bits: PostgreSQL (in WASM) asks for 0666 files and chmods
+// them so, past any umask; the data directory's files are its owner's alone.
+const NOT_OWNER = 0o077
+
 /**
- * PGlite's Node filesystem, with the one operation it lacks: Emscripten's NODEFS
+ * PGlite's Node filesystem, with its files kept private (0600, folders 0700)
+ * and the one operation it lacks: Emscripten's NODEFS
  * has no `fsync` stream operation, so PostgreSQL's fsync() of the WAL returned
  * success without touching the disk. With it, each fsync() PostgreSQL issues is
  * an fdatasync(2) of the real file before the call returns, and a failure
@@ -47,6 +56,10 @@ export class DurableNodeFS extends NodeFS {
         })
         return 0
       }
+      const { setattr, mknod } = nodefs.node_ops
+      nodefs.node_ops.setattr = (node, attr) =>
+        setattr(node, typeof attr.mode === 'number' ? { ...attr, mode: attr.mode & ~NOT_OWNER } : attr)
+      nodefs.node_ops.mknod = (parent, name, mode, dev) => mknod(parent, name, mode & ~NOT_OWNER, dev)
     }
     return { emscriptenOpts: { ...emscriptenOpts, preRun: [...(emscriptenOpts.preRun ?? []), addFsync] } }
   }

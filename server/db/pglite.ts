@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs'
-import { mkdir } from 'node:fs/promises'
+import { chmod, mkdir } from 'node:fs/promises'
 import { join } from 'node:path'
 import { PGlite, type Transaction } from '@electric-sql/pglite'
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
@@ -21,7 +21,9 @@ import { groupCommit } from './group-commit.ts'
  */
 export async function openPglite(dataDir: string): Promise<Database> {
   checkDataDirVersion(dataDir)
-  await mkdir(dataDir, { recursive: true })
+  // Its owner's alone, whatever the umask, and also when it was made before this rule.
+  await mkdir(dataDir, { recursive: true, mode: 0o700 })
+  await chmod(dataDir, 0o700)
   const unlock = await lockDataDir(dataDir)
   const isNew = !existsSync(join(dataDir, 'PG_VERSION'))
   let pg: PGlite

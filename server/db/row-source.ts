@@ -24,6 +24,8 @@ export interface RowSource {
   readonly migrations: readonly string[]
   readonly tables: readonly CatalogTable[]
   readonly sequences: readonly SequenceValue[]
+  /** What the source leaves out of its tables (a backup's secrets), if anything. */
+  readonly leftOut?: LeftOut
   /** The table's rows in batches, each row the JSON object `to_json` makes of it. */
   rows(table: CatalogTable): AsyncIterable<string[]>
   checksum(table: CatalogTable): Promise<TableChecksum>
@@ -48,15 +50,38 @@ export const setRowTextSettings = (db: Queryable, scope: 'SESSION' | 'LOCAL') =>
 
 export const columnList = (names: readonly string[], prefix = '') => names.map((name) => `${prefix}${ident(name)}`).join(', ')
 
+/** Tables a source leaves out whole, and columns it gives as NULL (backup-secrets.ts). */
+export interface LeftOut {
+  tables: readonly string[]
+  columns: Readonly<Record<string, readonly string[]>>
+}
+
+const NOTHING: LeftOut = { tables: [], columns: {} }
+
+/**
+ * A table as a source reads it: the table itself, or, with columns left
+ * out, a select that gives them as NULL of their own type, in their place.
+ * Its rows' text and checksum are then those a restore of it will hold.
+ */
+function relationOf(table: CatalogTable, blanked: readonly string[] = []): string {
+  if (blanked.length === 0) return ident(table.name)
+  if (table.key === null) throw new Error(`${table.name} has no primary key: its columns cannot be left out`)
+  const columns = table.columns.map(({ name, type }) => (blanked.includes(name) ? `NULL::${type} AS ${ident(name)}` : ident(name)))
+  return `(SELECT ${columns.join(', ')} FROM ${ident(table.name)})`
+}
+
 /**
  * The rows of `db`, which nothing else may write while they are read (a
- * stopped server's data directory, or a snapshot of a running one's).
+ * stopped server's data directory, or a snapshot of a running one's), less
+ * what `leftOut` names.
  */
-export async function databaseSource(db: Queryable, batchSize = 1000): Promise<RowSource> {
+export async function databaseSource(db: Queryable, batchSize = 1000, leftOut: LeftOut = NOTHING): Promise<RowSource> {
   await setRowTextSettings(db, 'SESSION')
-  const tables = parentsFirst(await readTables(db))
+  const tables = parentsFirst(await readTables(db)).filter((table) => !leftOut.tables.includes(table.name))
+  const relation = (table: CatalogTable) => relationOf(table, leftOut.columns[table.name])
   const sequences: SequenceValue[] = []
   for (const { table, column, sequence } of await readSequences(db)) {
+    if (leftOut.tables.includes(table)) continue
     const [used] = await db.query<{ value: string | null }>(
       `SELECT CASE WHEN is_called THEN last_value::text END AS value FROM ${sequence}`,
     )
@@ -67,28 +92,29 @@ export async function databaseSource(db: Queryable, batchSize = 1000): Promise<R
     migrations: applied.map((row) => row.name),
     tables,
     sequences,
+    leftOut,
     async *rows(table) {
-      const next = table.key === null ? await byBlocks(db, table, batchSize) : byKey(db, table, table.key, batchSize)
+      const next = table.key === null ? await byBlocks(db, table, batchSize) : byKey(db, table, table.key, batchSize, relation(table))
       for (;;) {
         const rows = await next()
         if (rows === undefined) return
         if (rows.length > 0) yield rows
       }
     },
-    checksum: (table) => checksum(db, table),
+    checksum: (table) => checksum(db, table, relation(table)),
   }
 }
 
 type Batch = () => Promise<string[] | undefined>
 
 /** Keyset pagination on the primary key: the cursor is the last row read, its key cast back from its JSON. */
-function byKey(source: Queryable, table: CatalogTable, key: string[], batchSize: number): Batch {
+function byKey(source: Queryable, table: CatalogTable, key: string[], batchSize: number, relation = ident(table.name)): Batch {
   const after = key.map((column) => {
     const type = table.columns.find((other) => other.name === column)?.type ?? 'text'
     return `($1::json ->> '${column.replaceAll("'", "''")}')::${type}`
   })
   const select = (where: string) =>
-    `SELECT to_json(t)::text AS row FROM ${ident(table.name)} t ${where} ORDER BY ${columnList(key, 't.')} LIMIT ${batchSize}`
+    `SELECT to_json(t)::text AS row FROM ${relation} t ${where} ORDER BY ${columnList(key, 't.')} LIMIT ${batchSize}`
   const first = select('')
   const next = select(`WHERE (${columnList(key, 't.')}) > (${after.join(', ')})`)
   let last: string | undefined
@@ -133,13 +159,13 @@ async function byBlocks(source: Queryable, table: CatalogTable, batchSize: numbe
  * sides: the rows' hashes are sorted by themselves, so neither a primary key
  * nor a collation is needed, and the columns are named in the source's order.
  */
-export async function checksum(db: Queryable, table: CatalogTable): Promise<TableChecksum> {
+export async function checksum(db: Queryable, table: CatalogTable, relation = ident(table.name)): Promise<TableChecksum> {
   const [result] = await db.query<{ rows: number; checksum: string }>(
     `SELECT count(*)::int AS rows, coalesce(md5(string_agg(h, '' ORDER BY h COLLATE "C")), '') AS checksum
      FROM (SELECT md5(ROW(${columnList(
        table.columns.map((column) => column.name),
        't.',
-     )})::text) AS h FROM ${ident(table.name)} t) hashed`,
+     )})::text) AS h FROM ${relation} t) hashed`,
   )
   return result ?? { rows: 0, checksum: '' }
 }

@@ -5,17 +5,20 @@ const messageOf = (error: unknown) => (error instanceof Error ? error.message : 
 
 /**
  * The shell of db:copy and db:restore: a signal ends the copy at its next
- * batch (which rolls the target back), each table is printed as it is
+ * piece of the file or batch of rows (which rolls the target back), each table is printed as it is
  * copied, and a failure is one message and exit code 1.
  */
 export async function runCopyCommand(
   copy: (options: CopyOptions) => Promise<CopiedTable[]>,
   done: (total: number, tables: number) => string,
+  starting: string,
 ): Promise<void> {
   const abort = new AbortController()
   const stop = () => abort.abort()
   process.once('SIGINT', stop)
   process.once('SIGTERM', stop)
+  // Said once a signal is heard: from here on it stops the copy, and the target is left as it was.
+  process.stdout.write(`${starting}\n`)
   try {
     const tables = await copy({
       signal: abort.signal,

@@ -5,8 +5,18 @@ import type { BackupList, BackupSummary } from '../../../common/backup-api.ts'
 import { BackupsSection } from './backups-section.tsx'
 
 const SESSION: AdminSession = { email: 'owner@example.com', csrfToken: 'csrf-token-for-tests', totpEnabled: false }
-const OLDER: BackupSummary = { name: 'backup-2025-03-01T02-00-00-000Z.ndjson.gz', createdAt: '2025-03-01T02:00:00.000Z', bytes: 2_400 }
-const NEW: BackupSummary = { name: 'backup-2025-03-02T09-30-00-000Z.ndjson.gz', createdAt: '2025-03-02T09:30:00.000Z', bytes: 1_500_000 }
+const OLDER: BackupSummary = {
+  name: 'backup-2025-03-01T02-00-00-000Z.ndjson.gz',
+  kind: 'scheduled',
+  createdAt: '2025-03-01T02:00:00.000Z',
+  bytes: 2_400,
+}
+const NEW: BackupSummary = {
+  name: 'backup-2025-03-02T09-30-00-000Z-on-demand.ndjson.gz',
+  kind: 'on-demand',
+  createdAt: '2025-03-02T09:30:00.000Z',
+  bytes: 1_500_000,
+}
 
 const fetchMock = stubInboxServer()
 const json = jsonResponse
@@ -22,7 +32,7 @@ function renderSection(list: () => BackupList, take: () => Promise<Response> | R
 
 describe('the account page’s backups', () => {
   it('lists the stored backups, each with a download link, and says when the last was taken', async () => {
-    renderSection(() => ({ enabled: true, backups: [OLDER] }))
+    renderSection(() => ({ enabled: true, canManage: true, backups: [OLDER] }))
     const table = await screen.findByRole('table', { name: 'Stored backups, newest first' })
     expect(within(table).getByRole('link', { name: OLDER.name })).toHaveAttribute('href', `/api/admin/backups/${OLDER.name}`)
     expect(within(table).getByText('2.4 kB')).toBeInTheDocument()
@@ -37,7 +47,7 @@ describe('the account page’s backups', () => {
     let finish: (response: Response) => void = () => undefined
     let stored = [OLDER]
     const user = renderSection(
-      () => ({ enabled: true, backups: stored }),
+      () => ({ enabled: true, canManage: true, backups: stored }),
       () => new Promise<Response>((resolve) => (finish = resolve)),
     )
     await user.click(await screen.findByRole('button', { name: 'Download a backup now' }))
@@ -62,7 +72,7 @@ describe('the account page’s backups', () => {
   it('shows an alert when the backup fails, and downloads nothing', async () => {
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined)
     const user = renderSection(
-      () => ({ enabled: true, backups: [] }),
+      () => ({ enabled: true, canManage: true, backups: [] }),
       () => json(500, { statusCode: 500, message: 'disk full' }),
     )
     expect(await screen.findByText('No backup has been taken yet.')).toBeInTheDocument()
@@ -71,8 +81,31 @@ describe('the account page’s backups', () => {
     expect(click).not.toHaveBeenCalled()
   })
 
+  it('shows the server’s own words when the rate limit refuses a backup', async () => {
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined)
+    const limited = 'A backup can be taken once every 10 minutes: try again in 7 min, or download one of those listed.'
+    const user = renderSection(
+      () => ({ enabled: true, canManage: true, backups: [OLDER] }),
+      () => json(429, { statusCode: 429, error: 'Too Many Requests', message: limited }),
+    )
+    await user.click(await screen.findByRole('button', { name: 'Download a backup now' }))
+    expect(await screen.findByRole('alert')).toHaveTextContent(limited)
+    expect(click).not.toHaveBeenCalled()
+  })
+
+  it('to a member, lists the backups with their kinds but offers no button and no download link', async () => {
+    renderSection(() => ({ enabled: true, canManage: false, backups: [NEW, OLDER] }))
+    const table = await screen.findByRole('table', { name: 'Stored backups, newest first' })
+    expect(within(table).getByText(OLDER.name)).toBeInTheDocument()
+    expect(within(table).getByText('On demand')).toBeInTheDocument()
+    expect(within(table).getByText('Scheduled')).toBeInTheDocument()
+    expect(screen.queryByRole('link')).not.toBeInTheDocument()
+    expect(screen.queryByRole('button')).not.toBeInTheDocument()
+    expect(screen.getByText('Only the owner can take or download a backup.')).toBeInTheDocument()
+  })
+
   it('on PostgreSQL says the server takes none, with no button', async () => {
-    renderSection(() => ({ enabled: false, backups: [] }))
+    renderSection(() => ({ enabled: false, canManage: true, backups: [] }))
     expect(
       await screen.findByText('On PostgreSQL the server takes no backups: use your provider’s backups or pg_dump.'),
     ).toBeInTheDocument()
