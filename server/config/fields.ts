@@ -93,3 +93,25 @@ export const emailAddresses = readWith((value, refuse) => {
   const { items, refused } = commaList(value, isEmailAddress, { dropEmpty: true })
   return items.length > 0 && refused === 0 ? items : refuse('must be one or more email addresses, comma-separated')
 })
+
+/** TRUST_PROXY: false, a hop count, or the proxies' addresses. */
+export const trustedProxies = readWith((value, refuse) => {
+  if (value === 'false') return false as const
+  // Believing every peer makes the left-most X-Forwarded-For entry, which the
+  // client writes, its address: anyone could pick a new rate-limit key per request.
+  if (value === 'true') {
+    return refuse(
+      'true is refused: it lets any client choose its own address (and rate-limit key) in X-Forwarded-For; give the number of proxies in front (1 for one) or their IPs/CIDRs',
+    )
+  }
+  if (/^\d+$/.test(value)) return Number(value)
+  const { items, refused } = commaList(value, (item) => /^[0-9a-fA-F.:/]+$/.test(item))
+  return refused === 0 ? items : refuse('must be false, a hop count, or a comma-separated list of proxy IPs or CIDRs')
+})
+
+/** CORS_ORIGINS (the allowed origins): * or a list of origins. */
+export const corsOrigins = readWith((value, refuse) => {
+  if (value.trim() === '*') return '*' as const
+  const { items, refused } = commaList(value, (item) => URL.canParse(item) && new URL(item).origin === item)
+  return refused === 0 ? items : refuse('must be * or a comma-separated list of origins like https://example.com')
+})

@@ -14,6 +14,8 @@ import {
   portNumber,
   readWith,
   toggle,
+  trustedProxies,
+  corsOrigins,
   wholeDays,
   wholeNumber,
 } from './fields.ts'
@@ -21,26 +23,6 @@ import {
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const
 
 const absolutePath = z.string().transform((path) => resolve(path))
-
-const trustedProxies = readWith((value, refuse) => {
-  if (value === 'false') return false as const
-  // Believing every peer makes the left-most X-Forwarded-For entry, which the
-  // client writes, its address: anyone could pick a new rate-limit key per request.
-  if (value === 'true') {
-    return refuse(
-      'true is refused: it lets any client choose its own address (and rate-limit key) in X-Forwarded-For; give the number of proxies in front (1 for one) or their IPs/CIDRs',
-    )
-  }
-  if (/^\d+$/.test(value)) return Number(value)
-  const { items, refused } = commaList(value, (item) => /^[0-9a-fA-F.:/]+$/.test(item))
-  return refused === 0 ? items : refuse('must be false, a hop count, or a comma-separated list of proxy IPs or CIDRs')
-})
-
-const corsOrigins = readWith((value, refuse) => {
-  if (value.trim() === '*') return '*' as const
-  const { items, refused } = commaList(value, (item) => URL.canParse(item) && new URL(item).origin === item)
-  return refused === 0 ? items : refuse('must be * or a comma-separated list of origins like https://example.com')
-})
 
 // The URL itself may carry a token (many receivers put one in the path), so it is not repeated.
 const webhookUrls = readWith((value, refuse) => {
