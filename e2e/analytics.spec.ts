@@ -87,7 +87,8 @@ test('a visit through every gate sends each event once, in order, in text/plain 
     'attribution.last_touch',
     'countdown.finished_at',
   ])
-  expect(await page.evaluate(() => sessionStorage.length)).toBe(0)
+  // The tab's own memory that it applied (so a reload offers the booking, not the application), and nothing else.
+  expect(await page.evaluate(() => Object.keys(sessionStorage))).toEqual(['application.applied'])
 
   // The server stored them: the inbox's funnel for this source counts one visitor at every gate.
   await expectStoredFunnel(browser, browserConsole, source, [
