@@ -1,8 +1,8 @@
 import { DIRECT_SOURCE, type FunnelSource, type FunnelStage } from '../../common/admin-api.ts'
-import { share } from '../../common/funnel-report.ts'
 import { LEAD_STAGES, type LeadStageId } from '../../common/funnel.ts'
 import type { Queryable, Row } from '../db/database.ts'
 import type { FunnelRange } from './read-funnel.ts'
+import { sourceRow } from './source-cap.ts'
 
 interface OutcomeRow extends Row {
   source: string
@@ -44,33 +44,16 @@ export async function readLeadOutcomes(
   const rows = await outcomesBySource(db, range)
   const bySource = new Map<string, FunnelSource>()
   for (const row of rows) {
-    const applications = Number(row.applications)
-    const booked = Number(row.booked)
-    const showed = Number(row.showed)
-    const visitors = visitorsBySource.get(row.source) ?? 0
-    bySource.set(row.source, {
-      source: row.source,
-      visitors,
-      applications,
-      conversionRate: share(applications, visitors),
-      booked,
-      showed,
-      bookedRate: share(booked, applications),
-      showedRate: share(showed, booked),
-    })
+    const counts = {
+      visitors: visitorsBySource.get(row.source) ?? 0,
+      applications: Number(row.applications),
+      booked: Number(row.booked),
+      showed: Number(row.showed),
+    }
+    bySource.set(row.source, sourceRow(row.source, counts))
   }
   for (const [source, visitors] of visitorsBySource) {
-    if (!bySource.has(source))
-      bySource.set(source, {
-        source,
-        visitors,
-        applications: 0,
-        conversionRate: share(0, visitors),
-        booked: 0,
-        showed: 0,
-        bookedRate: null,
-        showedRate: null,
-      })
+    if (!bySource.has(source)) bySource.set(source, sourceRow(source, { visitors, applications: 0, booked: 0, showed: 0 }))
   }
   const chosen = [...bySource.values()].filter((row) => range.source === undefined || row.source === range.source)
   const total = (key: LeadStageId) => chosen.reduce((sum, row) => sum + row[key], 0)

@@ -21,17 +21,34 @@ export function capSources(ordered: readonly FunnelSource[], chosen: string | un
   }
   const kept = named.filter((row) => keep.has(row.source))
   const rest = ordered.filter((row) => !keep.has(row.source))
-  const sum = (key: 'visitors' | 'applications' | 'booked' | 'showed') => rest.reduce((total, row) => total + row[key], 0)
-  const [visitors, applications, booked, showed] = [sum('visitors'), sum('applications'), sum('booked'), sum('showed')]
-  const other: FunnelSource = {
-    source: OTHER_SOURCES,
-    visitors,
-    applications,
-    conversionRate: share(applications, visitors),
-    booked,
-    showed,
-    bookedRate: share(booked, applications),
-    showedRate: share(showed, booked),
-  }
-  return [...kept, other]
+  const sum = (key: keyof SourceCounts) => rest.reduce((total, row) => total + row[key], 0)
+  return [
+    ...kept,
+    sourceRow(OTHER_SOURCES, {
+      visitors: sum('visitors'),
+      applications: sum('applications'),
+      booked: sum('booked'),
+      showed: sum('showed'),
+    }),
+  ]
 }
+
+/** What a row of the sources table counts; its rates follow from these. */
+export interface SourceCounts {
+  visitors: number
+  applications: number
+  booked: number
+  showed: number
+}
+
+/** A row of the sources table: its counts, and each rate worked out from them. */
+export const sourceRow = (source: string, { visitors, applications, booked, showed }: SourceCounts): FunnelSource => ({
+  source,
+  visitors,
+  applications,
+  conversionRate: share(applications, visitors),
+  booked,
+  showed,
+  bookedRate: share(booked, applications),
+  showedRate: share(showed, booked),
+})
