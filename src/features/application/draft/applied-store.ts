@@ -1,3 +1,4 @@
+import { storedRecord } from './stored-record.ts'
 /**
  * That this tab's visitor has applied, and where they book: kept in
  * sessionStorage, so a reload after the application shows the booking link
@@ -16,8 +17,6 @@ export const APPLIED_KEY = 'application.applied'
 /** Raised when the stored shape changes: one of another shape is dropped, not misread. */
 const VERSION = 1
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value)
-
 /** Only a web page becomes the link's href: what storage holds is never trusted to be one. */
 function webPage(value: unknown): string | undefined {
   if (typeof value !== 'string') return undefined
@@ -30,14 +29,8 @@ function webPage(value: unknown): string | undefined {
 }
 
 function parse(text: string | null): Applied | null {
-  if (text === null) return null
-  let value: unknown
-  try {
-    value = JSON.parse(text)
-  } catch {
-    return null
-  }
-  if (!isRecord(value) || value.v !== VERSION || typeof value.submissionId !== 'string') return null
+  const value = storedRecord(text, VERSION)
+  if (value === null || typeof value.submissionId !== 'string') return null
   const bookingUrl = webPage(value.bookingUrl)
   return bookingUrl === undefined ? null : { bookingUrl, submissionId: value.submissionId }
 }

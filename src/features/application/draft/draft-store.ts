@@ -1,5 +1,6 @@
 import { HONEYPOT_FIELD } from '../../../../common/contact-submission.ts'
 import { site } from '../../../content/site.ts'
+import { isRecord, storedRecord } from './stored-record.ts'
 
 /**
  * The application as typed so far, kept on the visitor's own device so a
@@ -25,17 +26,9 @@ interface Stored extends Draft {
   savedAt: number
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value)
-
 function parse(text: string | null, now: number): Draft | null {
-  if (text === null) return null
-  let value: unknown
-  try {
-    value = JSON.parse(text)
-  } catch {
-    return null
-  }
-  if (!isRecord(value) || value.v !== VERSION || typeof value.savedAt !== 'number') return null
+  const value = storedRecord(text, VERSION)
+  if (value === null || typeof value.savedAt !== 'number') return null
   if (!(now - value.savedAt <= DRAFT_MAX_AGE_MS) || !isRecord(value.answers)) return null
   const answers = Object.fromEntries(
     Object.entries(value.answers).filter((entry): entry is [string, string] => entry[0] !== HONEYPOT_FIELD && typeof entry[1] === 'string'),
