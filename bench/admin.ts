@@ -10,11 +10,10 @@ import type { LeadSources } from '../common/lead-sources-api.ts'
 import type { LeadCount } from '../common/lead-list-api.ts'
 import type { NewLeadCount } from '../common/live-api.ts'
 import type { Database } from '../server/db/database.ts'
-import { MAINTENANCE_POOL, openPostgres } from '../server/db/postgres.ts'
-import { startPostgresServer } from '../server/testing/postgres-server.ts'
 import { ensureDebianPackages } from './support/debian-packages.ts'
 import { withFreshPglite } from './support/fresh-pglite.ts'
 import { openInbox, percentile, seedInbox, timeEach } from './support/inbox-timing.ts'
+import { withSeededPostgres } from './support/fresh-postgres.ts'
 
 ensureDebianPackages({ postgresql: '/usr/lib/postgresql' })
 
@@ -123,20 +122,10 @@ async function measure(target: string, db: Database, seedSeconds: number): Promi
 const onPglite = () => withFreshPglite('bench-admin-pglite-', async (db) => measure('PGlite', db, await seed('PGlite', db)))
 
 async function onPostgres() {
-  const server = await startPostgresServer()
-  try {
-    // Seeding runs past the serving pool's statement timeout, as a migration would.
-    const maintenance = openPostgres(server.url(), MAINTENANCE_POOL)
-    const seedSeconds = await seed('PostgreSQL', maintenance).finally(() => maintenance.close())
-    const db = openPostgres(server.url())
-    try {
-      return await measure('PostgreSQL', db, seedSeconds)
-    } finally {
-      await db.close()
-    }
-  } finally {
-    await server.dispose()
-  }
+  return withSeededPostgres(
+    (db) => seed('PostgreSQL', db),
+    (db, seedSeconds) => measure('PostgreSQL', db, seedSeconds),
+  )
 }
 
 const GOALS = { PGlite: 150, PostgreSQL: 50 } as const

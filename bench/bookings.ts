@@ -9,12 +9,11 @@ import { buildApp } from '../server/app.ts'
 import { BOOKING_WEBHOOK_PATHS } from '../common/booking-api.ts'
 import { parseConfig } from '../server/config.ts'
 import type { Database } from '../server/db/database.ts'
-import { MAINTENANCE_POOL, openPostgres } from '../server/db/postgres.ts'
 import { calendlyDelivery, calendlyInviteeUri } from '../server/testing/booking-senders.ts'
-import { startPostgresServer } from '../server/testing/postgres-server.ts'
 import { ensureDebianPackages } from './support/debian-packages.ts'
 import { withFreshPglite } from './support/fresh-pglite.ts'
 import { openInbox, percentile, seedInbox, timeEach } from './support/inbox-timing.ts'
+import { withSeededPostgres } from './support/fresh-postgres.ts'
 
 ensureDebianPackages({ postgresql: '/usr/lib/postgresql' })
 
@@ -98,21 +97,10 @@ const onPglite = () =>
   })
 
 async function onPostgres() {
-  const server = await startPostgresServer()
-  try {
-    const maintenance = openPostgres(server.url(), MAINTENANCE_POOL)
-    await seedInbox(maintenance, LEADS)
-      .then(() => seedBookings(maintenance))
-      .finally(() => maintenance.close())
-    const db = openPostgres(server.url())
-    try {
-      return await measure('PostgreSQL', db)
-    } finally {
-      await db.close()
-    }
-  } finally {
-    await server.dispose()
-  }
+  return withSeededPostgres(
+    (db) => seedInbox(db, LEADS).then(() => seedBookings(db)),
+    (db) => measure('PostgreSQL', db),
+  )
 }
 
 const lines = [...(await onPglite()), ...(await onPostgres())]

@@ -15,13 +15,12 @@ import { LIVE_POLL_MS } from '../common/live-api.ts'
 import { buildApp } from '../server/app.ts'
 import { parseConfig } from '../server/config.ts'
 import type { Database } from '../server/db/database.ts'
-import { MAINTENANCE_POOL, openPostgres } from '../server/db/postgres.ts'
 import { createAdminAccount, signIn } from '../server/testing/admin-session.ts'
-import { startPostgresServer } from '../server/testing/postgres-server.ts'
 import { ensureDebianPackages } from './support/debian-packages.ts'
 import { withFreshPglite } from './support/fresh-pglite.ts'
 import { probeDuring } from './support/health-probe.ts'
 import { percentile, seedInbox } from './support/inbox-timing.ts'
+import { withSeededPostgres } from './support/fresh-postgres.ts'
 
 ensureDebianPackages({ postgresql: '/usr/lib/postgresql' })
 
@@ -157,19 +156,10 @@ const onPglite = () =>
   })
 
 async function onPostgres() {
-  const server = await startPostgresServer()
-  try {
-    const maintenance = openPostgres(server.url(), MAINTENANCE_POOL)
-    await seedInbox(maintenance, LEADS).finally(() => maintenance.close())
-    const db = openPostgres(server.url())
-    try {
-      return await measure('PostgreSQL', db)
-    } finally {
-      await db.close()
-    }
-  } finally {
-    await server.dispose()
-  }
+  return withSeededPostgres(
+    (db) => seedInbox(db, LEADS),
+    (db) => measure('PostgreSQL', db),
+  )
 }
 
 const pglite = await onPglite()

@@ -1,4 +1,5 @@
 import { storedRecord } from './stored-record.ts'
+
 /**
  * That this tab's visitor has applied, and where they book: kept in
  * sessionStorage, so a reload after the application shows the booking link
