@@ -14,10 +14,10 @@ import { sessionRoutes, signInRoutes } from './accounts/session-routes.ts'
 import { createSignInThrottle } from './accounts/sign-in-throttle.ts'
 import { totpRoutes } from './accounts/totp-routes.ts'
 import type { Database } from './db/database.ts'
-import { adminFunnelRoutes } from './funnel/funnel-routes.ts'
+import { funnelRoutes } from './funnel/funnel-routes.ts'
 import { ApiError, answerApiError } from './http/api-error.ts'
-import { adminLeadRoutes } from './leads/lead-routes.ts'
-import { adminDeliveryRoutes } from './notify/delivery-routes.ts'
+import { leadRoutes } from './leads/lead-routes.ts'
+import { deliveryRoutes } from './notify/delivery-routes.ts'
 
 export interface InboxApiOptions {
   db: Database
@@ -73,9 +73,9 @@ export const inboxApi: FastifyPluginAsync<InboxApiOptions> = async (
     await guarded.register(totpRoutes, { db, throttle })
     await guarded.register(passwordRoutes, { db, throttle })
     await guarded.register(teammateRoutes, { db })
-    await guarded.register(adminLeadRoutes, { db, queryBudgetMs })
-    await guarded.register(adminFunnelRoutes, { db })
-    await guarded.register(adminDeliveryRoutes, { db })
+    await guarded.register(leadRoutes, { db, queryBudgetMs })
+    await guarded.register(funnelRoutes, { db })
+    await guarded.register(deliveryRoutes, { db })
     await guarded.register(unmatchedBookingRoutes, { db })
     await guarded.register(awaitingLeadRoutes, { db, afterMinutes: awaitingMinutes })
     await guarded.register(backupRoutes, { db, backups, isOwner: (accountId) => isOwner(db, accountId) })

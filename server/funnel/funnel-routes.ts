@@ -7,7 +7,7 @@ import { ApiError, describeIssues } from '../http/api-error.ts'
 import { funnelCsv } from './funnel-csv.ts'
 import { readFunnel, type FunnelRange } from './read-funnel.ts'
 
-export interface AdminFunnelRouteOptions {
+export interface FunnelRouteOptions {
   db: Database
 }
 
@@ -28,7 +28,7 @@ function parseRange(request: FastifyRequest): FunnelRange {
 }
 
 /** The Funnel screen's figures (GET /api/admin/funnel, see Funnel in common/admin-api.ts), as JSON and as CSV. */
-export const adminFunnelRoutes: FastifyPluginAsync<AdminFunnelRouteOptions> = async (app, { db }) => {
+export const funnelRoutes: FastifyPluginAsync<FunnelRouteOptions> = async (app, { db }) => {
   app.get('/funnel', async (request) => {
     const range = parseRange(request)
     return readFunnel(db, range)

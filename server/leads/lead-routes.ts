@@ -33,7 +33,7 @@ import { countLeads, listLeads } from './lead-page.ts'
 import { markNotSpam } from './not-spam.ts'
 import { addNote, changeStatus } from './pipeline.ts'
 
-export interface AdminLeadRouteOptions {
+export interface LeadRouteOptions {
   db: Database
   /** INBOX_QUERY_BUDGET_MS: how long each read of a list, count, board or export may run (PostgreSQL enforces it). */
   queryBudgetMs: number
@@ -55,7 +55,7 @@ const CONTENT_TYPES = { csv: 'text/csv; charset=utf-8', json: 'application/json;
  * in a context that has already checked the session and, for changes, the
  * CSRF token, and set request.admin.
  */
-export const adminLeadRoutes: FastifyPluginAsync<AdminLeadRouteOptions> = async (app, { db, queryBudgetMs }) => {
+export const leadRoutes: FastifyPluginAsync<LeadRouteOptions> = async (app, { db, queryBudgetMs }) => {
   // The reads whose cost grows with the filter: each statement within the budget.
   const reads = withReadBudget(db, queryBudgetMs)
   // The open inbox reads these again every few seconds: unchanged answers are 304.

@@ -4,7 +4,7 @@ import { ApiError } from '../http/api-error.ts'
 import { idSchema } from '../http/id-param.ts'
 import { resendDelivery } from './resend.ts'
 
-export interface AdminDeliveryRouteOptions {
+export interface DeliveryRouteOptions {
   db: Database
 }
 
@@ -14,7 +14,7 @@ export interface AdminDeliveryRouteOptions {
  * session and the CSRF token. The notifier wakes after its 204
  * (lead-notifications.ts).
  */
-export const adminDeliveryRoutes: FastifyPluginAsync<AdminDeliveryRouteOptions> = async (app, { db }) => {
+export const deliveryRoutes: FastifyPluginAsync<DeliveryRouteOptions> = async (app, { db }) => {
   app.post('/deliveries/:id/resend', async (request, reply) => {
     const params = idSchema.safeParse(request.params)
     if (!params.success || !(await resendDelivery(db, params.data.id))) throw new ApiError(404, 'no such delivery')
