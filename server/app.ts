@@ -3,6 +3,7 @@ import { bookingRoutes } from './bookings/booking-routes.ts'
 import { constants as zlib } from 'node:zlib'
 import fastifyCompress from '@fastify/compress'
 import Fastify, { type FastifyServerOptions } from 'fastify'
+import { validatorCompiler } from 'fastify-type-provider-zod'
 import { EVENTS_PATH, EVENTS_TABLE_PATH } from '../common/analytics.ts'
 import { DEFAULT_AWAITING_MINUTES } from '../common/booking-api.ts'
 import { DEFAULT_SITE_MANIFEST, type SiteManifest } from '../common/site-manifest.ts'
@@ -93,6 +94,8 @@ export function buildApp({ config, db, site = DEFAULT_SITE_MANIFEST, logger = fa
   })
 
   app.setErrorHandler(answerError)
+  // Route schemas are the zod schemas of common/ (ADR 038); answers keep Fastify's own serializer.
+  app.setValidatorCompiler(validatorCompiler)
 
   registerSpamRetention(app, db, config.spamRetentionDays)
   registerLeadRetention(app, db, config.leadRetentionDays)

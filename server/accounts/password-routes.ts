@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync } from 'fastify'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { passwordChangeSchema } from '../../common/account-api-schema.ts'
 import type { Database } from '../db/database.ts'
 import { recordAudit } from '../db/audit.ts'
@@ -14,9 +14,9 @@ import type { SignInThrottle } from './sign-in-throttle.ts'
  * throttle: a session left open must not become a way to guess it, nor to
  * lock its owner out without knowing it.
  */
-export const passwordRoutes: FastifyPluginAsync<{ db: Database; throttle: SignInThrottle }> = async (app, { db, throttle }) => {
-  app.post('/account/password', async (request, reply) => {
-    const { currentPassword, newPassword } = passwordChangeSchema.parse(request.body)
+export const passwordRoutes: FastifyPluginAsyncZod<{ db: Database; throttle: SignInThrottle }> = async (app, { db, throttle }) => {
+  app.post('/account/password', { schema: { body: passwordChangeSchema } }, async (request, reply) => {
+    const { currentPassword, newPassword } = request.body
     const { accountId, email } = request.admin
     const problem = passwordProblem(newPassword)
     if (problem) throw new ApiError(400, problem)

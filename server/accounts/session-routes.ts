@@ -1,4 +1,5 @@
-import type { FastifyPluginAsync, FastifyReply } from 'fastify'
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { INSECURE_TRANSPORT, TOTP_REQUIRED, type AdminSession, type AdminSetup } from '../../common/admin-api.ts'
 import { signInSchema, type SignIn } from '../../common/admin-api-schema.ts'
 import type { Database, Row } from '../db/database.ts'
@@ -25,18 +26,12 @@ interface AccountRow extends Row {
 const WRONG_CREDENTIALS = 'Wrong email or password.'
 
 /** The routes anyone may call: the sign-in page's setup, and signing in. */
-export const signInRoutes: FastifyPluginAsync<{ db: Database; throttle: SignInThrottle }> = async (app, { db, throttle }) => {
+export const signInRoutes: FastifyPluginAsyncZod<{ db: Database; throttle: SignInThrottle }> = async (app, { db, throttle }) => {
   app.get('/setup', async (request): Promise<AdminSetup> => ({ secureTransport: isSecureTransport(request) }))
 
-  app.post('/session', async (request, reply) => {
-    if (!isSecureTransport(request)) {
-      throw new ApiError(
-        403,
-        'This connection is not HTTPS, so the browser would drop the session cookie: open the inbox over HTTPS, or on this machine as localhost.',
-        { code: INSECURE_TRANSPORT },
-      )
-    }
-    const body = signInSchema.parse(request.body)
+  // Over plain HTTP nothing the body says matters: that is answered before the body is read.
+  app.post('/session', { preValidation: refuseInsecureTransport, schema: { body: signInSchema } }, async (request, reply) => {
+    const { body } = request
     const { account, factor } = await checkCredentials(db, throttle, body, request.ip)
     // Whatever session the browser came with is never the one it leaves with.
     await endSession(db, sessionCookieOf(request))
@@ -49,6 +44,16 @@ export const signInRoutes: FastifyPluginAsync<{ db: Database; throttle: SignInTh
     const session: AdminSession = { email: account.email, csrfToken, totpEnabled: account.totp_enabled }
     return session
   })
+}
+
+async function refuseInsecureTransport(request: FastifyRequest) {
+  if (!isSecureTransport(request)) {
+    throw new ApiError(
+      403,
+      'This connection is not HTTPS, so the browser would drop the session cookie: open the inbox over HTTPS, or on this machine as localhost.',
+      { code: INSECURE_TRANSPORT },
+    )
+  }
 }
 
 /** The routes of a signed-in account's own session, behind the guard. */

@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync } from 'fastify'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { SetupDone, SetupLinkInfo } from '../../common/account-api.ts'
 import type { AdminSession } from '../../common/admin-api.ts'
 import { setupLinkSchema, setupPasswordSchema } from '../../common/account-api-schema.ts'
@@ -17,15 +17,15 @@ import { findSetupToken, useSetupToken } from './setup-tokens.ts'
  * in the body, never the URL, so it stays out of logs. A token is 32 random
  * bytes: guessing one is hopeless, so no throttle counts the tries.
  */
-export const setupLinkRoutes: FastifyPluginAsync<{ db: Database }> = async (app, { db }) => {
-  app.post('/setup-link', async (request): Promise<SetupLinkInfo> => {
-    const { token } = setupLinkSchema.parse(request.body)
+export const setupLinkRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+  app.post('/setup-link', { schema: { body: setupLinkSchema } }, async (request): Promise<SetupLinkInfo> => {
+    const { token } = request.body
     const { email, expiresAt } = await findSetupToken(db, token)
     return { email, expiresAt: expiresAt.toISOString() }
   })
 
-  app.post('/setup-link/password', async (request, reply): Promise<SetupDone> => {
-    const { token, password } = setupPasswordSchema.parse(request.body)
+  app.post('/setup-link/password', { schema: { body: setupPasswordSchema } }, async (request, reply): Promise<SetupDone> => {
+    const { token, password } = request.body
     const problem = passwordProblem(password)
     if (problem) throw new ApiError(400, problem)
     // Checked before the costly hash, so a dead link answers at once.

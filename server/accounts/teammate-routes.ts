@@ -1,10 +1,11 @@
-import type { FastifyPluginAsync } from 'fastify'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { AccountRole, TeamList, Teammate, TeammateAdded } from '../../common/account-api.ts'
 import { teammateAddSchema } from '../../common/account-api-schema.ts'
 import type { Database, Queryable, Row } from '../db/database.ts'
 import { isPostgresError } from '../db/database.ts'
 import { recordAudit } from '../db/audit.ts'
 import { ApiError } from '../http/api-error.ts'
+import { idParams } from '../http/id-param.ts'
 import { AccountError, checkEmail } from './accounts.ts'
 import { createSetupToken } from './setup-tokens.ts'
 
@@ -15,6 +16,8 @@ interface TeammateRow extends Row {
   created_at: Date | string
   pending: boolean
 }
+
+const NO_SUCH_TEAMMATE = 'There is no such teammate.'
 
 const TEAMMATE_COLUMNS = 'id, email, role, created_at, password_hash IS NULL AS pending'
 
@@ -43,20 +46,19 @@ async function requireOwner(db: Queryable, accountId: number) {
  * (an account without a password, and a set-up link to pass on) and removes
  * one, which ends their sessions. Each change is audited.
  */
-export const teammateRoutes: FastifyPluginAsync<{ db: Database }> = async (app, { db }) => {
+export const teammateRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
   app.get('/teammates', async (request): Promise<TeamList> => {
     const { accountId } = request.admin
     const rows = await db.query<TeammateRow>(`SELECT ${TEAMMATE_COLUMNS} FROM admin_accounts ORDER BY role = 'owner' DESC, created_at, id`)
     return { canManage: (await roleOf(db, accountId)) === 'owner', teammates: rows.map((row) => teammateOf(row, accountId)) }
   })
 
-  app.post('/teammates', async (request, reply) => {
-    const body = teammateAddSchema.parse(request.body)
+  app.post('/teammates', { schema: { body: teammateAddSchema } }, async (request, reply) => {
     const { accountId, email: owner } = request.admin
     await requireOwner(db, accountId)
     let address: string
     try {
-      address = checkEmail(body.email)
+      address = checkEmail(request.body.email)
     } catch (error) {
       if (error instanceof AccountError) throw new ApiError(400, error.message)
       throw error
@@ -77,10 +79,9 @@ export const teammateRoutes: FastifyPluginAsync<{ db: Database }> = async (app, 
     }
   })
 
-  app.delete<{ Params: { id: string } }>('/teammates/:id', async (request, reply) => {
+  app.delete('/teammates/:id', { schema: { params: idParams(NO_SUCH_TEAMMATE) } }, async (request, reply) => {
     const { accountId, email: owner } = request.admin
-    const id = /^[1-9][0-9]{0,15}$/.test(request.params.id) ? Number(request.params.id) : undefined
-    if (id === undefined) throw new ApiError(404, 'There is no such teammate.')
+    const { id } = request.params
     await requireOwner(db, accountId)
     if (id === accountId) throw new ApiError(409, 'You cannot remove your own account: you are the inbox’s owner.')
     await db.transaction(async (tx) => {
@@ -88,7 +89,7 @@ export const teammateRoutes: FastifyPluginAsync<{ db: Database }> = async (app, 
       const [removed] = await tx.query<{ email: string }>("DELETE FROM admin_accounts WHERE id = $1 AND role = 'member' RETURNING email", [
         id,
       ])
-      if (!removed) throw new ApiError(404, 'There is no such teammate.')
+      if (!removed) throw new ApiError(404, NO_SUCH_TEAMMATE)
       await recordAudit(tx, { actor: owner, action: 'account.remove', detail: { email: removed.email } })
     })
     return reply.code(204).send()

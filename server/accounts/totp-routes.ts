@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync } from 'fastify'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import QRCode from 'qrcode'
 import { type TotpEnabled, type TotpSetup } from '../../common/admin-api.ts'
 import { totpDisableSchema, totpEnableSchema } from '../../common/admin-api-schema.ts'
@@ -23,7 +23,7 @@ const ALREADY_ON = 'Two-factor sign-in is already on: turn it off first to set u
  * against the sign-in throttle: a stolen session must not become a way to
  * guess them.
  */
-export const totpRoutes: FastifyPluginAsync<{ db: Database; throttle: SignInThrottle }> = async (app, { db, throttle }) => {
+export const totpRoutes: FastifyPluginAsyncZod<{ db: Database; throttle: SignInThrottle }> = async (app, { db, throttle }) => {
   const totpOf = async (accountId: number) => {
     const [row] = await db.query<TotpRow>(
       'SELECT totp_secret, totp_enabled_at IS NOT NULL AS totp_enabled FROM admin_accounts WHERE id = $1',
@@ -47,8 +47,8 @@ export const totpRoutes: FastifyPluginAsync<{ db: Database; throttle: SignInThro
     return { secret, otpauthUrl, qrSvg }
   })
 
-  app.post('/totp/enable', async (request): Promise<TotpEnabled> => {
-    const { code } = totpEnableSchema.parse(request.body)
+  app.post('/totp/enable', { schema: { body: totpEnableSchema } }, async (request): Promise<TotpEnabled> => {
+    const { code } = request.body
     const { accountId, email } = request.admin
     const account = await totpOf(accountId)
     if (account.totp_enabled) throw new ApiError(409, ALREADY_ON)
@@ -77,10 +77,10 @@ export const totpRoutes: FastifyPluginAsync<{ db: Database; throttle: SignInThro
     return { backupCodes }
   })
 
-  app.post('/totp/disable', async (request, reply) => {
+  app.post('/totp/disable', { schema: { body: totpDisableSchema } }, async (request, reply) => {
     // The second factor itself, never the password: a session taken over (a
     // machine left signed in) must not be enough to remove it.
-    const { code } = totpDisableSchema.parse(request.body)
+    const { code } = request.body
     const { accountId, email } = request.admin
     const account = await totpOf(accountId)
     if (!account.totp_enabled || account.totp_secret === null) throw new ApiError(409, 'Two-factor sign-in is not on.')

@@ -1,5 +1,7 @@
 import { createReadStream } from 'node:fs'
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
+import type { FastifyRequest } from 'fastify'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
 import { ON_DEMAND_BACKUP_MINUTES, type BackupList, type BackupSummary } from '../../common/backup-api.ts'
 import { recordAudit } from '../db/audit.ts'
 import type { Database } from '../db/database.ts'
@@ -34,7 +36,7 @@ export interface BackupRoutesOptions {
  * owner's, and audited: a backup holds every lead. Taking one is limited to
  * one per ON_DEMAND_BACKUP_MINUTES, counted in the database.
  */
-export const backupRoutes: FastifyPluginAsync<BackupRoutesOptions> = async (app, { db, backups, isOwner }) => {
+export const backupRoutes: FastifyPluginAsyncZod<BackupRoutesOptions> = async (app, { db, backups, isOwner }) => {
   const hits = databaseHitCounter(db)
   const requireOwner = async (request: FastifyRequest) => {
     if (!(await isOwner(request.admin.accountId))) throw new ApiError(403, OWNER_ONLY)
@@ -63,10 +65,11 @@ export const backupRoutes: FastifyPluginAsync<BackupRoutesOptions> = async (app,
     return summary(backup)
   })
 
-  app.get('/backups/:name', async (request, reply) => {
+  // Any name is read: only one the folder lists is ever answered.
+  app.get('/backups/:name', { schema: { params: z.strictObject({ name: z.string() }) } }, async (request, reply) => {
     await requireOwner(request)
     if (backups === undefined) throw new ApiError(404, ON_POSTGRES)
-    const { name } = request.params as { name: string }
+    const { name } = request.params
     // Only a name the folder lists: never a path the request makes up.
     const backup = (await backups.list()).find((stored) => stored.name === name)
     if (backup === undefined) throw new ApiError(404, 'There is no such backup; it may have been pruned.')

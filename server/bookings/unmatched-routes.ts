@@ -1,10 +1,10 @@
-import type { FastifyPluginAsync } from 'fastify'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { bookingLinkSchema } from '../../common/admin-api-schema.ts'
 import { UNMATCHED_LIMIT, type UnmatchedBooking } from '../../common/booking-api.ts'
 import { recordAudit } from '../db/audit.ts'
 import type { Database } from '../db/database.ts'
 import { ApiError } from '../http/api-error.ts'
-import { idSchema } from '../http/id-param.ts'
+import { idParams } from '../http/id-param.ts'
 import { utcText } from '../db/utc-text.ts'
 import { moveToBooked } from './apply-booking-event.ts'
 
@@ -13,7 +13,7 @@ import { moveToBooked } from './apply-booking-event.ts'
  * /api/admin where the session and, for changes, the CSRF token are checked.
  * Linking one to a lead is audited, and books the lead as a matched booking would.
  */
-export const unmatchedBookingRoutes: FastifyPluginAsync<{ db: Database }> = async (app, { db }) => {
+export const unmatchedBookingRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
   app.get('/bookings/unmatched', async (): Promise<UnmatchedBooking[]> => {
     const rows = await db.query<Omit<UnmatchedBooking, 'id'> & { id: string }>(
       `SELECT id::text, provider, attendee_email AS "attendeeEmail", attendee_name AS "attendeeName",
@@ -23,19 +23,16 @@ export const unmatchedBookingRoutes: FastifyPluginAsync<{ db: Database }> = asyn
     return rows.map((row) => ({ ...row, id: Number(row.id) }))
   })
 
-  app.post('/bookings/:id/link', async (request) => {
-    const params = idSchema.safeParse(request.params)
-    if (!params.success) throw new ApiError(404, 'no such booking')
-    const body = bookingLinkSchema.safeParse(request.body)
-    if (!body.success) throw ApiError.invalid(body.error)
-    const { leadId } = body.data
+  const schema = { params: idParams('no such booking'), body: bookingLinkSchema }
+  app.post('/bookings/:id/link', { schema }, async (request) => {
+    const { leadId } = request.body
     const actor = request.admin.email
     const linked = await db.transaction(async (tx) => {
       const [lead] = await tx.query('SELECT 1 FROM contact_submissions WHERE id = $1 AND NOT spam', [leadId])
       if (!lead) throw new ApiError(404, 'no such lead')
       const [booking] = await tx.query<{ id: string; state: string }>(
         'UPDATE bookings SET application_id = $2, updated_at = now() WHERE id = $1 AND application_id IS NULL RETURNING id::text, state',
-        [params.data.id, leadId],
+        [request.params.id, leadId],
       )
       if (!booking) return false
       await tx.query(`INSERT INTO booking_events (booking_id, kind, occurred_at, author) VALUES ($1, 'linked', now(), $2)`, [

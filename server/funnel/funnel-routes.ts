@@ -1,9 +1,9 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
 import { FUNNEL_DEFAULT_DAYS } from '../../common/admin-api.ts'
 import { funnelQuerySchema } from '../../common/admin-api-schema.ts'
 import { funnelRange } from '../../common/funnel.ts'
 import type { Database } from '../db/database.ts'
-import { ApiError, describeIssues } from '../http/api-error.ts'
 import { funnelCsv } from './funnel-csv.ts'
 import { readFunnel, type FunnelRange } from './read-funnel.ts'
 
@@ -11,31 +11,28 @@ export interface FunnelRouteOptions {
   db: Database
 }
 
-/** The range a query asks for; throws a 400 saying what is wrong with it. */
-function parseRange(request: FastifyRequest): FunnelRange {
-  const query = funnelQuerySchema.safeParse(request.query)
-  if (!query.success) throw ApiError.invalid(query.error)
-  // A range with one end given is checked once its other end is filled in.
-  const range = funnelRange(query.data)
+/** The range a query asks for. A range with one end given is checked once its other end is filled in. */
+const funnelRangeQuery = funnelQuerySchema.transform((query, context): FunnelRange => {
+  const range = funnelRange(query)
   const filled = funnelQuerySchema.safeParse(range)
   if (!filled.success) {
-    throw ApiError.invalid(
-      filled.error,
-      `${describeIssues(filled.error)} (the end not given was filled in for ${FUNNEL_DEFAULT_DAYS} days)`,
-    )
+    for (const issue of filled.error.issues) {
+      const message = `${issue.message} (the end not given was filled in for ${FUNNEL_DEFAULT_DAYS} days)`
+      context.addIssue({ code: 'custom', path: issue.path, message, input: range })
+    }
+    return z.NEVER
   }
-  return { ...range, source: query.data.source || undefined }
-}
+  return { ...range, source: query.source || undefined }
+})
+
+const schema = { querystring: funnelRangeQuery }
 
 /** The Funnel screen's figures (GET /api/admin/funnel, see Funnel in common/admin-api.ts), as JSON and as CSV. */
-export const funnelRoutes: FastifyPluginAsync<FunnelRouteOptions> = async (app, { db }) => {
-  app.get('/funnel', async (request) => {
-    const range = parseRange(request)
-    return readFunnel(db, range)
-  })
+export const funnelRoutes: FastifyPluginAsyncZod<FunnelRouteOptions> = async (app, { db }) => {
+  app.get('/funnel', { schema }, async (request) => readFunnel(db, request.query))
 
-  app.get('/funnel.csv', async (request, reply) => {
-    const range = parseRange(request)
+  app.get('/funnel.csv', { schema }, async (request, reply) => {
+    const range = request.query
     const funnel = await readFunnel(db, range)
     return reply
       .header('content-type', 'text/csv; charset=utf-8')

@@ -1,5 +1,6 @@
 import { STATUS_CODES } from 'node:http'
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify'
+import { hasZodFastifySchemaValidationErrors, type ZodFastifySchemaValidationError } from 'fastify-type-provider-zod'
 import { ZodError, type z } from 'zod'
 import { DatabaseUnavailableError, isPostgresError, isUnavailableSqlState } from '../db/database.ts'
 import { RETRY_AFTER_SECONDS } from './error-answer.ts'
@@ -86,10 +87,27 @@ const unavailable = (error: unknown) =>
 
 const statusText = (status: number) => STATUS_CODES[status] ?? 'Error'
 
+/**
+ * What a route schema refused, in the words ApiError.invalid uses for the same
+ * issues. A path parameter that does not match names nothing, so it is
+ * answered 404 with its schema's message (http/id-param.ts), as an id that
+ * names no row would be.
+ */
+function routeSchemaRefusal(issues: readonly ZodFastifySchemaValidationError[], context: string | undefined): ApiError {
+  const details = issues.map((issue) => ({
+    field: issue.instancePath.replace(/^\//, '').replaceAll('/', '.'),
+    message: issue.message ?? 'is not valid',
+  }))
+  if (context === 'params') return new ApiError(404, details[0]?.message ?? statusText(404))
+  const message = details.map(({ field, message }) => (field === '' ? message : `${field}: ${message}`)).join('; ')
+  return new ApiError(400, message, { details })
+}
+
 /** Whatever was thrown, as the ApiError it is answered with; logs what is the server's fault. */
 function asApiError(error: FastifyError, request: FastifyRequest): ApiError {
   if (error instanceof ApiError) return error
   if (error instanceof ZodError) return ApiError.invalid(error)
+  if (hasZodFastifySchemaValidationErrors(error)) return routeSchemaRefusal(error.validation, error.validationContext)
   if (dataException(error)) {
     request.log.warn({ err: error }, 'the database refused a value of the request')
     return new ApiError(400, DATA_EXCEPTION)

@@ -1,3 +1,4 @@
+import type { z } from 'zod'
 import { DIRECT_SOURCE, type LeadStatus } from '../../common/admin-api.ts'
 import type { BookingFilter } from '../../common/booking-api.ts'
 import { leadListQuerySchema } from '../../common/admin-api-schema.ts'
@@ -58,7 +59,14 @@ const DAY_MS = 24 * 60 * 60 * 1000
 export function parseLeadQuery(input: unknown): LeadQuery {
   const result = leadListQuerySchema.safeParse(input)
   if (!result.success) throw ApiError.invalid(result.error)
-  const query = result.data
+  return leadQueryOf(result.data)
+}
+
+/**
+ * The list's request from its query string as its route schema read it
+ * (leadListQuerySchema); throws a 400 ApiError for a search the index cannot serve.
+ */
+export function leadQueryOf(query: z.output<typeof leadListQuerySchema>): LeadQuery {
   const search = searchText(query.q)
   return {
     filter: {

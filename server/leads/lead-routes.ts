@@ -1,10 +1,18 @@
 import { Readable } from 'node:stream'
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
+import type { FastifyRequest } from 'fastify'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { EXPORT_FORMATS, type ErasureResult } from '../../common/admin-api.ts'
 import { EXPORT_MODES } from '../../common/export-options.ts'
 import type { NewLeadCount } from '../../common/live-api.ts'
-import { bulkEraseSchema, bulkStatusSchema, erasureByEmailSchema, noteSchema, statusChangeSchema } from '../../common/admin-api-schema.ts'
+import {
+  bulkEraseSchema,
+  bulkStatusSchema,
+  erasureByEmailSchema,
+  leadListQuerySchema,
+  noteSchema,
+  statusChangeSchema,
+} from '../../common/admin-api-schema.ts'
 import {
   BULK_ERASE_PATH,
   BULK_NOT_SPAM_PATH,
@@ -18,7 +26,7 @@ import type { Database } from '../db/database.ts'
 import { zonedTimeWriter } from '../export/export-time.ts'
 import { ApiError } from '../http/api-error.ts'
 import { registerConditionalGet } from '../http/conditional-get.ts'
-import { idSchema } from '../http/id-param.ts'
+import { idParams } from '../http/id-param.ts'
 import { leadBoard } from './board.ts'
 import { changeStatuses, eraseLeads } from './bulk.ts'
 import { eraseLead, eraseLeadsByEmail } from './erasure.ts'
@@ -26,7 +34,7 @@ import { exportLeads } from './export-leads.ts'
 import { getLeadDetail } from './lead-detail.ts'
 import { markOpened, newLeadCount, withNewMarks } from './lead-opened.ts'
 import { leadNeighbours } from './lead-neighbours.ts'
-import { parseLeadQuery } from './lead-filter.ts'
+import { leadQueryOf } from './lead-filter.ts'
 import { leadSources } from './lead-sources.ts'
 import { withReadBudget } from './read-budget.ts'
 import { countLeads, listLeads } from './lead-page.ts'
@@ -39,14 +47,30 @@ export interface LeadRouteOptions {
   queryBudgetMs: number
 }
 
-const exportQuerySchema = z.looseObject({
-  format: z.enum(EXPORT_FORMATS, { error: `format must be one of ${EXPORT_FORMATS.join(', ')}` }),
-  mode: z.enum(EXPORT_MODES, { error: `mode must be one of ${EXPORT_MODES.join(', ')}` }).default('spreadsheet'),
-  tz: z.string().max(100).default('UTC'),
-})
+/**
+ * The export's own settings, then the list's filters as the list reads them;
+ * the export keeps the newest-first order whatever the list is sorted by, so
+ * its cursor and sort are left out.
+ */
+const exportQuerySchema = z
+  .looseObject({
+    format: z.enum(EXPORT_FORMATS, { error: `format must be one of ${EXPORT_FORMATS.join(', ')}` }),
+    mode: z.enum(EXPORT_MODES, { error: `mode must be one of ${EXPORT_MODES.join(', ')}` }).default('spreadsheet'),
+    tz: z.string().max(100).default('UTC'),
+  })
+  .transform(({ format, mode, tz, cursor: _cursor, sort: _sort, ...filters }, context) => {
+    const list = leadListQuerySchema.safeParse(filters)
+    if (!list.success) {
+      for (const { path, message } of list.error.issues) context.addIssue({ code: 'custom', path, message, input: filters })
+      return z.NEVER
+    }
+    return { format, mode, tz, list: list.data }
+  })
 
+const NO_SUCH_LEAD = 'no such lead'
 // A malformed id is answered as an unknown one: neither names a lead.
-const noSuchLead = () => new ApiError(404, 'no such lead')
+const leadParams = idParams(NO_SUCH_LEAD)
+const noSuchLead = () => new ApiError(404, NO_SUCH_LEAD)
 
 const CONTENT_TYPES = { csv: 'text/csv; charset=utf-8', json: 'application/json; charset=utf-8' } as const
 
@@ -55,7 +79,7 @@ const CONTENT_TYPES = { csv: 'text/csv; charset=utf-8', json: 'application/json;
  * in a context that has already checked the session and, for changes, the
  * CSRF token, and set request.admin.
  */
-export const leadRoutes: FastifyPluginAsync<LeadRouteOptions> = async (app, { db, queryBudgetMs }) => {
+export const leadRoutes: FastifyPluginAsyncZod<LeadRouteOptions> = async (app, { db, queryBudgetMs }) => {
   // The reads whose cost grows with the filter: each statement within the budget.
   const reads = withReadBudget(db, queryBudgetMs)
   // The open inbox reads these again every few seconds: unchanged answers are 304.
@@ -67,30 +91,28 @@ export const leadRoutes: FastifyPluginAsync<LeadRouteOptions> = async (app, { db
     return lead && (await withNewMarks(db, request.admin.accountId, [lead]))[0]
   }
 
-  app.get('/leads', async (request) => {
-    return listLeads(reads, parseLeadQuery(request.query), { accountId: request.admin.accountId })
+  const listQuery = { schema: { querystring: leadListQuerySchema } }
+  app.get('/leads', listQuery, async (request) => {
+    return listLeads(reads, leadQueryOf(request.query), { accountId: request.admin.accountId })
   })
 
-  app.get(LEAD_COUNT_PATH, async (request) => countLeads(reads, parseLeadQuery(request.query)) satisfies Promise<LeadCount>)
+  app.get(LEAD_COUNT_PATH, listQuery, async (request) => countLeads(reads, leadQueryOf(request.query)) satisfies Promise<LeadCount>)
 
   app.get('/leads/new-count', async (request) => ({ count: await newLeadCount(db, request.admin.accountId) }) satisfies NewLeadCount)
 
-  app.get('/leads/export', async (request, reply) => {
-    const format = exportQuerySchema.safeParse(request.query)
-    if (!format.success) throw ApiError.invalid(format.error)
-    // The export keeps the newest-first order whatever the list is sorted by.
-    const { format: _format, cursor: _cursor, sort: _sort, mode, tz, ...filters } = format.data
+  app.get('/leads/export', { schema: { querystring: exportQuerySchema } }, async (request, reply) => {
+    const { format, mode, tz, list } = request.query
     const formatTime = zonedTimeWriter(tz)
     if (formatTime === undefined) {
       throw new ApiError(400, `tz: ${JSON.stringify(tz)} is not a time zone this server knows: give an IANA name such as Europe/Paris`)
     }
-    const { filter } = parseLeadQuery(filters)
-    const name = `${filter.spam ? 'spam' : 'leads'}-${utcDay()}.${format.data.format}`
+    const { filter } = leadQueryOf(list)
+    const name = `${filter.spam ? 'spam' : 'leads'}-${utcDay()}.${format}`
     return reply
-      .header('content-type', CONTENT_TYPES[format.data.format])
+      .header('content-type', CONTENT_TYPES[format])
       .header('content-disposition', `attachment; filename="${name}"`)
       .header('cache-control', 'no-store')
-      .send(Readable.from(exportLeads(reads, filter, format.data.format, { guard: mode === 'spreadsheet', formatTime })))
+      .send(Readable.from(exportLeads(reads, filter, format, { guard: mode === 'spreadsheet', formatTime })))
   })
 
   // The sources the leads came from: the choices of the list's Source filter.
@@ -108,10 +130,8 @@ export const leadRoutes: FastifyPluginAsync<LeadRouteOptions> = async (app, { db
     return { columns: board.columns.map((column) => ({ ...column, leads: column.leads.map((lead) => byId.get(lead.id) ?? lead) })) }
   })
 
-  app.get('/leads/:id', async (request) => {
-    const params = idSchema.safeParse(request.params)
-    if (!params.success) throw noSuchLead()
-    const lead = await detailFor(request, params.data.id)
+  app.get('/leads/:id', { schema: { params: leadParams } }, async (request) => {
+    const lead = await detailFor(request, request.params.id)
     if (!lead) throw noSuchLead()
     return lead
   })
@@ -119,83 +139,60 @@ export const leadRoutes: FastifyPluginAsync<LeadRouteOptions> = async (app, { db
   // Opening is said by the page that shows the lead, not read from a GET: a
   // GET stays safe to repeat (the live poll, a prefetch, a script), and a
   // change carries the CSRF token like every other (docs/decisions/030-live-inbox.md).
-  app.post('/leads/:id/opened', async (request, reply) => {
-    const params = idSchema.safeParse(request.params)
-    if (!params.success) throw noSuchLead()
-    if (!(await markOpened(db, request.admin.accountId, params.data.id))) throw noSuchLead()
+  app.post('/leads/:id/opened', { schema: { params: leadParams } }, async (request, reply) => {
+    if (!(await markOpened(db, request.admin.accountId, request.params.id))) throw noSuchLead()
     return reply.code(204).send()
   })
 
   // The leads either side of this one in the list its filters show (common/lead-page-api.ts).
-  app.get('/leads/:id/neighbours', async (request) => {
-    const params = idSchema.safeParse(request.params)
-    if (!params.success) throw noSuchLead()
-    const neighbours = await leadNeighbours(reads, params.data.id, parseLeadQuery(request.query))
+  app.get('/leads/:id/neighbours', { schema: { params: leadParams, querystring: leadListQuerySchema } }, async (request) => {
+    const neighbours = await leadNeighbours(reads, request.params.id, leadQueryOf(request.query))
     if (!neighbours) throw noSuchLead()
     return neighbours
   })
 
-  app.patch('/leads/:id', async (request) => {
-    const params = idSchema.safeParse(request.params)
-    if (!params.success) throw noSuchLead()
-    const body = statusChangeSchema.safeParse(request.body)
-    if (!body.success) throw ApiError.invalid(body.error)
-    const change = await changeStatus(db, params.data.id, body.data.status, request.admin.email)
+  app.patch('/leads/:id', { schema: { params: leadParams, body: statusChangeSchema } }, async (request) => {
+    const change = await changeStatus(db, request.params.id, request.body.status, request.admin.email)
     if (change === undefined) throw noSuchLead()
-    return detailFor(request, params.data.id)
+    return detailFor(request, request.params.id)
   })
 
-  app.post('/leads/:id/not-spam', async (request) => {
-    const params = idSchema.safeParse(request.params)
-    if (!params.success) throw noSuchLead()
-    const outcome = await markNotSpam(db, params.data.id, request.admin.email)
+  app.post('/leads/:id/not-spam', { schema: { params: leadParams } }, async (request) => {
+    const outcome = await markNotSpam(db, request.params.id, request.admin.email)
     if (outcome === 'missing') throw noSuchLead()
     if (outcome === 'not-spam-already') throw new ApiError(409, 'This lead is not spam: it is in the inbox already.')
-    return detailFor(request, params.data.id)
+    return detailFor(request, request.params.id)
   })
 
-  app.post('/leads/:id/notes', async (request, reply) => {
-    const params = idSchema.safeParse(request.params)
-    if (!params.success) throw noSuchLead()
-    const body = noteSchema.safeParse(request.body)
-    if (!body.success) throw ApiError.invalid(body.error)
-    const note = await addNote(db, params.data.id, body.data.body, request.admin.email)
+  app.post('/leads/:id/notes', { schema: { params: leadParams, body: noteSchema } }, async (request, reply) => {
+    const note = await addNote(db, request.params.id, request.body.body, request.admin.email)
     if (note === undefined) throw noSuchLead()
     return reply.code(201).send(note)
   })
 
-  app.delete('/leads/:id', async (request) => {
-    const params = idSchema.safeParse(request.params)
-    if (!params.success) throw noSuchLead()
-    const erased = await eraseLead(db, params.data.id, request.admin.email)
+  app.delete('/leads/:id', { schema: { params: leadParams } }, async (request) => {
+    const erased = await eraseLead(db, request.params.id, request.admin.email)
     if (!erased) throw noSuchLead()
     return { erased: 1 } satisfies ErasureResult
   })
 
-  app.post(BULK_STATUS_PATH, async (request) => {
-    const body = bulkStatusSchema.safeParse(request.body)
-    if (!body.success) throw ApiError.invalid(body.error)
-    return changeStatuses(db, body.data.ids, body.data.status, request.admin.email)
+  app.post(BULK_STATUS_PATH, { schema: { body: bulkStatusSchema } }, async (request) => {
+    const { ids, status } = request.body
+    return changeStatuses(db, ids, status, request.admin.email)
   })
 
-  app.post(BULK_ERASE_PATH, async (request) => {
-    const body = bulkEraseSchema.safeParse(request.body)
-    if (!body.success) throw ApiError.invalid(body.error)
-    return { erased: await eraseLeads(db, body.data.ids, request.admin.email) } satisfies ErasureResult
+  app.post(BULK_ERASE_PATH, { schema: { body: bulkEraseSchema } }, async (request) => {
+    return { erased: await eraseLeads(db, request.body.ids, request.admin.email) } satisfies ErasureResult
   })
 
-  app.post(BULK_NOT_SPAM_PATH, async (request) => {
-    const body = bulkEraseSchema.safeParse(request.body)
-    if (!body.success) throw ApiError.invalid(body.error)
+  app.post(BULK_NOT_SPAM_PATH, { schema: { body: bulkEraseSchema } }, async (request) => {
     let moved = 0
     // One at a time, each as the single route moves it: its own transaction, announcement and audit entry.
-    for (const id of body.data.ids) if ((await markNotSpam(db, id, request.admin.email)) === 'moved') moved++
+    for (const id of request.body.ids) if ((await markNotSpam(db, id, request.admin.email)) === 'moved') moved++
     return { moved } satisfies BulkNotSpamResult
   })
 
-  app.post('/erasure', async (request) => {
-    const body = erasureByEmailSchema.safeParse(request.body)
-    if (!body.success) throw ApiError.invalid(body.error)
-    return { erased: await eraseLeadsByEmail(db, body.data.email, request.admin.email) } satisfies ErasureResult
+  app.post('/erasure', { schema: { body: erasureByEmailSchema } }, async (request) => {
+    return { erased: await eraseLeadsByEmail(db, request.body.email, request.admin.email) } satisfies ErasureResult
   })
 }

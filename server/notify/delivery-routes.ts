@@ -1,7 +1,7 @@
-import type { FastifyPluginAsync } from 'fastify'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { Database } from '../db/database.ts'
 import { ApiError } from '../http/api-error.ts'
-import { idSchema } from '../http/id-param.ts'
+import { idParams } from '../http/id-param.ts'
 import { resendDelivery } from './resend.ts'
 
 export interface DeliveryRouteOptions {
@@ -14,10 +14,10 @@ export interface DeliveryRouteOptions {
  * session and the CSRF token. The notifier wakes after its 204
  * (lead-notifications.ts).
  */
-export const deliveryRoutes: FastifyPluginAsync<DeliveryRouteOptions> = async (app, { db }) => {
-  app.post('/deliveries/:id/resend', async (request, reply) => {
-    const params = idSchema.safeParse(request.params)
-    if (!params.success || !(await resendDelivery(db, params.data.id))) throw new ApiError(404, 'no such delivery')
+export const deliveryRoutes: FastifyPluginAsyncZod<DeliveryRouteOptions> = async (app, { db }) => {
+  const NO_SUCH_DELIVERY = 'no such delivery'
+  app.post('/deliveries/:id/resend', { schema: { params: idParams(NO_SUCH_DELIVERY) } }, async (request, reply) => {
+    if (!(await resendDelivery(db, request.params.id))) throw new ApiError(404, NO_SUCH_DELIVERY)
     return reply.code(204).send()
   })
 }
