@@ -7,5 +7,8 @@ import { z } from 'zod'
  */
 export const idParams = (nothing: string) =>
   z.strictObject({
-    id: z.string({ error: nothing }).regex(/^[1-9]\d{0,17}$/, { error: nothing }).transform(Number),
+    id: z
+      .string({ error: nothing })
+      .regex(/^[1-9]\d{0,17}$/, { error: nothing })
+      .transform(Number),
   })
