@@ -1,5 +1,11 @@
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify'
+import {
+  hasZodFastifySchemaValidationErrors,
+  type FastifyPluginAsyncZod,
+  type ZodFastifySchemaValidationError,
+} from 'fastify-type-provider-zod'
 import { isbot } from 'isbot'
+import { z } from 'zod'
 import { MAX_BATCH_BYTES, MAX_BATCH_EVENTS, type EventBatch } from '../../common/analytics.ts'
 import { eventBatchSchema } from '../../common/analytics-schema.ts'
 import type { AnalyticsConfig, Config } from '../config.ts'
@@ -54,7 +60,7 @@ const OUTAGE_LOG_INTERVAL_MS = 60_000
  * 204: events are not leads, and an answer the page would retry only adds load
  * to a database that is already failing.
  */
-export const eventsRoutes: FastifyPluginAsync<EventsOptions> = async (app, { db, analytics, corsOrigins, counter, body }) => {
+export const eventsRoutes: FastifyPluginAsyncZod<EventsOptions> = async (app, { db, analytics, corsOrigins, counter, body }) => {
   // A text/plain beacon needs no preflight; a fetch with application/json does.
   // Registered under the route's own prefix, so its preflight answers there only.
   await registerCors(app, corsOrigins)
@@ -82,7 +88,11 @@ export const eventsRoutes: FastifyPluginAsync<EventsOptions> = async (app, { db,
   })
 
   // Each path answers in its protocol's shape: /api's, or PostgREST's for the table's rows.
-  app.setErrorHandler(body === 'rows' ? answerAsPostgrest : answerApiError)
+  const answerError = body === 'rows' ? answerAsPostgrest : answerApiError
+  app.setErrorHandler((error: FastifyError, request, reply) =>
+    answerError(hasZodFastifySchemaValidationErrors(error) ? batchRefusal(error.validation) : error, request, reply),
+  )
+  const bodySchema = body === 'rows' ? rowsBody : batchBody
 
   const visitorHash = createVisitorHasher(db)
   let lastOutageLog = 0
@@ -126,15 +136,11 @@ export const eventsRoutes: FastifyPluginAsync<EventsOptions> = async (app, { db,
   }
 
   /** A batch the funnel does not count: only its booking page's opening is kept, and nothing is said of it. */
-  async function keepBookingOpenedOnly(request: FastifyRequest<{ Body: string | undefined }>) {
-    let batch: EventBatch
+  async function keepBookingOpenedOnly(request: FastifyRequest) {
+    const batch = batchBody.safeParse(request.body)
+    if (!batch.success) return
     try {
-      batch = validBatch(parseJson(request.body))
-    } catch {
-      return
-    }
-    try {
-      await markBookingOpened(batch)
+      await markBookingOpened(batch.data)
     } catch (error) {
       logOutage(request, error)
     }
@@ -148,26 +154,71 @@ export const eventsRoutes: FastifyPluginAsync<EventsOptions> = async (app, { db,
     onRequest: async (request: FastifyRequest, reply: FastifyReply) => {
       if (body === 'rows' && !counts(request, analytics)) return reply.code(204).send()
     },
-  }
-  app.post<{ Body: string | undefined }>('/', routeOptions, async (request, reply) => {
-    if (!counts(request, analytics)) {
+    // Before the schema: a batch that is not counted is answered 204 whatever it holds.
+    preValidation: async (request: FastifyRequest, reply: FastifyReply) => {
+      if (counts(request, analytics)) return
       await keepBookingOpenedOnly(request)
       return reply.code(204).send()
-    }
-    const json = parseJson(request.body)
-    await store(request, validBatch(body === 'rows' ? batchOfRows(json) : json))
+    },
+    schema: { body: bodySchema },
+  }
+  app.post('/', routeOptions, async (request, reply) => {
+    await store(request, request.body)
     return reply.code(body === 'rows' ? 201 : 204).send()
   })
 }
 
-/** Rows of the events table, as the page inserts them, turned back into the batch they came from. */
+// A refusal of the whole body (empty, not JSON, rows that are not one page's) is said as it is; issues
+// with the batch's fields are listed after "The batch is not valid".
+const WHOLE_BODY = 'whole-body'
+
+const refuseWhole = (context: z.RefinementCtx, message: string) => {
+  context.addIssue({ code: 'custom', message, params: { refusal: WHOLE_BODY } })
+  return z.NEVER
+}
+
+/** The body as sent (a string, or null when there is none), parsed as JSON. */
+const jsonBody = z.unknown().transform((text, context): unknown => {
+  if (typeof text !== 'string' || text === '') return refuseWhole(context, 'The body is empty: send a batch as JSON.')
+  try {
+    return JSON.parse(text)
+  } catch {
+    return refuseWhole(context, 'The body is not JSON.')
+  }
+})
+
+/** EVENTS_PATH's body: a batch. */
+const batchBody = jsonBody.pipe(eventBatchSchema)
+
+/** EVENTS_TABLE_PATH's body: the events table's rows, turned back into the batch they came from. */
+const rowsBody = jsonBody
+  .transform((json, context) => {
+    const batch = batchOfRows(json)
+    return typeof batch === 'string' ? refuseWhole(context, batch) : batch
+  })
+  .pipe(eventBatchSchema)
+
+/** What the body's schema refused, in the words of a refused batch. */
+function batchRefusal(issues: readonly ZodFastifySchemaValidationError[]): ApiError {
+  const whole = issues.find((issue) => (issue.params.params as { refusal?: string } | undefined)?.refusal === WHOLE_BODY)
+  if (whole !== undefined) return new ApiError(400, whole.message ?? 'The body is not a batch.')
+  // Five say enough, and keep the answer to a batch of nonsense short.
+  const details = issues.slice(0, 5).map((issue) => ({
+    field: issue.instancePath.replace(/^\//, '').replaceAll('/', '.'),
+    message: issue.message ?? 'is not valid',
+  }))
+  const problems = details.map(({ field, message }) => `${field || 'batch'}: ${message}`)
+  return new ApiError(400, `The batch is not valid: ${problems.join('; ')}.`, { details })
+}
+
+/** Rows of the events table, as the page inserts them, turned back into the batch they came from; or what is wrong with them. */
 function batchOfRows(json: unknown): unknown {
   const rows: unknown[] = Array.isArray(json) ? json : [json]
-  if (rows.length === 0 || rows.length > MAX_BATCH_EVENTS) throw new ApiError(400, `Send 1 to ${MAX_BATCH_EVENTS} rows.`)
-  if (!rows.every(isRow)) throw new ApiError(400, 'Each row is a JSON object: { path, source, type, step }.')
+  if (rows.length === 0 || rows.length > MAX_BATCH_EVENTS) return `Send 1 to ${MAX_BATCH_EVENTS} rows.`
+  if (!rows.every(isRow)) return 'Each row is a JSON object: { path, source, type, step }.'
   const [first] = rows
   const same = rows.every((row) => row.path === first?.path && row.source === first?.source)
-  if (!same) throw new ApiError(400, 'The rows of one insert come from one page: the same path and source.')
+  if (!same) return 'The rows of one insert come from one page: the same path and source.'
   return {
     path: first?.path,
     ...(first?.source === null || first?.source === undefined ? {} : { source: first.source }),
@@ -187,25 +238,4 @@ function counts(request: FastifyRequest, analytics: AnalyticsConfig) {
   const agent = userAgent(request)
   if (analytics.acceptUserAgent !== undefined && agent.includes(analytics.acceptUserAgent)) return true
   return agent !== '' && !isbot(agent) && !HEADLESS.test(agent)
-}
-
-function parseJson(body: string | undefined): unknown {
-  if (body === undefined || body === '') throw new ApiError(400, 'The body is empty: send a batch as JSON.')
-  try {
-    return JSON.parse(body)
-  } catch {
-    throw new ApiError(400, 'The body is not JSON.')
-  }
-}
-
-function validBatch(json: unknown): EventBatch {
-  const result = eventBatchSchema.safeParse(json)
-  if (!result.success) {
-    // Five say enough, and keep the answer to a batch of nonsense short.
-    const issues = result.error.issues.slice(0, 5)
-    const problems = issues.map((issue) => `${issue.path.join('.') || 'batch'}: ${issue.message}`)
-    const details = issues.map((issue) => ({ field: issue.path.join('.'), message: issue.message }))
-    throw new ApiError(400, `The batch is not valid: ${problems.join('; ')}.`, { details })
-  }
-  return result.data
 }
