@@ -85,9 +85,25 @@ describe('supabase/migrations', () => {
   })
 
   it('lets anon insert without a submission_id: identity and defaults need no grants', async () => {
-    const row = pageRow()
+    const answers: Record<string, unknown> = validAnswers({}, { tag: randomUUID() })
     const columns = [...CONTACT_FIELDS]
-    await as('anon', (tx) => tx.query(insertSql(columns), row.values.slice(0, columns.length)))
+    await as('anon', (tx) =>
+      tx.query(
+        insertSql(columns),
+        columns.map((column) => answers[column]),
+      ),
+    )
+    const rows = await temp.db.query('SELECT id, submission_id, created_at, spam FROM contact_submissions WHERE email = $1', [
+      answers.email,
+    ])
+    expect(rows).toEqual([
+      {
+        id: expect.anything(),
+        submission_id: expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-4/),
+        created_at: expect.any(Date),
+        spam: false,
+      },
+    ])
   })
 
   it('answers a repeated submission_id with 23505 for anon', async () => {
