@@ -1,4 +1,5 @@
 import js from '@eslint/js'
+import vitest from '@vitest/eslint-plugin'
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript'
 import { importX } from 'eslint-plugin-import-x'
 import jsxA11y from 'eslint-plugin-jsx-a11y'
@@ -149,6 +150,16 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-empty-function': 'off',
       '@typescript-eslint/no-non-null-assertion': 'off',
+    },
+  },
+  {
+    // A test that asserts nothing passes whatever the code does. Vitest's tests, and Playwright's
+    // (its `test` counted as a test block), each call an assertion: expect and its forms (expect.poll,
+    // expect.soft), or a helper named expect… or assert… that calls one.
+    files: ['**/*.test.{ts,tsx}', 'e2e/**/*.spec.ts'],
+    plugins: { vitest },
+    rules: {
+      'vitest/expect-expect': ['error', { assertFunctionNames: ['expect', 'expect*', 'assert*'], additionalTestBlockFunctions: ['test'] }],
     },
   },
 )

@@ -12,7 +12,7 @@ import { findProjectRoot } from './project-root.ts'
 import { DATABASE_TARGET } from './testing/database-target.ts'
 import { writeSiteManifest } from './testing/site-manifest.ts'
 import { startSlowApplication } from './testing/slow-request.ts'
-import { openTempDatabase, type TempDatabase } from './testing/temp-database.ts'
+import { useTempDatabase } from './testing/use-temp-database.ts'
 import { validAnswers } from '../common/testing/valid-answers.ts'
 
 const ROOT = findProjectRoot()
@@ -39,7 +39,7 @@ const isAlive = (pid: number) => {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 describe.runIf(DATABASE_TARGET === 'postgres')('the built server with WEB_CONCURRENCY=2', () => {
-  let temp: TempDatabase
+  const temp = useTempDatabase()
   let workDir: string
   let buildDir: string
   let server: ChildProcess
@@ -78,7 +78,6 @@ describe.runIf(DATABASE_TARGET === 'postgres')('the built server with WEB_CONCUR
     buildDir = join(ROOT, 'dist', `test-cluster-${randomBytes(4).toString('hex')}`)
     const tsc = join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc')
     await promisify(execFile)(process.execPath, [tsc, '-p', join(ROOT, 'tsconfig.server.json'), '--outDir', buildDir], { cwd: ROOT })
-    temp = await openTempDatabase()
     workDir = await mkdtemp(join(tmpdir(), 'cluster-'))
     const webRoot = join(workDir, 'web')
     await mkdir(webRoot)
@@ -106,7 +105,6 @@ describe.runIf(DATABASE_TARGET === 'postgres')('the built server with WEB_CONCUR
       server.kill('SIGKILL')
       await once(server, 'exit')
     }
-    await temp.dispose()
     await rm(workDir, { recursive: true, force: true })
     await rm(buildDir, { recursive: true, force: true })
   })

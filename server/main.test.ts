@@ -13,7 +13,7 @@ import { findProjectRoot } from './project-root.ts'
 import { DATABASE_TARGET } from './testing/database-target.ts'
 import { writeSiteManifest } from './testing/site-manifest.ts'
 import { startSlowApplication } from './testing/slow-request.ts'
-import { openTempDatabase, type TempDatabase } from './testing/temp-database.ts'
+import { useTempDatabase } from './testing/use-temp-database.ts'
 
 const ROOT = findProjectRoot()
 const SERVICE_ROLE_KEY = 'service-role-key-for-tests-0123456789'
@@ -28,7 +28,7 @@ interface LogLine {
   [key: string]: unknown
 }
 
-let temp: TempDatabase
+const temp = useTempDatabase()
 let workDir: string
 let buildDir: string
 let server: ChildProcess
@@ -60,7 +60,6 @@ beforeAll(async () => {
   const tsc = join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc')
   await promisify(execFile)(process.execPath, [tsc, '-p', join(ROOT, 'tsconfig.server.json'), '--outDir', buildDir], { cwd: ROOT })
 
-  temp = await openTempDatabase()
   // The embedded database admits one process at a time: the server's.
   if (temp.target === 'pglite') {
     await temp.db.close()
@@ -100,7 +99,6 @@ afterAll(async () => {
     await once(server, 'exit')
   }
   if (!testHoldsPglite) await temp.reopen()
-  await temp.dispose()
   await rm(workDir, { recursive: true, force: true })
   await rm(buildDir, { recursive: true, force: true })
 })

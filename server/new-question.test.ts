@@ -16,7 +16,7 @@ import { parseInsert } from './postgrest/parse-submission.ts'
 import { PostgrestError } from './postgrest/postgrest-error.ts'
 import { answerColumns } from './testing/answer-columns.ts'
 import { DATABASE_TARGET } from './testing/database-target.ts'
-import { openTempDatabase, type TempDatabase } from './testing/temp-database.ts'
+import { useTempDatabase } from './testing/use-temp-database.ts'
 
 // A ninth question, added the way the next one will be: an entry in a copy of
 // the definition and one migration adding its column. Everything on the server
@@ -38,7 +38,7 @@ ALTER TABLE contact_submissions
 ALTER TABLE contact_submissions ALTER COLUMN referral DROP DEFAULT;
 `
 
-let temp: TempDatabase
+const temp = useTempDatabase({ migrated: false })
 let migrationsDir: string
 // Numbered after the last migration there is, as the next one will be.
 let number: string
@@ -50,7 +50,6 @@ beforeAll(async () => {
   migrationsDir = await mkdtemp(join(tmpdir(), 'migrations-'))
   await cp(MIGRATIONS_DIR, migrationsDir, { recursive: true })
   await writeFile(join(migrationsDir, migrationFile), MIGRATION)
-  temp = await openTempDatabase({ migrated: false })
   // A server that stored applications before the question was added, then upgraded.
   await migrate(temp.db)
   await temp.db.query(
@@ -61,7 +60,6 @@ beforeAll(async () => {
   expect(await migrate(temp.db, migrationsDir)).toEqual([migrationFile])
 })
 afterAll(async () => {
-  await temp.dispose()
   await rm(migrationsDir, { recursive: true, force: true })
 })
 

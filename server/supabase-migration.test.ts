@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { readdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { CONTACT_FIELDS } from '../common/application-form.ts'
 import { HONEYPOT_FIELD, submittedColumns } from '../common/contact-submission.ts'
 import { validAnswers } from '../common/testing/valid-answers.ts'
@@ -9,7 +9,7 @@ import { supabaseMigrations } from '../scripts/supabase-migration-files.ts'
 import type { Queryable } from './db/database.ts'
 import { migrate } from './db/migrate.ts'
 import { findProjectRoot } from './project-root.ts'
-import { openTempDatabase, type TempDatabase } from './testing/temp-database.ts'
+import { useTempDatabase } from './testing/use-temp-database.ts'
 
 // supabase/migrations on a fresh database with Supabase's API roles, checked
 // the way PostgREST would use them: it runs each request as `anon` (SET ROLE).
@@ -17,9 +17,8 @@ import { openTempDatabase, type TempDatabase } from './testing/temp-database.ts'
 const SUPABASE_MIGRATIONS = join(findProjectRoot(), 'supabase', 'migrations')
 const PAGE_COLUMNS = submittedColumns()
 
-let temp: TempDatabase
+const temp = useTempDatabase({ migrated: false })
 beforeAll(async () => {
-  temp = await openTempDatabase({ migrated: false })
   // Roles belong to the whole PostgreSQL server, which other runs may share.
   for (const role of ['anon', 'authenticated']) {
     await temp.db.exec(`DO $$ BEGIN CREATE ROLE ${role} NOLOGIN; EXCEPTION WHEN duplicate_object THEN NULL; END $$`)
@@ -32,9 +31,6 @@ beforeAll(async () => {
     ALTER DEFAULT PRIVILEGES IN SCHEMA public GRANT ALL ON FUNCTIONS TO anon, authenticated;
   `)
   await migrate(temp.db, SUPABASE_MIGRATIONS)
-})
-afterAll(async () => {
-  await temp.dispose()
 })
 
 /** Runs `sql` as `role` in a transaction of its own, as PostgREST does per request. */
@@ -85,9 +81,25 @@ describe('supabase/migrations', () => {
   })
 
   it('lets anon insert without a submission_id: identity and defaults need no grants', async () => {
-    const row = pageRow()
+    const answers: Record<string, unknown> = validAnswers({}, { tag: randomUUID() })
     const columns = [...CONTACT_FIELDS]
-    await as('anon', (tx) => tx.query(insertSql(columns), row.values.slice(0, columns.length)))
+    await as('anon', (tx) =>
+      tx.query(
+        insertSql(columns),
+        columns.map((column) => answers[column]),
+      ),
+    )
+    const rows = await temp.db.query('SELECT id, submission_id, created_at, spam FROM contact_submissions WHERE email = $1', [
+      answers.email,
+    ])
+    expect(rows).toEqual([
+      {
+        id: expect.anything(),
+        submission_id: expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-4/),
+        created_at: expect.any(Date),
+        spam: false,
+      },
+    ])
   })
 
   it('answers a repeated submission_id with 23505 for anon', async () => {

@@ -5,7 +5,7 @@ import { buildApp } from '../app.ts'
 import { parseConfig } from '../config.ts'
 import { createAdminAccount, signIn, type SignedIn } from '../testing/admin-session.ts'
 import { DATABASE_TARGET } from '../testing/database-target.ts'
-import { openTempDatabase, type TempDatabase } from '../testing/temp-database.ts'
+import { useTempDatabase } from '../testing/use-temp-database.ts'
 
 const PASSWORD = 'correct horse battery'
 const CHANGES = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
@@ -23,13 +23,12 @@ interface AdminRoute {
   url: string
 }
 
-let temp: TempDatabase
+const temp = useTempDatabase()
 let app: FastifyInstance
 let session: SignedIn
 // Every route under /api/admin, as Fastify adds it: a route added later is tested without being named here.
 const routes: AdminRoute[] = []
 beforeAll(async () => {
-  temp = await openTempDatabase()
   app = buildApp({ config: parseConfig({ WEB_ROOT: '/nonexistent' }), db: temp.db })
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith(ADMIN_API_PATH)) return
@@ -41,7 +40,6 @@ beforeAll(async () => {
 })
 afterAll(async () => {
   await app.close()
-  await temp.dispose()
 })
 
 // A real path for a route's pattern: ids that exist nowhere, a wildcard's tail.

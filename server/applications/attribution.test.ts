@@ -8,7 +8,7 @@ import { validAnswers } from '../../common/testing/valid-answers.ts'
 import { buildApp } from '../app.ts'
 import { parseConfig } from '../config.ts'
 import { DATABASE_TARGET } from '../testing/database-target.ts'
-import { openTempDatabase, type TempDatabase } from '../testing/temp-database.ts'
+import { useTempDatabase } from '../testing/use-temp-database.ts'
 import { SUBMISSION_BODY_LIMIT } from './contact-submissions.ts'
 
 const SERVICE_ROLE_KEY = 'service-role-key-for-tests-0123456789'
@@ -19,16 +19,14 @@ const COLUMNS = `?columns=${encodeURIComponent(
     .join(','),
 )}`
 
-let temp: TempDatabase
+const temp = useTempDatabase()
 let app: FastifyInstance
 beforeAll(async () => {
-  temp = await openTempDatabase()
   app = buildApp({ config: parseConfig({ SERVICE_ROLE_KEY, SUBMIT_RATE_LIMIT: '0' }), db: temp.db })
   await app.ready()
 })
 afterAll(async () => {
   await app.close()
-  await temp.dispose()
 })
 
 const touch = {

@@ -5,17 +5,16 @@ import { CONTACT_SUBMISSIONS_PATH } from '../../common/contact-submission.ts'
 import { buildApp } from '../app.ts'
 import { parseConfig } from '../config.ts'
 import { DATABASE_TARGET } from '../testing/database-target.ts'
-import { openTempDatabase, type TempDatabase } from '../testing/temp-database.ts'
+import { useTempDatabase } from '../testing/use-temp-database.ts'
 import { MAX_READ_ROWS } from './contact-submissions.ts'
 
 const SERVICE_ROLE_KEY = 'service-role-key-for-tests-0123456789'
 const ROWS = 2500
 
-let temp: TempDatabase
+const temp = useTempDatabase()
 let app: FastifyInstance
 let ids: number[]
 beforeAll(async () => {
-  temp = await openTempDatabase()
   await temp.db.query(
     `INSERT INTO contact_submissions (${CONTACT_FIELDS.join(', ')})
      SELECT ${CONTACT_FIELDS.map((field) => `'${field} ' || n`).join(', ')} FROM generate_series(1, ${ROWS}) n`,
@@ -26,7 +25,6 @@ beforeAll(async () => {
 })
 afterAll(async () => {
   await app.close()
-  await temp.dispose()
 })
 
 const read = async (query: string, prefer?: string) => {

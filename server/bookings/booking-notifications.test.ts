@@ -12,19 +12,18 @@ import { emailHeader } from '../testing/email-message.ts'
 import { startReceiver } from '../testing/http-receiver.ts'
 import { insertApplication } from '../testing/insert-application.ts'
 import { startPlainSmtp } from '../testing/plain-smtp.ts'
-import { openTempDatabase, type TempDatabase } from '../testing/temp-database.ts'
+import { useTempDatabase } from '../testing/use-temp-database.ts'
 
 const KEY = 'calendly-signing-key-for-tests-0123'
 const SECRET = 'calcom-webhook-secret-for-tests-0123'
 const WEBHOOK_SECRET = `whsec_${randomBytes(32).toString('base64')}`
 
-let temp: TempDatabase
+const temp = useTempDatabase()
 let webhooks: Awaited<ReturnType<typeof startReceiver>>
 let slack: Awaited<ReturnType<typeof startReceiver>>
 let smtp: Awaited<ReturnType<typeof startPlainSmtp>>
 
 beforeAll(async () => {
-  temp = await openTempDatabase()
   webhooks = await startReceiver()
   slack = await startReceiver()
   smtp = await startPlainSmtp({ user: 'mailer', password: 'secret' })
@@ -33,7 +32,6 @@ afterAll(async () => {
   await webhooks.close()
   await slack.close()
   await smtp.close()
-  await temp.dispose()
 })
 
 /** The app with every channel, on loopback receivers; booking events emailed or not. */

@@ -6,7 +6,8 @@ import { parseConfig } from '../config.ts'
 import { DATABASE_TARGET } from '../testing/database-target.ts'
 import { calcomDelivery, calendlyDelivery, calendlyInviteeUri, type Delivery } from '../testing/booking-senders.ts'
 import { insertApplication } from '../testing/insert-application.ts'
-import { failingDatabase, openTempDatabase, type TempDatabase } from '../testing/temp-database.ts'
+import { failingDatabase } from '../testing/temp-database.ts'
+import { useTempDatabase } from '../testing/use-temp-database.ts'
 import { DatabaseUnavailableError } from '../db/database.ts'
 import { BOOKING_WEBHOOK_PATHS } from '../../common/booking-api.ts'
 import { REFUSAL_LIMIT } from './booking-routes.ts'
@@ -14,16 +15,14 @@ import { REFUSAL_LIMIT } from './booking-routes.ts'
 const KEY = 'calendly-signing-key-for-tests-0123'
 const SECRET = 'calcom-webhook-secret-for-tests-0123'
 
-let temp: TempDatabase
+const temp = useTempDatabase()
 let app: FastifyInstance
 beforeAll(async () => {
-  temp = await openTempDatabase()
   app = buildApp({ config: parseConfig({ CALENDLY_WEBHOOK_SIGNING_KEY: KEY, CALCOM_WEBHOOK_SECRET: SECRET }), db: temp.db })
   await app.ready()
 })
 afterAll(async () => {
   await app.close()
-  await temp.dispose()
 })
 
 let address = 0

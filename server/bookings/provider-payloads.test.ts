@@ -8,7 +8,7 @@ import { calcomDelivery, calendlyDelivery, calendlyInviteeUri, type Delivery } f
 import { DATABASE_TARGET } from '../testing/database-target.ts'
 import { startReceiver } from '../testing/http-receiver.ts'
 import { insertApplication } from '../testing/insert-application.ts'
-import { openTempDatabase, type TempDatabase } from '../testing/temp-database.ts'
+import { useTempDatabase } from '../testing/use-temp-database.ts'
 import { deleteExpiredBookingRecords, RECEIPT_DAYS } from './booking-retention.ts'
 import { CALCOM_MAX_AGE_DAYS } from './signatures.ts'
 
@@ -20,11 +20,10 @@ const KEY = 'calendly-signing-key-for-tests-0123'
 const SECRET = 'calcom-webhook-secret-for-tests-0123'
 const DAY_MS = 86_400_000
 
-let temp: TempDatabase
+const temp = useTempDatabase()
 let receiver: Awaited<ReturnType<typeof startReceiver>>
 let app: FastifyInstance
 beforeAll(async () => {
-  temp = await openTempDatabase()
   receiver = await startReceiver()
   // A channel, so every announcement queued becomes a delivery that stays on record.
   app = buildApp({
@@ -42,7 +41,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await app.close()
   await receiver.close()
-  await temp.dispose()
 })
 afterEach(() => {
   vi.restoreAllMocks()

@@ -133,14 +133,14 @@ describe.runIf(DATABASE_TARGET === 'pglite')('lockDataDir', () => {
   })
 
   it('ignores whatever a leftover lock file says', async () => {
-    await writeFile(join(dir, LOCK_FILE), `${process.pid}\n`)
-    await (
-      await lockDataDir(dir)
-    )()
-    await writeFile(join(dir, LOCK_FILE), 'garbage')
-    await (
-      await lockDataDir(dir)
-    )()
+    for (const leftover of [`${process.pid}\n`, 'garbage']) {
+      await writeFile(join(dir, LOCK_FILE), leftover)
+      const release = await lockDataDir(dir)
+      // Taken for real, and the file now tells the truth about its holder.
+      expect(await attempt(await contender())).toBe('in-use')
+      expect(await readFile(join(dir, LOCK_FILE), 'utf8')).toMatch(new RegExp(`^pid ${process.pid} on host `))
+      await release()
+    }
   })
 })
 

@@ -7,7 +7,8 @@ import { parseConfig } from '../config.ts'
 import type { Database } from '../db/database.ts'
 import { insertApplication } from '../testing/insert-application.ts'
 import { DATABASE_TARGET } from '../testing/database-target.ts'
-import { failingDatabase, openTempDatabase, type TempDatabase } from '../testing/temp-database.ts'
+import { failingDatabase } from '../testing/temp-database.ts'
+import { useTempDatabase } from '../testing/use-temp-database.ts'
 
 const CHROME = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36'
 const FIREFOX = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0'
@@ -28,13 +29,7 @@ const BATCH: EventBatch = {
   ],
 }
 
-let temp: TempDatabase
-beforeAll(async () => {
-  temp = await openTempDatabase()
-})
-afterAll(async () => {
-  await temp.dispose()
-})
+const temp = useTempDatabase()
 beforeEach(async () => {
   // Salts stay: the app keeps the day's salt in memory, as the database has it.
   await temp.db.exec('DELETE FROM page_events; DELETE FROM page_event_daily; DELETE FROM rate_limit_hits')

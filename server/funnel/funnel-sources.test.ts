@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify'
 import { describe, expect, it } from 'vitest'
 import { DIRECT_SOURCE, FUNNEL_CSV_COLUMNS, type Funnel, type FunnelTotals } from '../../common/admin-api.ts'
 import { addDays } from '../../common/funnel.ts'
@@ -11,9 +10,8 @@ import { csvCells } from '../testing/spreadsheet-cells.ts'
 import type { TempDatabase } from '../testing/temp-database.ts'
 
 let temp: TempDatabase
-let app: FastifyInstance
 const { get } = useSignedInInbox((inbox) => {
-  ;({ temp, app } = inbox)
+  ;({ temp } = inbox)
 })
 
 const today = utcDay()
@@ -165,7 +163,6 @@ describe(`the funnel's sources and comparison on ${DATABASE_TARGET}`, () => {
     seedViews()
     seedLeads()
     await store()
-    expect(app).toBeDefined()
     for (const range of [current, previous]) {
       const funnel = await funnelOf(range)
       expect(bySourceName(funnel.bySource)).toEqual(bySourceName(expectedSources(range)))

@@ -1,13 +1,12 @@
 import Fastify, { type FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DATABASE_TARGET } from '../testing/database-target.ts'
-import { openTempDatabase, type TempDatabase } from '../testing/temp-database.ts'
+import { useTempDatabase } from '../testing/use-temp-database.ts'
 import { answerApiError } from './api-error.ts'
 
-let temp: TempDatabase
+const temp = useTempDatabase()
 let app: FastifyInstance
 beforeAll(async () => {
-  temp = await openTempDatabase()
   // A route that hands its query's value to the database unchecked, as a schema that missed one would.
   app = Fastify()
   app.setErrorHandler(answerApiError)
@@ -18,7 +17,6 @@ beforeAll(async () => {
 })
 afterAll(async () => {
   await app.close()
-  await temp.dispose()
 })
 
 const query = (sql: string, value: string) => app.inject({ url: '/query', query: { sql, value } })

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CONTACT_SUBMISSIONS_PATH } from '../../common/contact-submission.ts'
 import { buildApp } from '../app.ts'
 import { parseConfig } from '../config.ts'
-import { openTempDatabase, type TempDatabase } from '../testing/temp-database.ts'
+import { useTempDatabase } from '../testing/use-temp-database.ts'
 import { validAnswers } from '../../common/testing/valid-answers.ts'
 
 const PAGE = 'https://brand.example'
@@ -14,11 +14,10 @@ const PREFLIGHT = {
   'access-control-request-headers': 'apikey,authorization,content-profile,content-type,prefer,x-client-info',
 }
 
-let temp: TempDatabase
+const temp = useTempDatabase()
 let open: FastifyInstance
 let listed: FastifyInstance
 beforeAll(async () => {
-  temp = await openTempDatabase()
   open = buildApp({ config: parseConfig({ SUBMIT_RATE_LIMIT: '0' }), db: temp.db })
   listed = buildApp({
     config: parseConfig({ SUBMIT_RATE_LIMIT: '0', CORS_ORIGINS: `${PAGE}, https://other.example` }),
@@ -28,7 +27,6 @@ beforeAll(async () => {
 })
 afterAll(async () => {
   await Promise.all([open.close(), listed.close()])
-  await temp.dispose()
 })
 
 const preflight = (app: FastifyInstance, headers: Record<string, string> = PREFLIGHT, url = CONTACT_SUBMISSIONS_PATH) =>

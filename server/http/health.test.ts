@@ -11,7 +11,8 @@ import { migrate } from '../db/migrate.ts'
 import { openPostgres } from '../db/postgres.ts'
 import { DATABASE_TARGET } from '../testing/database-target.ts'
 import { startPostgresServer, type PostgresServer } from '../testing/postgres-server.ts'
-import { failingDatabase, openTempDatabase, type TempDatabase } from '../testing/temp-database.ts'
+import { failingDatabase } from '../testing/temp-database.ts'
+import { useTempDatabase } from '../testing/use-temp-database.ts'
 import { validAnswers } from '../../common/testing/valid-answers.ts'
 import { healthRoutes } from './health.ts'
 
@@ -37,13 +38,7 @@ describe('GET /readyz', () => {
 })
 
 describe(`readiness on ${DATABASE_TARGET}`, () => {
-  let temp: TempDatabase
-  beforeAll(async () => {
-    temp = await openTempDatabase()
-  })
-  afterAll(async () => {
-    await temp.dispose()
-  })
+  const temp = useTempDatabase()
 
   it('answers 200 while the database answers, and 503 with Retry-After once it is closed', async () => {
     const app = buildApp({ config: parseConfig({}), db: temp.db })

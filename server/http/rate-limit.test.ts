@@ -1,23 +1,19 @@
 import type { FastifyInstance, InjectOptions } from 'fastify'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
 import { CONTACT_SUBMISSIONS_PATH } from '../../common/contact-submission.ts'
 import { buildApp } from '../app.ts'
 import { parseConfig } from '../config.ts'
 import { DATABASE_TARGET } from '../testing/database-target.ts'
-import { openTempDatabase, type TempDatabase } from '../testing/temp-database.ts'
+import { useTempDatabase } from '../testing/use-temp-database.ts'
 import { validAnswers } from '../../common/testing/valid-answers.ts'
 
 const LIMIT = 3
 const SERVICE_ROLE_KEY = 'service-role-key-for-rate-limit-tests'
 
-let temp: TempDatabase
+const temp = useTempDatabase()
 const apps: FastifyInstance[] = []
-beforeAll(async () => {
-  temp = await openTempDatabase()
-})
 afterAll(async () => {
   await Promise.all(apps.map((app) => app.close()))
-  await temp.dispose()
 })
 
 /**

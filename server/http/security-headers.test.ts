@@ -9,14 +9,15 @@ import { buildApp } from '../app.ts'
 import { parseConfig } from '../config.ts'
 import { DatabaseUnavailableError } from '../db/database.ts'
 import { SUBMISSION_BODY_LIMIT } from '../applications/contact-submissions.ts'
-import { failingDatabase, openTempDatabase, type TempDatabase } from '../testing/temp-database.ts'
+import { failingDatabase } from '../testing/temp-database.ts'
+import { useTempDatabase } from '../testing/use-temp-database.ts'
 import { validAnswers } from '../../common/testing/valid-answers.ts'
 
 const SECRET = 'postgres://admin:hunter2@db.internal'
 const SERVICE_ROLE_KEY = 'service-role-key-for-header-tests'
 
 let webRoot: string
-let temp: TempDatabase
+const temp = useTempDatabase()
 let app: FastifyInstance
 let broken: FastifyInstance
 let databaseError: () => Error = () => new Error(SECRET)
@@ -27,7 +28,6 @@ beforeAll(async () => {
   await writeFile(join(webRoot, 'index.html'), '<!doctype html><title>Landing</title>')
   await writeFile(join(webRoot, '404.html'), '<!doctype html><title>Not found</title>')
   await writeFile(join(webRoot, 'assets', 'app-1.js'), 'console.log(1)')
-  temp = await openTempDatabase()
   const env = { WEB_ROOT: webRoot, SERVICE_ROLE_KEY, SUBMIT_RATE_LIMIT: '0' }
   app = buildApp({ config: parseConfig(env), db: temp.db })
   broken = buildApp({ config: parseConfig(env), db: failingDatabase(() => databaseError()) })
@@ -39,7 +39,6 @@ beforeAll(async () => {
 })
 afterAll(async () => {
   await Promise.all([app.close(), broken.close()])
-  await temp.dispose()
   await rm(webRoot, { recursive: true, force: true })
 })
 

@@ -1,18 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { NEW_COUNT_CAP } from '../../common/live-api.ts'
 import { createAdminAccount } from '../testing/admin-session.ts'
 import { DATABASE_TARGET } from '../testing/database-target.ts'
 import { seedLeads } from '../testing/seed-leads.ts'
 import { planNodes, type PlanNode } from '../testing/query-plan.ts'
-import { openTempDatabase, type TempDatabase } from '../testing/temp-database.ts'
+import { useTempDatabase } from '../testing/use-temp-database.ts'
 import { parseLeadQuery } from './lead-filter.ts'
 import { NEW_COUNT_SQL, newMarkColumn, UNOPENED_AMONG_SQL } from './lead-opened.ts'
 import { sortedListSql } from './list-sort.ts'
 
-let temp: TempDatabase
+const temp = useTempDatabase()
 let accountId: number
 beforeAll(async () => {
-  temp = await openTempDatabase()
   await createAdminAccount(temp.db, 'owner@example.com', 'a long inbox password')
   await createAdminAccount(temp.db, 'teammate@example.com', 'a long inbox password')
   // Leads stored after both accounts: each is unopened by both, 10,000 rows.
@@ -24,9 +23,6 @@ beforeAll(async () => {
   await temp.db.exec('ANALYZE')
   const [owner] = await temp.db.query<{ id: string }>("SELECT id::text AS id FROM admin_accounts WHERE email = 'owner@example.com'")
   accountId = Number(owner?.id)
-})
-afterAll(async () => {
-  await temp.dispose()
 })
 
 const planOf = (sql: string, params: unknown[] = []) => planNodes(temp.db, sql, params)

@@ -1,22 +1,16 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import { LEAD_PAGE_SIZE, type LeadSummary } from '../../common/admin-api.ts'
 import type { LeadListQuery } from '../../common/admin-api-schema.ts'
 import { DATABASE_TARGET } from '../testing/database-target.ts'
 import { insertLead } from '../testing/seed-leads.ts'
-import { openTempDatabase, type TempDatabase } from '../testing/temp-database.ts'
+import { useTempDatabase } from '../testing/use-temp-database.ts'
 import { encodeCursor } from './cursor.ts'
 import { SEARCH_FIELDS, SEARCH_SEPARATOR, parseLeadQuery } from './lead-filter.ts'
 import { ApiError } from '../http/api-error.ts'
 import { listLeads } from './lead-page.ts'
 import { changeStatus } from './pipeline.ts'
 
-let temp: TempDatabase
-beforeAll(async () => {
-  temp = await openTempDatabase()
-})
-afterAll(async () => {
-  await temp.dispose()
-})
+const temp = useTempDatabase()
 beforeEach(async () => {
   await temp.db.exec('DELETE FROM contact_submissions')
 })

@@ -1,24 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { LEAD_PAGE_SIZE } from '../../common/admin-api.ts'
 import type { LeadListQuery } from '../../common/admin-api-schema.ts'
 import { DATABASE_TARGET } from '../testing/database-target.ts'
 import { seedLeads } from '../testing/seed-leads.ts'
 import { planNodes, type PlanNode } from '../testing/query-plan.ts'
-import { openTempDatabase, type TempDatabase } from '../testing/temp-database.ts'
+import { useTempDatabase } from '../testing/use-temp-database.ts'
 import { STATUS_COUNTS_SQL } from './board.ts'
 import { parseLeadQuery } from './lead-filter.ts'
 import { LEAD_SOURCES_SQL } from './lead-sources.ts'
 import { leadCountSql, searchMatchesSql, sortedListSql } from './list-sort.ts'
 
-let temp: TempDatabase
+const temp = useTempDatabase()
 beforeAll(async () => {
-  temp = await openTempDatabase()
   // Enough rows that reading them all costs more than an index would.
   await seedLeads(temp.db, 5000, { spacingSeconds: 60 })
   await temp.db.exec('ANALYZE')
-})
-afterAll(async () => {
-  await temp.dispose()
 })
 
 /** The nodes of the plan the database makes for a statement. */

@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import { LEAD_STATUSES, type LeadStatus, type LeadSummary } from '../../common/admin-api.ts'
 import type { LeadListQuery } from '../../common/admin-api-schema.ts'
 import { LEAD_COUNT_CAP, SEARCH_COUNT_CAP } from '../../common/lead-list-api.ts'
 import { DATABASE_TARGET } from '../testing/database-target.ts'
 import { insertLead, seedLeads } from '../testing/seed-leads.ts'
-import { openTempDatabase, type TempDatabase } from '../testing/temp-database.ts'
+import { useTempDatabase } from '../testing/use-temp-database.ts'
 import { ApiError } from '../http/api-error.ts'
 import { parseLeadQuery } from './lead-filter.ts'
 import { countLeads, listLeads } from './lead-page.ts'
@@ -12,13 +12,7 @@ import { leadNeighbours } from './lead-neighbours.ts'
 import { STATUS_SEARCH_CAP } from './list-sort.ts'
 import { changeStatus } from './pipeline.ts'
 
-let temp: TempDatabase
-beforeAll(async () => {
-  temp = await openTempDatabase()
-})
-afterAll(async () => {
-  await temp.dispose()
-})
+const temp = useTempDatabase()
 beforeEach(async () => {
   await temp.db.exec('DELETE FROM contact_submissions')
 })

@@ -1,18 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { LEAD_STATUSES } from '../../common/admin-api.ts'
 import { DATABASE_TARGET } from '../testing/database-target.ts'
 import { insertApplication } from '../testing/insert-application.ts'
-import { openTempDatabase, type TempDatabase } from '../testing/temp-database.ts'
+import { useTempDatabase } from '../testing/use-temp-database.ts'
 import { getLeadDetail } from './lead-detail.ts'
 import { addNote, changeStatus } from './pipeline.ts'
 
-let temp: TempDatabase
-beforeAll(async () => {
-  temp = await openTempDatabase()
-})
-afterAll(async () => {
-  await temp.dispose()
-})
+const temp = useTempDatabase()
 
 describe(`a lead's pipeline on ${DATABASE_TARGET}`, () => {
   it('starts new, with an empty history and no booking opened, for an application stored by any client', async () => {

@@ -6,20 +6,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { applicationForm } from '../../common/application-form.ts'
 import { parseConfig } from '../config.ts'
 import { DATABASE_TARGET } from '../testing/database-target.ts'
-import { openTempDatabase, type TempDatabase } from '../testing/temp-database.ts'
+import { useTempDatabase } from '../testing/use-temp-database.ts'
 import { insertApplication } from '../testing/insert-application.ts'
 import { channelsFor } from './channels.ts'
 import { startNotifier } from './notifier.ts'
 import { emailPart } from '../testing/email-message.ts'
 import { startPlainSmtp } from '../testing/plain-smtp.ts'
 
-let temp: TempDatabase
-beforeAll(async () => {
-  temp = await openTempDatabase()
-})
-afterAll(async () => {
-  await temp.dispose()
-})
+const temp = useTempDatabase()
 
 interface Received {
   from: string

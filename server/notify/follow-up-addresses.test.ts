@@ -10,7 +10,7 @@ import { DATABASE_TARGET } from '../testing/database-target.ts'
 import { emailHeader } from '../testing/email-message.ts'
 import { startPlainSmtp, type PlainSmtpMessage } from '../testing/plain-smtp.ts'
 import { CLIENT_HEADERS, columnsOf } from '../testing/submission-app.ts'
-import { openTempDatabase, type TempDatabase } from '../testing/temp-database.ts'
+import { useTempDatabase } from '../testing/use-temp-database.ts'
 import { addressSha256 } from './applicant-address.ts'
 import { claimFollowUp } from './follow-up-claim.ts'
 import { queueFollowUps } from './follow-up-sweep.ts'
@@ -24,11 +24,10 @@ const PUBLIC_URL = 'https://apply.agency.example'
 /** The team's own inbox, which hears of every lead by email: mail there is not mail to an applicant. */
 const TEAM = 'sales@agency.example'
 
-let temp: TempDatabase
+const temp = useTempDatabase()
 let smtp: Awaited<ReturnType<typeof startPlainSmtp>>
 let app: FastifyInstance
 beforeAll(async () => {
-  temp = await openTempDatabase()
   smtp = await startPlainSmtp({ user: 'mailer', password: 'secret' })
   app = buildApp({
     config: parseConfig({
@@ -47,7 +46,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await app.close()
   await smtp.close()
-  await temp.dispose()
 })
 
 /** A domain of this test's own, so nothing another test sends is mistaken for ours. */

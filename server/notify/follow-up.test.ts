@@ -7,7 +7,7 @@ import { DATABASE_TARGET } from '../testing/database-target.ts'
 import { emailHeader, emailPart } from '../testing/email-message.ts'
 import { insertApplication } from '../testing/insert-application.ts'
 import { startPlainSmtp } from '../testing/plain-smtp.ts'
-import { openTempDatabase, type TempDatabase } from '../testing/temp-database.ts'
+import { useTempDatabase } from '../testing/use-temp-database.ts'
 import { queueFollowUps } from './follow-up-sweep.ts'
 import { UNSUBSCRIBE_PATH } from './unsubscribe-link.ts'
 
@@ -21,15 +21,13 @@ const FOLLOW_UP_ENV = {
   LEAD_EMAIL_FROM: 'hello@agency.example',
 }
 
-let temp: TempDatabase
+const temp = useTempDatabase()
 let smtp: Awaited<ReturnType<typeof startPlainSmtp>>
 beforeAll(async () => {
-  temp = await openTempDatabase()
   smtp = await startPlainSmtp({ user: 'mailer', password: 'secret' })
 })
 afterAll(async () => {
   await smtp.close()
-  await temp.dispose()
 })
 beforeEach(async () => {
   // Every lead below is backdated into one window the sweep has not looked at yet.

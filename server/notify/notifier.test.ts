@@ -1,23 +1,17 @@
 import { randomBytes } from 'node:crypto'
 import type { ServerResponse } from 'node:http'
 import { setTimeout as sleep } from 'node:timers/promises'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { parseConfig } from '../config.ts'
 import type { Database, QueryOptions, Row } from '../db/database.ts'
 import { DATABASE_TARGET } from '../testing/database-target.ts'
 import { startReceiver } from '../testing/http-receiver.ts'
 import { insertApplication } from '../testing/insert-application.ts'
-import { openTempDatabase, type TempDatabase } from '../testing/temp-database.ts'
+import { useTempDatabase } from '../testing/use-temp-database.ts'
 import { channelsFor } from './channels.ts'
 import { startNotifier, type NotifierOptions } from './notifier.ts'
 
-let temp: TempDatabase
-beforeAll(async () => {
-  temp = await openTempDatabase()
-})
-afterAll(async () => {
-  await temp.dispose()
-})
+const temp = useTempDatabase()
 
 const log = { info: () => undefined, warn: () => undefined, error: () => undefined }
 

@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { Webhook } from 'standardwebhooks'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { CONTACT_FIELDS } from '../../common/application-form.ts'
 import { ADMIN_API_PATH, CSRF_HEADER } from '../../common/admin-api.ts'
 import { CONTACT_SUBMISSIONS_PATH } from '../../common/contact-submission.ts'
@@ -11,7 +11,7 @@ import { parseConfig } from '../config.ts'
 import { createAdminAccount, signIn } from '../testing/admin-session.ts'
 import { DATABASE_TARGET } from '../testing/database-target.ts'
 import { startReceiver } from '../testing/http-receiver.ts'
-import { openTempDatabase, type TempDatabase } from '../testing/temp-database.ts'
+import { useTempDatabase } from '../testing/use-temp-database.ts'
 import { insertApplication } from '../testing/insert-application.ts'
 import { channelsFor } from './channels.ts'
 import { startNotifier, type NotifierLog, type NotifierOptions } from './notifier.ts'
@@ -20,13 +20,7 @@ import { webhookTarget } from './webhook.ts'
 
 const SECRET = `whsec_${randomBytes(32).toString('base64')}`
 
-let temp: TempDatabase
-beforeAll(async () => {
-  temp = await openTempDatabase()
-})
-afterAll(async () => {
-  await temp.dispose()
-})
+const temp = useTempDatabase()
 
 /** Stores an application as any client would, through the triggers; resolves to its id. */
 const quietLog = (): NotifierLog & { lines: { level: string; message: string; object: object }[] } => {

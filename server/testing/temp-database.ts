@@ -28,7 +28,8 @@ export interface TempDatabase {
  * A real database of its own on the project's target (DATABASE_TARGET): PGlite
  * in a fresh temporary directory, or a new database on the run's PostgreSQL
  * server. Both are copies of a migrated template that global setup made (an
- * unmigrated PGlite runs initdb, 3–20 s), so open one per test file, in beforeAll.
+ * unmigrated PGlite runs initdb, 3–20 s), so open one per test file, in beforeAll
+ * (useTempDatabase() does both hooks).
  */
 export async function openTempDatabase({ migrated = true } = {}): Promise<TempDatabase> {
   return DATABASE_TARGET === 'postgres' ? openTempPostgres(migrated) : openTempPglite(migrated)
