@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyPluginAsync } from 'fastify'
 import type { Config } from '../config.ts'
 import type { Database } from '../db/database.ts'
-import { databaseHitCounter } from '../db/hit-counter.ts'
+import { databaseHitCounter } from '../http/hit-counter.ts'
 import { registerCors } from '../http/cors.ts'
 import { RATE_LIMITED, registerRateLimit } from '../http/rate-limit.ts'
 import { PostgrestError, routeTable, toPostgrestError, tooManyRequests } from './postgrest-error.ts'
