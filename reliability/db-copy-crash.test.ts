@@ -1,4 +1,4 @@
-// `npm run db:copy` fills a PostgreSQL in one transaction (server/db/copy-database.ts):
+// `npm run db:copy` fills a PostgreSQL in one transaction (server/db-copy/copy-database.ts):
 // killed with -9 partway, it leaves no row of ours behind, and a second run into
 // the same database then succeeds.
 import { spawn, type ChildProcess } from 'node:child_process'
