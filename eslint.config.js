@@ -43,8 +43,9 @@ const PAGES = [
 const FEATURES = ['applications', 'leads', 'funnel', 'notify', 'accounts', 'bookings', 'backups']
 // Shared machinery, and which of it each folder may use: postgrest/ (the
 // /rest/v1 protocol) answers through http/ (what every answer shares); export/
-// is the CSV writer and the paced export; db/ is the bottom.
-const SHARED_USES = { postgrest: ['http', 'db'], http: ['db'], export: ['db'], db: [] }
+// is the CSV writer and the paced export; db-copy/ is the copy and backup engine;
+// db/ is the bottom.
+const SHARED_USES = { postgrest: ['http', 'db'], http: ['db'], export: ['db'], 'db-copy': ['db'], db: [] }
 const SHARED = Object.keys(SHARED_USES)
 const CONFIG = ['server/config.ts', 'server/config', 'server/project-root.ts']
 // The root's files that put features together, and the process around them.

@@ -52,7 +52,7 @@ async function measure(name: string, days: number): Promise<Figures[]> {
     await seedLeads(db, LEADS, { spacingSeconds: 3600 })
     await db.exec('DELETE FROM lead_outbox')
     await seedMadeUpSources(db, { events: EVENTS, sources: SOURCES, days })
-    // The hourly sweep's rollup of every finished day, and the statistics the server's upkeep keeps (server/http/database-upkeep.ts).
+    // The hourly sweep's rollup of every finished day, and the statistics the server's upkeep keeps (server/db/database-upkeep.ts).
     if (days > 1) await db.query('SELECT page_event_roll_up()')
     await db.exec('VACUUM ANALYZE')
     process.stdout.write(`${name}: seeded in ${((performance.now() - seedStart) / 1000).toFixed(1)} s\n`)

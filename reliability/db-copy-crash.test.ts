@@ -1,4 +1,4 @@
-// `npm run db:copy` fills a PostgreSQL in one transaction (server/db/copy-database.ts):
+// `npm run db:copy` fills a PostgreSQL in one transaction (server/db-copy/copy-database.ts):
 // killed with -9 partway, it leaves no row of ours behind, and a second run into
 // the same database then succeeds.
 import { spawn, type ChildProcess } from 'node:child_process'
@@ -11,7 +11,7 @@ import type { Database } from '../server/db/database.ts'
 import { migrate } from '../server/db/migrate.ts'
 import { openPglite } from '../server/db/pglite.ts'
 import { MAINTENANCE_POOL, openPostgres } from '../server/db/postgres.ts'
-import { ident, readTables } from '../server/db/schema-catalog.ts'
+import { ident, readTables } from '../server/db-copy/schema-catalog.ts'
 import { seedEveryTable } from '../server/testing/every-table.ts'
 import { startPostgresServer, type PostgresServer } from '../server/testing/postgres-server.ts'
 import { waitFor } from './support/lead-webhooks.ts'

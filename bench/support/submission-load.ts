@@ -3,8 +3,8 @@ import { join } from 'node:path'
 import { CONTACT_SUBMISSIONS_PATH } from '../../common/contact-submission.ts'
 import { validAnswers } from '../../common/testing/valid-answers.ts'
 import type { Database } from '../../server/db/database.ts'
-import { TABLE } from '../../server/postgrest/postgrest-error.ts'
-import { parseInsert } from '../../server/postgrest/parse-submission.ts'
+import { SUBMISSIONS, TABLE } from '../../server/applications/submission-table.ts'
+import { parseInsert } from '../../server/postgrest/parse-insert.ts'
 import { SUBMIT_HEADERS } from '../../reliability/support/submissions.ts'
 import { runWrk, type WrkOptions } from './wrk.ts'
 
@@ -66,6 +66,7 @@ function applicationInsert() {
       columns: undefined,
       missingDefault: false,
       authenticated: false,
+      table: SUBMISSIONS,
     })
   const { columns } = row(randomUUID())
   const sql = `INSERT INTO ${TABLE} (${columns.join(', ')}) VALUES (${columns.map((_, i) => `$${i + 1}`).join(', ')})`

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import { normalizeIP } from '@fastify/rate-limit'
 import type { Database } from '../db/database.ts'
 import { DatabaseUnavailableError } from '../db/database.ts'
-import { databaseHitCounter, type HitCount } from '../db/hit-counter.ts'
+import { databaseHitCounter, type HitCount } from '../http/hit-counter.ts'
 import { ApiError } from '../http/api-error.ts'
 
 export interface SignInLimits {

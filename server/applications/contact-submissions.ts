@@ -4,11 +4,12 @@ import { ATTRIBUTION_FIELD, ATTRIBUTION_MAX_BYTES } from '../../common/attributi
 import { HONEYPOT_FIELD, HONEYPOT_MAX_LENGTH } from '../../common/contact-submission.ts'
 import type { Database } from '../db/database.ts'
 import { parseColumnsParam } from '../postgrest/columns.ts'
-import { parseInsert } from '../postgrest/parse-submission.ts'
-import { PostgrestError, TABLE, permissionDenied, unsupportedMediaType } from '../postgrest/postgrest-error.ts'
+import { parseInsert } from '../postgrest/parse-insert.ts'
+import { PostgrestError, permissionDenied, unsupportedMediaType } from '../postgrest/postgrest-error.ts'
 import { parsePrefer, preferenceApplied, wantsCount } from '../postgrest/prefer.ts'
 import { parseReadQuery, parseSelect, single } from '../postgrest/read-query.ts'
 import type { ServiceRoleGate } from '../postgrest/service-role.ts'
+import { SUBMISSIONS, TABLE } from './submission-table.ts'
 
 export interface ContactSubmissionsOptions {
   db: Database
@@ -62,7 +63,7 @@ export const contactSubmissionsRoutes: FastifyPluginAsync<ContactSubmissionsOpti
 ) => {
   // Runs before the body is read, so anonymous callers cannot make us parse it.
   const requireServiceRole: onRequestHookHandler = async (request) => {
-    if (!(await serviceRole.authenticate(request))) throw permissionDenied()
+    if (!(await serviceRole.authenticate(request))) throw permissionDenied(TABLE)
   }
 
   app.post<RestRequest>(`/${TABLE}`, { bodyLimit: SUBMISSION_BODY_LIMIT, config: insertConfig }, async (request, reply) => {
@@ -72,19 +73,20 @@ export const contactSubmissionsRoutes: FastifyPluginAsync<ContactSubmissionsOpti
     // An upsert needs UPDATE (merge) or SELECT on the key (ignore) besides
     // INSERT; the anon role of supabase/migrations has neither. The service
     // role's upsert could only ever insert: the key, id, is always generated.
-    if (prefer.resolution !== undefined && !authenticated) throw permissionDenied()
+    if (prefer.resolution !== undefined && !authenticated) throw permissionDenied(TABLE)
     // Reading the row back needs SELECT, which anon lacks on Supabase too; and the
     // sequential id it would return tells anyone how many applications exist.
     if ((prefer.return === 'representation' || prefer.return === 'headers-only') && !authenticated) {
-      throw permissionDenied()
+      throw permissionDenied(TABLE)
     }
     const representation = prefer.return === 'representation'
     // PostgREST plans the returned columns before it inserts anything.
-    const select = representation ? parseSelect(single('select', request.query.select)) : '*'
+    const select = representation ? parseSelect(single('select', request.query.select), SUBMISSIONS) : '*'
     const row = parseInsert(request.body, {
       columns: parseColumnsParam(single('columns', request.query.columns)),
       missingDefault: prefer.missing === 'default',
       authenticated,
+      table: SUBMISSIONS,
     })
 
     // parseInsert returns every answer: never an empty row.
@@ -113,7 +115,7 @@ export const contactSubmissionsRoutes: FastifyPluginAsync<ContactSubmissionsOpti
   })
 
   app.get<RestRequest>(`/${TABLE}`, { onRequest: requireServiceRole }, async (request, reply) => {
-    const query = parseReadQuery(request.query)
+    const query = parseReadQuery(request.query, SUBMISSIONS)
     const prefer = parsePrefer(request.headers.prefer)
     const params: unknown[] = [...query.params]
     // As PostgREST's db-max-rows: a larger limit, or none, is cut to the cap, and

@@ -1,6 +1,6 @@
 import { readdir, rm, stat } from 'node:fs/promises'
 import { join } from 'node:path'
-import { BACKUP_SUFFIX, CHECKSUM_SUFFIX } from '../db/backup-file.ts'
+import { BACKUP_SUFFIX, CHECKSUM_SUFFIX } from '../db-copy/backup-file.ts'
 
 /**
  * Who asked for a backup: the server's schedule, or the owner on the account

@@ -1,7 +1,7 @@
 import { normalizeIP } from '@fastify/rate-limit'
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
 import type { Database } from '../db/database.ts'
-import type { HitCounter } from '../db/hit-counter.ts'
+import type { HitCounter } from '../http/hit-counter.ts'
 import { ApiError, answerApiError } from '../http/api-error.ts'
 import { applyBookingEvent } from './apply-booking-event.ts'
 import { BOOKING_WEBHOOK_PATHS } from '../../common/booking-api.ts'

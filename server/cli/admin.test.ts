@@ -16,8 +16,8 @@ import { findProjectRoot } from '../project-root.ts'
 import { createAdminAccount, signIn } from '../testing/admin-session.ts'
 import { DATABASE_TARGET } from '../testing/database-target.ts'
 import { openTempDatabase, type TempDatabase } from '../testing/temp-database.ts'
-import { USAGE, parseAdminArgs, runAdminCommand, type AdminCommand } from '../accounts/admin-command.ts'
-import { UsageError } from '../usage-error.ts'
+import { USAGE, parseAdminArgs, runAdminCommand, type AdminCommand } from './admin-command.ts'
+import { UsageError } from './usage-error.ts'
 
 const ADMIN_SCRIPT = join(findProjectRoot(), 'server', 'cli', 'admin.ts')
 const TSX = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href

@@ -2,12 +2,12 @@
 import { existsSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { parseArgs } from 'node:util'
-import { writeBackupFile } from '../db/backup-file.ts'
+import { writeBackupFile } from '../db-copy/backup-file.ts'
 import { loadConfigOrExit } from '../config.ts'
 import { DataDirInUseError } from '../db/data-dir-lock.ts'
 import { migrate } from '../db/migrate.ts'
 import { openPglite } from '../db/pglite.ts'
-import { backupRowSource } from '../db/backup-secrets.ts'
+import { backupRowSource } from '../db-copy/backup-secrets.ts'
 import { keepFilesPrivate } from '../db/private-files.ts'
 
 // Before anything is written: the database, backups and exports are this user's alone.

@@ -9,7 +9,7 @@ import { pipeline } from 'node:stream/promises'
 import { pathToFileURL } from 'node:url'
 import { createGzip } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { BACKUP_FORMAT, BACKUP_VERSION, MAX_BACKUP_LINE_BYTES } from '../db/backup-file.ts'
+import { BACKUP_FORMAT, BACKUP_VERSION, MAX_BACKUP_LINE_BYTES } from '../db-copy/backup-file.ts'
 import { findProjectRoot } from '../project-root.ts'
 import { DATABASE_TARGET } from '../testing/database-target.ts'
 

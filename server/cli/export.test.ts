@@ -14,9 +14,10 @@ import { DATABASE_TARGET } from '../testing/database-target.ts'
 import { countTurns, workPerTurn } from '../testing/event-loop-turns.ts'
 import { CSV_INJECTION_PAYLOADS, csvCells, formulaCells, splitCells } from '../testing/spreadsheet-cells.ts'
 import { openTempDatabase, type TempDatabase } from '../testing/temp-database.ts'
-import { USAGE, exportApplications, parseExportArgs } from '../export/export-applications.ts'
+import { exportApplications } from '../export/export-applications.ts'
+import { USAGE, parseExportArgs } from './export-args.ts'
 import { exportColumns } from '../export/paged-export.ts'
-import { UsageError } from '../usage-error.ts'
+import { UsageError } from './usage-error.ts'
 
 const EXPORT_SCRIPT = join(findProjectRoot(), 'server', 'cli', 'export.ts')
 const TSX = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href

@@ -5,9 +5,10 @@ import { createWriteStream, type WriteStream } from 'node:fs'
 import { rename, rm } from 'node:fs/promises'
 import { loadConfigOrExit } from '../config.ts'
 import { describeDatabase } from '../db/open-database.ts'
-import { openCliDatabase } from '../db/open-cli-database.ts'
-import { USAGE, exportApplications, parseExportArgs, type ExportOptions } from '../export/export-applications.ts'
-import { UsageError } from '../usage-error.ts'
+import { openCliDatabase } from './open-cli-database.ts'
+import { exportApplications } from '../export/export-applications.ts'
+import { USAGE, parseExportArgs, type ExportOptions } from './export-args.ts'
+import { UsageError } from './usage-error.ts'
 import { keepFilesPrivate } from '../db/private-files.ts'
 
 // Before anything is written: the database, backups and exports are this user's alone.

@@ -15,7 +15,7 @@ import { openTempDatabase } from '../testing/temp-database.ts'
 import type { Database, Queryable } from './database.ts'
 import { MIGRATIONS_DIR, migrate } from './migrate.ts'
 import { MAINTENANCE_POOL, openPostgres } from './postgres.ts'
-import { readTables } from './schema-catalog.ts'
+import { readTables } from '../db-copy/schema-catalog.ts'
 import { ANON_INSERTS, createdNames, hardenForSupabase } from './supabase-hardening.ts'
 import { supabaseVersion, versionOfFile } from './supabase-versions.ts'
 

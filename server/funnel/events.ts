@@ -10,7 +10,7 @@ import { MAX_BATCH_BYTES, MAX_BATCH_EVENTS, type EventBatch } from '../../common
 import { eventBatchSchema } from '../../common/analytics-schema.ts'
 import type { AnalyticsConfig, Config } from '../config.ts'
 import type { Database } from '../db/database.ts'
-import type { HitCounter } from '../db/hit-counter.ts'
+import type { HitCounter } from '../http/hit-counter.ts'
 import { createVisitorHasher } from './event-visitor.ts'
 import { ApiError, answerApiError } from '../http/api-error.ts'
 import { registerCors } from '../http/cors.ts'

@@ -1,4 +1,4 @@
-import type { HitCounter } from '../db/hit-counter.ts'
+import type { HitCounter } from './hit-counter.ts'
 
 // As many addresses as @fastify/rate-limit's own memory store keeps.
 const MAX_KEYS = 5000

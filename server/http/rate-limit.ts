@@ -1,6 +1,6 @@
 import fastifyRateLimit, { type FastifyRateLimitStore, type FastifyRateLimitStoreCtor } from '@fastify/rate-limit'
 import type { FastifyInstance } from 'fastify'
-import type { HitCounter } from '../db/hit-counter.ts'
+import type { HitCounter } from './hit-counter.ts'
 
 const WINDOW_MS = 60_000
 

@@ -41,3 +41,13 @@ describe('a database failure', () => {
     expect(fromDatabaseError(sqlError(code))?.statusCode).not.toBe(503)
   })
 })
+
+describe('a constraint failure PostgreSQL reports without its table', () => {
+  it('names the table of the route that met it', () => {
+    const failure = Object.assign(new Error('x'), { code: '23514', constraint: 'positive' })
+    expect(fromDatabaseError(failure, 'contact_submissions')?.message).toBe(
+      'new row for relation "contact_submissions" violates check constraint "positive"',
+    )
+    expect(fromDatabaseError(failure)?.message).toBe('new row for relation "?" violates check constraint "positive"')
+  })
+})

@@ -32,13 +32,11 @@ export class PostgrestError extends Error {
   }
 }
 
-export const TABLE = 'contact_submissions'
-
 export const invalidBody = (details: string | null = null) => new PostgrestError(400, 'PGRST102', 'Empty or invalid json', details)
 
 export const unparsableQuery = (message: string, details: string | null = null) => new PostgrestError(400, 'PGRST100', message, details)
 
-export const unknownColumn = (column: string) => new PostgrestError(400, '42703', `column ${TABLE}.${column} does not exist`)
+export const unknownColumn = (table: string, column: string) => new PostgrestError(400, '42703', `column ${table}.${column} does not exist`)
 
 export const unavailable = () =>
   new PostgrestError(503, 'PGRST001', 'Could not connect with the database', null, 'Try again in a few seconds.', {
@@ -58,11 +56,11 @@ export const internalError = () => new PostgrestError(500, 'XX000', 'Internal se
  * PostgREST's answer to a role without the privilege: 401 with a Bearer
  * challenge for the anonymous role, 403 for a caller that authenticated.
  */
-export const permissionDenied = (authenticated = false) =>
+export const permissionDenied = (table: string, authenticated = false) =>
   new PostgrestError(
     authenticated ? 403 : 401,
     '42501',
-    `permission denied for table ${TABLE}`,
+    `permission denied for table ${table}`,
     null,
     null,
     authenticated ? {} : { 'www-authenticate': 'Bearer' },
@@ -72,10 +70,10 @@ export const unsupportedMediaType = () => new PostgrestError(415, 'PGRST107', 'C
 
 // PostgreSQL's own wording, minus the "Failing row contains (…)" detail that
 // would repeat the submitted values.
-export const notNullViolation = (column = '?', table = TABLE) =>
+export const notNullViolation = (column = '?', table = '?') =>
   new PostgrestError(400, '23502', `null value in column "${column}" of relation "${table}" violates not-null constraint`)
 
-export const checkViolation = (constraint = '?', table = TABLE, details: string | null = null) =>
+export const checkViolation = (constraint = '?', table = '?', details: string | null = null) =>
   new PostgrestError(400, '23514', `new row for relation "${table}" violates check constraint "${constraint}"`, details)
 
 /** PostgreSQL's detail, `Key (submission_id)=(…) already exists.`, less the value. */
@@ -99,13 +97,14 @@ function keyColumns(error: Error): string | undefined {
  * in https://docs.postgrest.org/en/stable/references/errors.html). PostgreSQL's
  * message and detail can quote the submitted values, so only identifiers (table,
  * column, constraint names) are carried over. Returns undefined for errors that
- * are bugs rather than database answers.
+ * are bugs rather than database answers. `routeTable` names the table when
+ * PostgreSQL does not.
  */
-export function fromDatabaseError(error: unknown): PostgrestError | undefined {
+export function fromDatabaseError(error: unknown, routeTable = '?'): PostgrestError | undefined {
   if (error instanceof DatabaseUnavailableError) return unavailable()
   if (!isPostgresError(error)) return undefined
   const { code, constraint, column } = error
-  const table = error.table ?? TABLE
+  const table = error.table ?? routeTable
   switch (code) {
     case '23502':
       return notNullViolation(column, table)
@@ -127,13 +126,13 @@ export function fromDatabaseError(error: unknown): PostgrestError | undefined {
  * funnel's events also take the events table's rows here) keeps its words,
  * in PostgREST's shape.
  */
-export function toPostgrestError(error: FastifyError | ApiError): PostgrestError {
+export function toPostgrestError(error: FastifyError | ApiError, routeTable?: string): PostgrestError {
   if (error instanceof PostgrestError) return error
   if (error instanceof ApiError) {
     const code = error.statusCode === 429 ? '53400' : error.statusCode === 415 ? 'PGRST107' : 'PGRST102'
     return new PostgrestError(error.statusCode, code, error.message, null, null, error.headers)
   }
-  const fromDatabase = fromDatabaseError(error)
+  const fromDatabase = fromDatabaseError(error, routeTable)
   if (fromDatabase) return fromDatabase
   const status = error.statusCode ?? 500
   if (status === 413) {
@@ -149,9 +148,15 @@ export function toPostgrestError(error: FastifyError | ApiError): PostgrestError
   return internalError()
 }
 
+/** The table a route serves: as in PostgREST, the last segment of its path (`/rest/v1/<table>`). */
+export function routeTable(request: FastifyRequest): string | undefined {
+  const name = request.routeOptions.url?.split('/').pop()
+  return name !== undefined && /^\w+$/.test(name) ? name : undefined
+}
+
 /** An error handler for a route under /rest/v1 outside the REST API's own scope. */
 export async function answerAsPostgrest(error: FastifyError | ApiError, request: FastifyRequest, reply: FastifyReply) {
-  const answer = toPostgrestError(error)
+  const answer = toPostgrestError(error, routeTable(request))
   if (answer.statusCode >= 500) request.log.error({ err: error }, 'request failed')
   return reply.code(answer.statusCode).headers(answer.headers).send(answer.toBody())
 }

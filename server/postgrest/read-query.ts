@@ -1,4 +1,4 @@
-import { IDENTIFIER, isTableColumn } from './columns.ts'
+import { IDENTIFIER, isTableColumn, type TableModel } from './columns.ts'
 import { unknownColumn, unparsableQuery } from './postgrest-error.ts'
 
 export interface ReadQuery {
@@ -19,10 +19,10 @@ const OPERATORS: Record<string, string> = { eq: '=', neq: '<>', gt: '>', gte: '>
 // The insert call's column hint; harmless on a read, so PostgREST ignores it there too.
 const IGNORED = new Set(['columns'])
 
-const column = (name: string): string => {
-  if (isTableColumn(name)) return `"${name}"`
+const column = (name: string, table: TableModel): string => {
+  if (isTableColumn(name, table)) return `"${name}"`
   // Quote back only what looks like a column name; anything else is not echoed.
-  throw IDENTIFIER.test(name) ? unknownColumn(name) : unparsableQuery('failed to parse column name')
+  throw IDENTIFIER.test(name) ? unknownColumn(table.name, name) : unparsableQuery('failed to parse column name')
 }
 
 export const single = (name: string, value: unknown): string | undefined => {
@@ -31,15 +31,14 @@ export const single = (name: string, value: unknown): string | undefined => {
 }
 
 /** Parses `select`, `order`, `limit`, `offset` and `col=op.value` filters. */
-export function parseReadQuery(query: Record<string, unknown>): ReadQuery {
+export function parseReadQuery(query: Record<string, unknown>, table: TableModel): ReadQuery {
   const params: string[] = []
   const conditions: string[] = []
-  // A read is of leads unless it asks about spam itself (`spam=eq.true`): a
-  // tool paging through applications, or counting them, never meets a bot's.
-  if (!Object.hasOwn(query, 'spam')) conditions.push('NOT "spam"')
+  const hidden = table.hiddenUnlessFiltered
+  if (hidden !== undefined && !Object.hasOwn(query, hidden.column)) conditions.push(hidden.condition)
   for (const [name, raw] of Object.entries(query)) {
     if (['select', 'order', 'limit', 'offset'].includes(name) || IGNORED.has(name)) continue
-    const sqlColumn = column(name)
+    const sqlColumn = column(name, table)
     for (const filter of Array.isArray(raw) ? raw : [raw]) {
       const match = typeof filter === 'string' ? /^(\w+)\.(.*)$/s.exec(filter) : null
       const operator = match?.[1] === undefined ? undefined : OPERATORS[match[1]]
@@ -52,9 +51,9 @@ export function parseReadQuery(query: Record<string, unknown>): ReadQuery {
   }
 
   return {
-    select: parseSelect(single('select', query.select)),
+    select: parseSelect(single('select', query.select), table),
     where: conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '',
-    orderBy: parseOrder(single('order', query.order)),
+    orderBy: parseOrder(single('order', query.order), table),
     limit: parseCount('limit', single('limit', query.limit)),
     offset: parseCount('offset', single('offset', query.offset)) ?? 0,
     params,
@@ -62,19 +61,23 @@ export function parseReadQuery(query: Record<string, unknown>): ReadQuery {
 }
 
 /** `*` (the default) or a comma-separated list of columns. */
-export function parseSelect(select: string | undefined): string {
+export function parseSelect(select: string | undefined, table: TableModel): string {
   const names = (select ?? '*').split(',').map((name) => name.trim())
   if (names.length === 1 && (names[0] === '*' || names[0] === '')) return '*'
-  return names.map(column).join(', ')
+  return names.map((name) => column(name, table)).join(', ')
 }
 
-function parseOrder(order: string | undefined): string {
+function parseOrder(order: string | undefined, table: TableModel): string {
   if (order === undefined || order.trim() === '') return ''
   const terms = order.split(',').map((term) => {
     const match = /^([^.]*)(?:\.(asc|desc))?(?:\.(nullsfirst|nullslast))?$/.exec(term.trim())
     if (!match) throw unparsableQuery('failed to parse order', 'Use column, column.asc or column.desc.')
     const [, name = '', direction, nulls] = match
-    return [column(name), direction?.toUpperCase(), nulls === undefined ? undefined : nulls === 'nullsfirst' ? 'NULLS FIRST' : 'NULLS LAST']
+    return [
+      column(name, table),
+      direction?.toUpperCase(),
+      nulls === undefined ? undefined : nulls === 'nullsfirst' ? 'NULLS FIRST' : 'NULLS LAST',
+    ]
       .filter(Boolean)
       .join(' ')
   })

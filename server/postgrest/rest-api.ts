@@ -1,10 +1,10 @@
 import type { FastifyError, FastifyPluginAsync } from 'fastify'
 import type { Config } from '../config.ts'
 import type { Database } from '../db/database.ts'
-import { databaseHitCounter } from '../db/hit-counter.ts'
+import { databaseHitCounter } from '../http/hit-counter.ts'
 import { registerCors } from '../http/cors.ts'
 import { RATE_LIMITED, registerRateLimit } from '../http/rate-limit.ts'
-import { PostgrestError, toPostgrestError, tooManyRequests } from './postgrest-error.ts'
+import { PostgrestError, routeTable, toPostgrestError, tooManyRequests } from './postgrest-error.ts'
 import { createServiceRoleGate, type ServiceRoleGate } from './service-role.ts'
 
 /** What the routes of a table get from the REST API around them. */
@@ -52,7 +52,7 @@ export const restApi: FastifyPluginAsync<RestApiOptions> = async (app, { db, con
   })
 
   app.setErrorHandler(async (error: FastifyError, request, reply) => {
-    let answer = toPostgrestError(error)
+    let answer = toPostgrestError(error, routeTable(request))
     // Every refusal for want of the key is a wrong key tried, whichever route refused it.
     if (answer.statusCode === 401) answer = await serviceRole.refused(request, answer)
     if (answer.statusCode >= 500 && answer.statusCode !== 503) {

@@ -3,7 +3,7 @@ import type { IncomingHttpHeaders } from 'node:http'
 import { normalizeIP } from '@fastify/rate-limit'
 import type { FastifyRequest } from 'fastify'
 import { DatabaseUnavailableError } from '../db/database.ts'
-import type { HitCounter } from '../db/hit-counter.ts'
+import type { HitCounter } from '../http/hit-counter.ts'
 import { tooManyRequests, unavailable, type PostgrestError } from './postgrest-error.ts'
 
 const digest = (value: string) => createHash('sha256').update(value).digest()

@@ -1,4 +1,4 @@
-import type { Database } from './database.ts'
+import type { Database } from '../db/database.ts'
 
 export interface HitCount {
   /** Hits in the current window, this one included. */

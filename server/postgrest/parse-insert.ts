@@ -1,4 +1,4 @@
-import { SUBMISSIONS, columnNotFound, isTableColumn, type SubmissionTable, type WritableColumn } from './columns.ts'
+import { columnNotFound, isTableColumn, type TableModel, type WritableColumn } from './columns.ts'
 import { PostgrestError, invalidBody, notNullViolation, permissionDenied } from './postgrest-error.ts'
 
 export interface InsertOptions {
@@ -8,8 +8,8 @@ export interface InsertOptions {
   missingDefault: boolean
   /** Whether the caller holds the service-role key (PostgREST's 403 rather than 401). */
   authenticated: boolean
-  /** The table inserted into; the application's unless given. */
-  table?: SubmissionTable
+  /** The table inserted into. */
+  table: TableModel
 }
 
 /** One row to insert: the columns given, in table order, and their values. */
@@ -26,16 +26,16 @@ export interface InsertRow {
  * Answers are trimmed. No error repeats a submitted value.
  */
 export function parseInsert(body: string | undefined, options: InsertOptions): InsertRow {
-  const table = options.table ?? SUBMISSIONS
+  const { table } = options
   const row = parseOneRow(body)
   const names = options.columns ?? Object.keys(row)
   // With `columns`, PostgREST ignores the body's other keys; without, every key is a column.
   const unknown = names.find((name) => !isTableColumn(name, table))
-  if (unknown !== undefined) throw columnNotFound(unknown)
+  if (unknown !== undefined) throw columnNotFound(unknown, table.name)
   const generated = names.find((name) => table.generated.includes(name))
   if (generated !== undefined) throw generatedAlways(generated)
   // The anon role of supabase/migrations has no INSERT on these either.
-  if (names.some((name) => table.denied.includes(name))) throw permissionDenied(options.authenticated)
+  if (names.some((name) => table.denied.includes(name))) throw permissionDenied(table.name, options.authenticated)
 
   const values = new Map<WritableColumn, unknown>()
   for (const column of table.writable) {
@@ -58,7 +58,7 @@ export function parseInsert(body: string | undefined, options: InsertOptions): I
     if (value === null) {
       // Left out, a column takes its default (a new uuid for submission_id), else NULL.
       if (!given && column.hasDefault) continue
-      if (column.notNull) notNull.push(notNullViolation(column.name))
+      if (column.notNull) notNull.push(notNullViolation(column.name, table.name))
       else if (given) stored.set(column.name, null)
       continue
     }

@@ -1,9 +1,9 @@
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Config } from '../config.ts'
-import type { Database } from './database.ts'
-import { DataDirInUseError } from './data-dir-lock.ts'
-import { describeDatabase, openDatabase } from './open-database.ts'
+import type { Database } from '../db/database.ts'
+import { DataDirInUseError } from '../db/data-dir-lock.ts'
+import { describeDatabase, openDatabase } from '../db/open-database.ts'
 
 /** Why a command could not open the database, in words for the operator. */
 export class CannotOpenDatabaseError extends Error {

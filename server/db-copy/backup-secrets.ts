@@ -1,6 +1,6 @@
 import { openBackupFile } from './backup-reader.ts'
 import type { Endpoint } from './copy-endpoints.ts'
-import type { Queryable } from './database.ts'
+import type { Queryable } from '../db/database.ts'
 import { databaseSource, type LeftOut, type RowSource } from './row-source.ts'
 
 /**

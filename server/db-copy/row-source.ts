@@ -1,4 +1,4 @@
-import type { Queryable } from './database.ts'
+import type { Queryable } from '../db/database.ts'
 import { ident, parentsFirst, readSequences, readTables, type CatalogTable } from './schema-catalog.ts'
 
 /** A table's row count and an md5 over its rows' text (see `checksum`). */

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util'
-import { UsageError } from '../usage-error.ts'
+import { UsageError } from './usage-error.ts'
 
 export interface CopyCommand {
   /** A PostgreSQL URL or a data directory to create. */

@@ -1,7 +1,15 @@
 import { PASSWORD_MIN_LENGTH } from '../../common/admin-api.ts'
-import { AccountError, accountExists, addAccount, listAccounts, normalizeEmail, removeAccount, resetPassword } from './accounts.ts'
+import {
+  AccountError,
+  accountExists,
+  addAccount,
+  listAccounts,
+  normalizeEmail,
+  removeAccount,
+  resetPassword,
+} from '../accounts/accounts.ts'
 import type { Database } from '../db/database.ts'
-import { UsageError } from '../usage-error.ts'
+import { UsageError } from './usage-error.ts'
 
 export const USAGE = `Usage: npm run admin -- <command>
 

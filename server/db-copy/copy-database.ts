@@ -1,4 +1,4 @@
-import type { Database, Queryable } from './database.ts'
+import type { Database, Queryable } from '../db/database.ts'
 import { checksum, columnList, databaseSource, setRowTextSettings, type RowSource } from './row-source.ts'
 import { ident, readForeignKeys, readTables, type CatalogTable } from './schema-catalog.ts'
 

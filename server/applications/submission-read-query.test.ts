@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { parseReadQuery } from './read-query.ts'
+import { parseReadQuery as parse } from '../postgrest/read-query.ts'
+import { SUBMISSIONS } from './submission-table.ts'
+
+const parseReadQuery = (query: Record<string, unknown>) => parse(query, SUBMISSIONS)
 
 describe('parseReadQuery', () => {
   it('reads nothing as every lead, unordered and unpaged', () => {
