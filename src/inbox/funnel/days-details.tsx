@@ -1,7 +1,7 @@
 import type { FunnelDay } from '../../../common/admin-api.ts'
 import { funnelCopy } from '../content/funnel-copy.ts'
 import { inboxCopy } from '../content/inbox-copy.ts'
-import { compactCells } from '../shell/data-table.tsx'
+import { compactCells } from '../ui/data-table.tsx'
 import { formatCount, formatDay, formatDayRange, formatShare } from './figures.ts'
 import { FigureTable } from './figure-table.tsx'
 import { foldEmptyDays } from './fold-days.ts'

@@ -1,7 +1,7 @@
 import type { FunnelStage } from '../../../common/admin-api.ts'
 import { funnelStageLabel } from '../../../common/funnel.ts'
 import { inboxCopy } from '../content/inbox-copy.ts'
-import type { Column } from '../shell/data-table.tsx'
+import type { Column } from '../ui/data-table.tsx'
 import { formatCount, formatShare } from './figures.ts'
 import { NoFigure } from './no-figure.tsx'
 import { ScrollTable } from './scroll-table.tsx'
