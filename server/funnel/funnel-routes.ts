@@ -5,7 +5,8 @@ import { funnelRange } from '../../common/funnel.ts'
 import type { Database } from '../db/database.ts'
 import { ApiError, describeIssues } from '../http/api-error.ts'
 import { funnelCsv } from './funnel-csv.ts'
-import { readFunnel, type FunnelRange } from './read-funnel.ts'
+import type { FunnelRange } from './funnel-range.ts'
+import { readFunnel } from './read-funnel.ts'
 
 export interface AdminFunnelRouteOptions {
   db: Database

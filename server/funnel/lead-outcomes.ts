@@ -1,7 +1,7 @@
 import { DIRECT_SOURCE, type FunnelSource, type FunnelStage } from '../../common/admin-api.ts'
 import { LEAD_STAGES, type LeadStageId } from '../../common/funnel.ts'
 import type { Queryable, Row } from '../db/database.ts'
-import type { FunnelRange } from './read-funnel.ts'
+import type { FunnelRange } from './funnel-range.ts'
 import { sourceRow } from './source-cap.ts'
 
 interface OutcomeRow extends Row {
