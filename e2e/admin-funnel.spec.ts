@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import type { APIRequestContext, Locator, Page } from '@playwright/test'
 import { parse } from 'csv-parse/sync'
-import { FUNNEL_CSV_COLUMNS } from '../common/admin-api.ts'
+import { FUNNEL_CSV_COLUMNS } from '../common/funnel-api.ts'
 import { EVENTS_PATH, type EventBatch } from '../common/analytics.ts'
 import { FUNNEL_STAGES, LEAD_STAGES, STEP_COUNT } from '../common/funnel.ts'
 import { adminNav, callAdminApi, seriousViolations, signIn } from './support/admin.ts'

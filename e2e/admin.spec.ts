@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import { parse } from 'csv-parse/sync'
-import { LEAD_PAGE_SIZE, type LeadDetail } from '../common/admin-api.ts'
+import { LEAD_PAGE_SIZE } from '../common/lead-list-api.ts'
+import type { LeadDetail } from '../common/lead-page-api.ts'
 import { applicationForm } from '../common/application-form.ts'
 import { adminNav, callAdminApi, leadLink, leadRow, seriousViolations, signIn, storeLead } from './support/admin.ts'
 import { expectSubmittedToast, fillApplication, readSubmissions, uniqueAnswers, wizard } from './support/application.ts'

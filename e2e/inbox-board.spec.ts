@@ -1,5 +1,6 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test'
-import { LEAD_STATUSES, type LeadDetail, type LeadStatus } from '../common/admin-api.ts'
+import type { LeadDetail } from '../common/lead-page-api.ts'
+import { LEAD_STATUSES, type LeadStatus } from '../common/lead-status.ts'
 import type { Attribution } from '../common/attribution.ts'
 import { calendlyDelivery } from '../server/testing/booking-senders.ts'
 import { adminNav, callAdminApi, seriousViolations, signIn, storeLead } from './support/admin.ts'

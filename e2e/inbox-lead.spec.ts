@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test'
-import type { LeadDetail } from '../common/admin-api.ts'
+import type { LeadDetail } from '../common/lead-page-api.ts'
 import { EVENTS_PATH } from '../common/analytics.ts'
 import { callAdminApi, leadLink, seriousViolations, signIn, storeLead } from './support/admin.ts'
 import { uniqueAnswers, type Answers } from './support/application.ts'

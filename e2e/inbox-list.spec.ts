@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test'
-import type { LeadPage } from '../common/admin-api.ts'
+import type { LeadPage } from '../common/lead-list-api.ts'
 import { CONTACT_SUBMISSIONS_PATH, HONEYPOT_FIELD } from '../common/contact-submission.ts'
 import { callAdminApi, leadLink, leadRow, seriousViolations, signIn, storeLead } from './support/admin.ts'
 import { uniqueAnswers, type Answers } from './support/application.ts'

@@ -1,6 +1,7 @@
 import type { Browser, Page } from '@playwright/test'
 import type { TeammateAdded } from '../common/account-api.ts'
-import { ADMIN_API_PATH, type LeadDetail } from '../common/admin-api.ts'
+import { ADMIN_API_PATH } from '../common/admin-api.ts'
+import type { LeadDetail } from '../common/lead-page-api.ts'
 import { LIVE_POLL_MS } from '../common/live-api.ts'
 import { adminNav, callAdminApi, seriousViolations, signIn, storeLead } from './support/admin.ts'
 import { uniqueAnswers } from './support/application.ts'

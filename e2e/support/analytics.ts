@@ -1,5 +1,6 @@
 import type { Browser, Page, Request } from '@playwright/test'
-import { ADMIN_PAGE_PATH, type Funnel } from '../../common/admin-api.ts'
+import { ADMIN_PAGE_PATH } from '../../common/admin-api.ts'
+import type { Funnel } from '../../common/funnel-api.ts'
 import { EVENTS_PATH, type EventBatch } from '../../common/analytics.ts'
 import { callAdminApi, signIn } from './admin.ts'
 import { expect, type BrowserConsole } from './fixtures.ts'

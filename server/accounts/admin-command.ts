@@ -1,4 +1,4 @@
-import { PASSWORD_MIN_LENGTH } from '../../common/admin-api.ts'
+import { PASSWORD_MIN_LENGTH } from '../../common/session-api.ts'
 import { AccountError, accountExists, addAccount, listAccounts, normalizeEmail, removeAccount, resetPassword } from './accounts.ts'
 import type { Database } from '../db/database.ts'
 import { UsageError } from '../usage-error.ts'

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util'
-import { EXPORT_FORMATS } from '../../common/admin-api.ts'
+import { EXPORT_FORMATS } from '../../common/lead-list-api.ts'
 import { applicationForm, type FormDefinition } from '../../common/application-form.ts'
 import type { Queryable } from '../db/database.ts'
 import { UsageError } from '../usage-error.ts'

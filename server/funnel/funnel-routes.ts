@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
-import { FUNNEL_DEFAULT_DAYS } from '../../common/admin-api.ts'
+import { FUNNEL_DEFAULT_DAYS } from '../../common/funnel-api.ts'
 import { funnelQuerySchema } from '../../common/admin-api-schema.ts'
 import { funnelRange } from '../../common/funnel.ts'
 import type { Database } from '../db/database.ts'

@@ -1,4 +1,4 @@
-import { DIRECT_SOURCE, FUNNEL_MAX_DAYS, type Funnel, type FunnelDay, type FunnelStage } from '../../common/admin-api.ts'
+import { DIRECT_SOURCE, FUNNEL_MAX_DAYS, type Funnel, type FunnelDay, type FunnelStage } from '../../common/funnel-api.ts'
 import { FUNNEL_STAGES, previousRange } from '../../common/funnel.ts'
 import { OTHER_SOURCES, share, type FunnelTotals } from '../../common/funnel-report.ts'
 import { utcDay } from '../../common/utc-day.ts'

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { LEAD_STATUSES } from '../../common/admin-api.ts'
+import { LEAD_STATUSES } from '../../common/lead-status.ts'
 import { DATABASE_TARGET } from '../testing/database-target.ts'
 import { insertApplication } from '../testing/insert-application.ts'
 import { openTempDatabase, type TempDatabase } from '../testing/temp-database.ts'

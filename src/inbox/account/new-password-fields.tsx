@@ -1,4 +1,4 @@
-import { PASSWORD_MIN_LENGTH } from '../../../common/admin-api.ts'
+import { PASSWORD_MIN_LENGTH } from '../../../common/session-api.ts'
 import { Input } from '../../components/ui/input.tsx'
 import { Field } from '../ui/field.tsx'
 import { Notice } from '../ui/notice.tsx'

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react'
-import { PASSWORD_MIN_LENGTH } from '../../../common/admin-api.ts'
+import { PASSWORD_MIN_LENGTH } from '../../../common/session-api.ts'
 import { Button } from '../../components/ui/button.tsx'
 import { Input } from '../../components/ui/input.tsx'
 import { useChangePassword } from '../api/account.ts'

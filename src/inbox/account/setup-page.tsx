@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react'
 import { SETUP_LINK_EXPIRED, SETUP_LINK_USED } from '../../../common/account-api.ts'
-import { ADMIN_PAGE_PATH, PASSWORD_MIN_LENGTH } from '../../../common/admin-api.ts'
+import { ADMIN_PAGE_PATH } from '../../../common/admin-api.ts'
+import { PASSWORD_MIN_LENGTH } from '../../../common/session-api.ts'
 import { Button } from '../../components/ui/button.tsx'
 import { AdminApiError } from '../api/inbox-fetch.ts'
 import { useSetupLink, useSetupPassword } from '../api/teammates.ts'

@@ -1,6 +1,7 @@
 import { useDraggable } from '@dnd-kit/core'
 import type { LeadBookingSummary } from '../../../common/booking-api.ts'
-import type { LeadStatus, LeadSummary } from '../../../common/admin-api.ts'
+import type { LeadSummary } from '../../../common/lead-list-api.ts'
+import type { LeadStatus } from '../../../common/lead-status.ts'
 import { sourceLabel } from '../../../common/source-labels.ts'
 import { cn } from '../../lib/cn.ts'
 import { boardCopy } from '../content/board-copy.ts'

@@ -10,7 +10,7 @@ import {
   type DragStartEvent,
 } from '@dnd-kit/core'
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
-import type { LeadStatus } from '../../../common/admin-api.ts'
+import type { LeadStatus } from '../../../common/lead-status.ts'
 import type { LeadBoard } from '../../../common/board-api.ts'
 import { cn } from '../../lib/cn.ts'
 import { useLeadBoard } from '../api/board.ts'

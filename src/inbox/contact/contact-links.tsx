@@ -1,4 +1,4 @@
-import type { LeadAnswers } from '../../../common/admin-api.ts'
+import type { LeadAnswers } from '../../../common/lead-list-api.ts'
 import { contactCopy } from '../content/contact-copy.ts'
 import { useCopyText } from '../ui/use-copy-text.ts'
 import { instagramHref, mailtoHref, telHref } from './contact-hrefs.ts'

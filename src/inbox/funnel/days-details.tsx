@@ -1,4 +1,4 @@
-import type { FunnelDay } from '../../../common/admin-api.ts'
+import type { FunnelDay } from '../../../common/funnel-api.ts'
 import { funnelCopy } from '../content/funnel-copy.ts'
 import { inboxCopy } from '../content/inbox-copy.ts'
 import { compactCells } from '../ui/data-table.tsx'

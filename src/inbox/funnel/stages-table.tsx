@@ -1,4 +1,4 @@
-import type { FunnelStage } from '../../../common/admin-api.ts'
+import type { FunnelStage } from '../../../common/funnel-api.ts'
 import { funnelStageLabel } from '../../../common/funnel.ts'
 import { inboxCopy } from '../content/inbox-copy.ts'
 import type { Column } from '../ui/data-table.tsx'

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import type { LeadDetail } from '../../../common/admin-api.ts'
+import type { LeadDetail } from '../../../common/lead-page-api.ts'
 import type { LeadBooking } from '../../../common/booking-api.ts'
 import { useUnmatchedBookings } from '../api/bookings.ts'
 import { bookingCopy } from '../content/booking-copy.ts'

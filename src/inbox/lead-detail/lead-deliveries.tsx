@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import type { LeadDelivery } from '../../../common/admin-api.ts'
+import type { LeadDelivery } from '../../../common/lead-page-api.ts'
 import { inboxCopy } from '../content/inbox-copy.ts'
 import { leadPageCopy } from '../content/lead-page-copy.ts'
 import { formatDateTime } from '../ui/format.ts'

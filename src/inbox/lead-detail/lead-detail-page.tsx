@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import type { LeadDetail } from '../../../common/admin-api.ts'
+import type { LeadDetail } from '../../../common/lead-page-api.ts'
 import { isNotFound } from '../api/inbox-fetch.ts'
 import { useLead } from '../api/leads.ts'
 import { ContactLinks } from '../contact/contact-links.tsx'

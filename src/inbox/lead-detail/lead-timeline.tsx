@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react'
-import type { LeadDetail } from '../../../common/admin-api.ts'
+import type { LeadDetail } from '../../../common/lead-page-api.ts'
 import { bookingCopy } from '../content/booking-copy.ts'
 import { inboxCopy, statusLabels } from '../content/inbox-copy.ts'
 import { leadPageCopy } from '../content/lead-page-copy.ts'

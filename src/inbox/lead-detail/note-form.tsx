@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react'
-import { NOTE_MAX_LENGTH } from '../../../common/admin-api.ts'
+import { NOTE_MAX_LENGTH } from '../../../common/lead-page-api.ts'
 import { Button } from '../../components/ui/button.tsx'
 import { Textarea } from '../../components/ui/input.tsx'
 import { useAddNote } from '../api/leads.ts'

@@ -1,4 +1,4 @@
-import type { LeadDelivery } from '../../../common/admin-api.ts'
+import type { LeadDelivery } from '../../../common/lead-page-api.ts'
 import { useResendDelivery } from '../api/lead-page.ts'
 import { inboxCopy } from '../content/inbox-copy.ts'
 import { Notice } from '../ui/notice.tsx'

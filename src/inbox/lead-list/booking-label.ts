@@ -1,4 +1,4 @@
-import type { LeadSummary } from '../../../common/admin-api.ts'
+import type { LeadSummary } from '../../../common/lead-list-api.ts'
 import { bookingCopy } from '../content/booking-copy.ts'
 import { formatCallTime } from '../ui/format.ts'
 

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react'
-import { EXPORT_FORMATS } from '../../../common/admin-api.ts'
+import { EXPORT_FORMATS } from '../../../common/lead-list-api.ts'
 import { EXPORT_MODES, type ExportMode } from '../../../common/export-options.ts'
 import type { LeadListQuery } from '../../../common/admin-api-schema.ts'
 import { fieldClassName } from '../../components/ui/input.tsx'

@@ -1,5 +1,4 @@
-import type { LeadSummary } from '../../../common/admin-api.ts'
-import type { LeadSort } from '../../../common/lead-list-api.ts'
+import type { LeadSort, LeadSummary } from '../../../common/lead-list-api.ts'
 import type { Selection } from './use-selection.ts'
 
 export interface LeadRowsProps {

@@ -1,4 +1,4 @@
-import type { LeadSummary } from '../../../common/admin-api.ts'
+import type { LeadSummary } from '../../../common/lead-list-api.ts'
 import { sourceLabel } from '../../../common/source-labels.ts'
 import { cn } from '../../lib/cn.ts'
 import { listCopy } from '../content/list-copy.ts'

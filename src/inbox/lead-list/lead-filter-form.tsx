@@ -1,6 +1,6 @@
 import { useCallback, useId, useRef, useState, type KeyboardEvent } from 'react'
 import { flushSync } from 'react-dom'
-import { LEAD_STATUSES } from '../../../common/admin-api.ts'
+import { LEAD_STATUSES } from '../../../common/lead-status.ts'
 import { BOOKING_FILTERS } from '../../../common/booking-api.ts'
 import type { LeadListQuery } from '../../../common/admin-api-schema.ts'
 import { fieldClassName, Input } from '../../components/ui/input.tsx'

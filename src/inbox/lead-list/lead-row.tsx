@@ -1,5 +1,5 @@
 import { useId, useState } from 'react'
-import type { LeadSummary } from '../../../common/admin-api.ts'
+import type { LeadSummary } from '../../../common/lead-list-api.ts'
 import { cn } from '../../lib/cn.ts'
 import { listCopy } from '../content/list-copy.ts'
 import { InvalidEmailMark } from '../contact/invalid-email-mark.tsx'

@@ -1,4 +1,4 @@
-import type { LeadSummary } from '../../../common/admin-api.ts'
+import type { LeadSummary } from '../../../common/lead-list-api.ts'
 import { inboxCopy } from '../content/inbox-copy.ts'
 import { leadName } from '../leads-shared/lead-name.ts'
 import { StatusSelect } from '../leads-shared/status-select.tsx'

@@ -1,4 +1,5 @@
-import { ADMIN_PAGE_PATH, LEAD_STATUSES, type LeadStatus } from '../../../common/admin-api.ts'
+import { ADMIN_PAGE_PATH } from '../../../common/admin-api.ts'
+import { LEAD_STATUSES, type LeadStatus } from '../../../common/lead-status.ts'
 import type { LeadListQuery } from '../../../common/admin-api-schema.ts'
 import { BOOKING_FILTERS, type BookingFilter } from '../../../common/booking-api.ts'
 import { LEAD_SORTS, type LeadSort } from '../../../common/lead-list-api.ts'

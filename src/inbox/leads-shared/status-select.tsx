@@ -1,5 +1,5 @@
 import { useId } from 'react'
-import { LEAD_STATUSES, type LeadStatus } from '../../../common/admin-api.ts'
+import { LEAD_STATUSES, type LeadStatus } from '../../../common/lead-status.ts'
 import { fieldClassName } from '../../components/ui/input.tsx'
 import { cn } from '../../lib/cn.ts'
 import { useChangeStatus } from '../api/leads.ts'
