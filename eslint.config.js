@@ -26,7 +26,7 @@ const PAGES = [
     target: 'src/inbox',
     from: [
       'src/features',
-      'src/shared',
+      'src/features-shared',
       'src/app',
       'src/routes',
       'src/content',
@@ -74,12 +74,12 @@ const INBOX = [
 ]
 
 // The landing page's features never import each other: what two need lives in
-// src/shared/ (track(), the page's attribution), src/lib/ or src/components/.
+// src/features-shared/ (track(), the page's attribution), src/lib/ or src/components/.
 const PAGE_FEATURES = foldersIn('src/features')
 const PAGE_FEATURE_ZONES = PAGE_FEATURES.map((feature) => ({
   target: `src/features/${feature}`,
   from: PAGE_FEATURES.filter((other) => other !== feature).map((other) => `src/features/${other}`),
-  message: `src/features/${feature}/ never imports another feature: what both need moves to src/shared/.`,
+  message: `src/features/${feature}/ never imports another feature: what both need moves to src/features-shared/.`,
 }))
 
 // The server is cut by feature. A feature is one thing the site does; it uses

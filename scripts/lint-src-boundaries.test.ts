@@ -61,7 +61,7 @@ describe('the lines inside src/', { timeout: 60_000 }, () => {
     [
       'the inbox importing the landing page’s shared pieces',
       'src/inbox/ui/track-of.ts',
-      "import { track } from '../../shared/track.ts'\n\nexport const record = track\n",
+      "import { track } from '../../features-shared/track.ts'\n\nexport const record = track\n",
     ],
   ])('fail the lint for %s', async (_name, filePath, code) => {
     expect(restricted(await lint(filePath, code))).toEqual([expect.objectContaining({ severity: 2 })])
@@ -81,7 +81,7 @@ describe('the lines inside src/', { timeout: 60_000 }, () => {
     [
       'a landing page feature using the shared pieces',
       'src/features/landing/components/track-of.ts',
-      "import { track } from '../../../shared/track.ts'\n\nexport const record = track\n",
+      "import { track } from '../../../features-shared/track.ts'\n\nexport const record = track\n",
     ],
   ])('pass the lint for %s', async (_name, filePath, code) => {
     expect(await lint(filePath, code)).toEqual([])
