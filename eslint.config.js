@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs'
 import js from '@eslint/js'
 import vitest from '@vitest/eslint-plugin'
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript'
@@ -24,7 +25,17 @@ const SIDES = [
 const PAGES = [
   {
     target: 'src/inbox',
-    from: ['src/features', 'src/app', 'src/routes', 'src/content', 'src/config', 'src/hooks', 'src/main.tsx', 'src/entry-server.tsx'],
+    from: [
+      'src/features',
+      'src/features-shared',
+      'src/app',
+      'src/routes',
+      'src/content',
+      'src/config',
+      'src/hooks',
+      'src/main.tsx',
+      'src/entry-server.tsx',
+    ],
     message: 'The inbox shares only src/components/ui, src/lib and common/ with the landing page.',
   },
   { target: ['src/!(inbox)/**', 'src/*.{ts,tsx}'], from: 'src/inbox', message: 'The landing page never loads the inbox.' },
@@ -34,6 +45,43 @@ const PAGES = [
     message: 'src/inbox/testing/ supports tests; the inbox never ships it.',
   },
 ]
+
+// Relative to this file, so a lint started from another directory draws the same lines.
+const BASE_PATH = import.meta.dirname
+const foldersIn = (dir) =>
+  readdirSync(`${BASE_PATH}/${dir}`, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name)
+
+// The inbox is cut like the server: a screen is one page of the inbox and never
+// imports another; what two screens share lives in a part below them. Only app/
+// (the screens' composition, with main.tsx above it) imports screens. Every other
+// folder is a screen, so a new one is held by the rule before anyone lists it.
+const INBOX_PARTS = ['app', 'router', 'ui', 'api', 'content', 'contact', 'leads-shared', 'testing']
+const SCREENS = foldersIn('src/inbox').filter((folder) => !INBOX_PARTS.includes(folder))
+const inbox = (folders) => folders.map((folder) => `src/inbox/${folder}`)
+const INBOX = [
+  ...SCREENS.map((screen) => ({
+    target: `src/inbox/${screen}`,
+    from: inbox(SCREENS.filter((other) => other !== screen)),
+    message: `${screen}/ is a screen of the inbox: it never imports another screen; what both need moves to ui/, leads-shared/ or another part.`,
+  })),
+  {
+    target: [`src/inbox/!(app|${SCREENS.join('|')})/**`, 'src/inbox/*.{ts,tsx}'],
+    from: inbox(SCREENS),
+    message: 'Only app/ imports the screens: the kit (ui/), router/, api/ and the other parts import none.',
+  },
+  { target: 'src/inbox/!(app)/**', from: 'src/inbox/app', message: 'app/ composes the screens, so nothing below it imports it.' },
+]
+
+// The landing page's features never import each other: what two need lives in
+// src/features-shared/ (track(), the page's attribution), src/lib/ or src/components/.
+const PAGE_FEATURES = foldersIn('src/features')
+const PAGE_FEATURE_ZONES = PAGE_FEATURES.map((feature) => ({
+  target: `src/features/${feature}`,
+  from: PAGE_FEATURES.filter((other) => other !== feature).map((other) => `src/features/${other}`),
+  message: `src/features/${feature}/ never imports another feature: what both need moves to src/features-shared/.`,
+}))
 
 // The server is cut by feature. A feature is one thing the site does; it uses
 // the shared machinery below the features and never another feature: what two
@@ -92,9 +140,6 @@ const SERVER_FOLDERS = [
   },
 ]
 
-// Relative to this file, so a lint started from another directory draws the same lines.
-const BASE_PATH = import.meta.dirname
-
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', 'test-results', 'playwright-report', 'data'] },
   js.configs.recommended,
@@ -144,7 +189,9 @@ export default tseslint.config(
   },
   {
     files: ['src/**/*.{ts,tsx}'],
-    rules: { 'import-x/no-restricted-paths': ['error', { zones: [...SIDES, ...PAGES], basePath: BASE_PATH }] },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: [...SIDES, ...PAGES, ...INBOX, ...PAGE_FEATURE_ZONES], basePath: BASE_PATH }],
+    },
   },
   {
     files: ['**/*.test.{ts,tsx}', 'src/testing/**', 'e2e/**', 'reliability/**'],

@@ -4,10 +4,9 @@
 // (routing, the session guard with a real signed-in session, the query, the
 // JSON answer) by app.inject, in this process, against the real database: no
 // socket, so the figures are the server's own time.
-import type { LeadPage } from '../common/admin-api.ts'
+import type { LeadCount, LeadPage } from '../common/lead-list-api.ts'
 import type { LeadBoard } from '../common/board-api.ts'
 import type { LeadSources } from '../common/lead-sources-api.ts'
-import type { LeadCount } from '../common/lead-list-api.ts'
 import type { NewLeadCount } from '../common/live-api.ts'
 import type { Database } from '../server/db/database.ts'
 import { ensureDebianPackages } from './support/debian-packages.ts'

@@ -2,7 +2,7 @@
 // (matched by our id, by email, and a cancel), and the Funnel screen's by-source
 // figures over 90 days, on PGlite and on PostgreSQL. Each request goes through
 // the whole app by app.inject in this process, against the real database.
-import type { Funnel } from '../common/admin-api.ts'
+import type { Funnel } from '../common/funnel-api.ts'
 import { addDays } from '../common/funnel.ts'
 import { utcDay } from '../common/utc-day.ts'
 import { buildApp } from '../server/app.ts'

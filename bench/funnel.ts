@@ -10,7 +10,8 @@
 // (bench/support/health-prober.ts), while those reads run.
 import { performance } from 'node:perf_hooks'
 import type { FastifyInstance } from 'fastify'
-import { ADMIN_API_PATH, type Funnel } from '../common/admin-api.ts'
+import { ADMIN_API_PATH } from '../common/admin-api.ts'
+import type { Funnel } from '../common/funnel-api.ts'
 import { addDays } from '../common/funnel.ts'
 import { utcDay } from '../common/utc-day.ts'
 import { buildApp } from '../server/app.ts'

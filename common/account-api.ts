@@ -9,7 +9,8 @@
  * current password (counted like a wrong sign-in: 429 past the limit) or a
  * new one `npm run admin -- add` would refuse.
  */
-import { ADMIN_PAGE_PATH, type AdminSession } from './admin-api.ts'
+import { ADMIN_PAGE_PATH } from './admin-api.ts'
+import type { AdminSession } from './session-api.ts'
 
 /** The first account is the owner: the one who adds and removes the others, the members. */
 export const ACCOUNT_ROLES = ['owner', 'member'] as const

@@ -4,7 +4,10 @@
  * the inbox's page imports only their types.
  */
 import { z } from 'zod'
-import { FUNNEL_MAX_DAYS, LEAD_STATUSES, NOTE_MAX_LENGTH, PASSWORD_MAX_LENGTH } from './admin-api.ts'
+import { FUNNEL_MAX_DAYS } from './funnel-api.ts'
+import { NOTE_MAX_LENGTH } from './lead-page-api.ts'
+import { LEAD_STATUSES } from './lead-status.ts'
+import { PASSWORD_MAX_LENGTH } from './session-api.ts'
 import { BOOKING_FILTERS } from './booking-api.ts'
 import { BULK_MAX_IDS, LEAD_SORTS } from './lead-list-api.ts'
 import { utcDay } from './utc-day.ts'

@@ -1,5 +1,6 @@
 /** The pipeline board's route in the inbox's API (the rest of the contract is admin-api.ts). */
-import type { LeadStatus, LeadSummary } from './admin-api.ts'
+import type { LeadSummary } from './lead-list-api.ts'
+import type { LeadStatus } from './lead-status.ts'
 
 /** How many cards each column of the pipeline board carries: the newest leads of its status. */
 export const BOARD_COLUMN_SIZE = 25

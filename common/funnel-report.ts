@@ -1,6 +1,6 @@
 /**
  * The Funnel screen's comparison of sources and periods (part of Funnel in
- * admin-api.ts): what each source brought, the range's headline figures and
+ * funnel-api.ts): what each source brought, the range's headline figures and
  * those of the period before it, and the CSV's columns for them.
  */
 

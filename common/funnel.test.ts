@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { FUNNEL_DEFAULT_DAYS } from './admin-api.ts'
+import { FUNNEL_DEFAULT_DAYS } from './funnel-api.ts'
 import { applicationForm } from './application-form.ts'
 import { addDays, defaultFunnelRange, FUNNEL_STAGES, funnelRange, funnelStageLabel, previousRange } from './funnel.ts'
 

@@ -3,7 +3,7 @@
  * inbox's Funnel screen and its CSV name them the same way. One gate per
  * question of the wizard, so a new question is a new gate without a change here.
  */
-import { FUNNEL_DEFAULT_DAYS } from './admin-api.ts'
+import { FUNNEL_DEFAULT_DAYS } from './funnel-api.ts'
 import type { EventType } from './analytics.ts'
 import { applicationForm } from './application-form.ts'
 import { utcDay } from './utc-day.ts'

@@ -1,8 +1,35 @@
 /**
- * The lead list's own part of the inbox's API (common/admin-api.ts has the
- * rest): its orders, its count, and the changes made to many leads at once.
+ * The lead list's part of the inbox's API (common/admin-api.ts says where it
+ * lives): a lead as the list shows it, its pages, orders and count, the export,
+ * and the changes made to many leads at once.
  * Free of zod, like admin-api.ts; admin-api-schema.ts validates the requests.
  */
+import type { applicationForm, FieldKey } from './application-form.ts'
+import type { LeadBookingSummary } from './booking-api.ts'
+import type { LeadStatus } from './lead-status.ts'
+
+export const LEAD_PAGE_SIZE = 50
+
+export type LeadAnswers = Record<FieldKey<typeof applicationForm>, string>
+
+/** A lead as the list shows it. `source`: last-touch utm_source, else the referrer's host, else null. */
+export interface LeadSummary {
+  id: number
+  receivedAt: string
+  answers: LeadAnswers
+  source: string | null
+  status: LeadStatus
+  /** The lead's call (LeadBookingSummary), or null when it has no booking. */
+  booking: LeadBookingSummary | null
+  /** Not opened yet by the signed-in account (common/live-api.ts). */
+  isNew: boolean
+}
+
+export interface LeadPage {
+  leads: LeadSummary[]
+  /** Absent on the last page. */
+  nextCursor?: string
+}
 
 /**
  * GET /api/admin/leads?sort=…: `received`, newest first (the default); `name`,
@@ -79,3 +106,11 @@ export interface BulkNotSpamResult {
   moved: number
 }
 export const BULK_STATUS_PATH = '/leads/bulk-status'
+
+/**
+ * GET /api/admin/leads/export?format=csv|json plus the list's filters: every
+ * lead of the filter, not one page, newest first, as an attachment
+ * (leads-YYYY-MM-DD.csv, or spam-… for view=spam). The columns are those of
+ * `npm run export`, then status and source.
+ */
+export const EXPORT_FORMATS = ['csv', 'json'] as const

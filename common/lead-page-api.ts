@@ -1,7 +1,11 @@
 /**
- * What the inbox's API says for a lead's own page, beyond its LeadDetail
- * (admin-api.ts). Kept free of zod, like admin-api.ts.
+ * What the inbox's API says for a lead's own page: its LeadDetail (a LeadSummary
+ * of lead-list-api.ts and more), notes, deliveries and neighbours. Kept free of
+ * zod, like admin-api.ts.
  */
+import type { DeliveryEvent, LeadBooking } from './booking-api.ts'
+import type { LeadSummary } from './lead-list-api.ts'
+import type { LeadStatus } from './lead-status.ts'
 
 /**
  * GET /api/admin/leads/:id/neighbours plus the list's filters (the same
@@ -18,3 +22,62 @@ export interface LeadNeighbours {
   /** The lead below this one: older. */
   next: number | null
 }
+
+export interface LeadNote {
+  id: number
+  body: string
+  author: string
+  at: string
+}
+
+export interface LeadStatusChange {
+  from: LeadStatus | null
+  to: LeadStatus
+  author: string
+  at: string
+}
+
+export interface DeliveryAttempt {
+  startedAt: string
+  durationMs: number
+  status: number | null
+  error: string | null
+}
+
+export interface LeadDelivery {
+  id: number
+  /** What it announces. */
+  event: DeliveryEvent
+  /** What may be shown of the channel (never a secret). */
+  channel: string
+  state: 'pending' | 'delivered' | 'failed'
+  /** When it was queued (its first time; a resend keeps it). */
+  queuedAt: string
+  attempts: DeliveryAttempt[]
+}
+
+/** GET /api/admin/leads/:id */
+export interface LeadDetail extends LeadSummary {
+  submissionId: string
+  spam: boolean
+  /** The attribution column as stored: { first?, last? } touches, or null. */
+  attribution: unknown
+  /** When the booking page was opened, once that is recorded; null until then. */
+  bookingOpenedAt: string | null
+  /** Its bookings, by the order they were made. */
+  bookings: LeadBooking[]
+  deliveries: LeadDelivery[]
+  history: LeadStatusChange[]
+  notes: LeadNote[]
+}
+
+/** POST /api/admin/leads/:id/not-spam: a spam entry becomes a lead, announced as new; its LeadDetail, 409 when not spam. */
+
+/** POST /api/admin/leads/:id/notes: answers 201 with the LeadNote. */
+export const NOTE_MAX_LENGTH = 5000
+
+/**
+ * POST /api/admin/deliveries/:id/resend: due again now (a failed one becomes
+ * pending, with a fresh round of retries; its attempts stay on record). 204, or
+ * 404 for an unknown delivery.
+ */

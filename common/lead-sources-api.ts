@@ -1,7 +1,7 @@
 /**
  * GET /api/admin/leads/sources: the sources the leads (not spam) came from,
  * as lead_source (migrations/009) reads them, lower-cased and sorted, with
- * DIRECT_SOURCE (common/admin-api.ts) last when some lead has none: the
+ * DIRECT_SOURCE (common/funnel-api.ts) last when some lead has none: the
  * choices of the list's Source filter. At most LEAD_SOURCES_MAX of them.
  */
 export interface LeadSources {

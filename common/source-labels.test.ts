@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { DIRECT_SOURCE } from './admin-api.ts'
+import { DIRECT_SOURCE } from './funnel-api.ts'
 import { sourceLabel, sourceName } from './source-labels.ts'
 
 describe('source labels', () => {

@@ -4,7 +4,7 @@
  * inbox names the well-known ones. Written once for the Funnel screen and the
  * lead list. An unknown source is shown as it is.
  */
-import { DIRECT_SOURCE } from './admin-api.ts'
+import { DIRECT_SOURCE } from './funnel-api.ts'
 import { OTHER_SOURCES } from './funnel-report.ts'
 
 /** The Funnel's row that sums the sources past its cap (FUNNEL_SOURCE_ROWS in funnel-report.ts), in words. */

@@ -1,5 +1,5 @@
 import { calendlyDelivery } from '../server/testing/booking-senders.ts'
-import { fullTimeline, leadLink, leadRow, signIn, storeLead } from './support/admin.ts'
+import { fullTimeline, leadLink, leadRow, signIn, storeLead } from './support/inbox.ts'
 import {
   applyFromLanding,
   expectSubmittedToast,

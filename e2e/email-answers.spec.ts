@@ -1,4 +1,4 @@
-import { leadLink, leadRow, signIn, storeLead } from './support/admin.ts'
+import { leadLink, leadRow, signIn, storeLead } from './support/inbox.ts'
 import {
   QUESTIONS,
   answerAndContinue,

@@ -1,6 +1,6 @@
 import { calendlyDelivery } from '../server/testing/booking-senders.ts'
 import { emailHeader } from '../server/testing/email-message.ts'
-import { adminNav, leadLink, signIn, storeLead } from './support/admin.ts'
+import { inboxNav, leadLink, signIn, storeLead } from './support/inbox.ts'
 import { storedApplications, uniqueAnswers } from './support/application.ts'
 import { CALENDLY_SIGNING_KEY, FOLLOW_UP_AFTER_MINUTES } from './support/env.ts'
 import { expect, test } from './support/fixtures.ts'
@@ -44,7 +44,7 @@ test.describe('following up applicants who have not booked', () => {
 
     // The team sees who has not booked, and that the email went.
     await signIn(page, browserConsole)
-    await adminNav(page).getByRole('link', { name: 'Bookings' }).click()
+    await inboxNav(page).getByRole('link', { name: 'Bookings' }).click()
     const awaiting = page.getByRole('region', { name: `Applied, no booking after ${FOLLOW_UP_AFTER_MINUTES} minute` })
     await expect(awaiting.getByRole('row').filter({ hasText: silent.email })).toContainText('Sent')
     await expect(awaiting.getByRole('row').filter({ hasText: booker.email })).toHaveCount(0)

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import type { Browser, BrowserContext, Page } from '@playwright/test'
 import type { TeammateAdded } from '../common/account-api.ts'
-import { adminNav, authenticator, callAdminApi, seriousViolations, signIn, signInHeading, submitSignIn } from './support/admin.ts'
+import { inboxNav, authenticator, callInboxApi, seriousViolations, signIn, signInHeading, submitSignIn } from './support/inbox.ts'
 import { BASE_URL } from './support/env.ts'
 import { expect, test } from './support/fixtures.ts'
 
@@ -16,7 +16,7 @@ const unique = (label: string) => `${label}-${Date.now()}-${Math.floor(Math.rand
 const noSidewaysScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)
 
 async function openAccount(page: Page) {
-  await adminNav(page).getByRole('link', { name: 'Account' }).click()
+  await inboxNav(page).getByRole('link', { name: 'Account' }).click()
   await expect(page.getByRole('heading', { level: 1, name: 'Account' })).toBeVisible()
 }
 
@@ -33,13 +33,13 @@ async function setUp(page: Page, link: string, password = CHOSEN) {
   await page.getByLabel('Password', { exact: true }).fill(password)
   await page.getByLabel('Password again').fill(password)
   await page.getByRole('button', { name: 'Set password' }).click()
-  await expect(adminNav(page)).toBeVisible()
+  await expect(inboxNav(page)).toBeVisible()
 }
 
 /** A teammate the owner (signed in on `owner`) adds through the API, set up in a context of their own. */
 async function newTeammate(browser: Browser, owner: Page, viewport: { width: number; height: number }) {
   const email = unique('mate')
-  const added = await callAdminApi(owner, 'POST', '/teammates', { email })
+  const added = await callInboxApi(owner, 'POST', '/teammates', { email })
   expect(added.status).toBe(201)
   const { setupToken } = added.body as TeammateAdded
   const mate: { context: BrowserContext; page: Page } = await teammateBrowser(browser, viewport)
@@ -82,14 +82,14 @@ for (const viewport of VIEWPORTS) {
       await mate.page.getByLabel('Password', { exact: true }).fill(CHOSEN)
       await mate.page.getByLabel('Password again').fill(CHOSEN)
       await mate.page.getByRole('button', { name: 'Set password' }).click()
-      await expect(adminNav(mate.page)).toBeVisible()
+      await expect(inboxNav(mate.page)).toBeVisible()
 
       // Once only.
       await mate.page.goto(link)
       await expect(mate.page.getByRole('alert')).toHaveText('This set-up link was already used. Sign in with the password you chose then.')
       expect(await seriousViolations(mate.page)).toEqual([])
       await mate.page.goto('/admin')
-      await expect(adminNav(mate.page)).toBeVisible()
+      await expect(inboxNav(mate.page)).toBeVisible()
 
       // Removed after a confirmation, by keyboard as well as by pointer.
       await team.getByRole('button', { name: `Remove ${email}` }).click()
@@ -114,7 +114,7 @@ for (const viewport of VIEWPORTS) {
       const elsewhere = await teammateBrowser(browser, viewport)
       await elsewhere.page.goto('/admin')
       await submitSignIn(elsewhere.page, { email: mate.email, password: CHOSEN })
-      await expect(adminNav(elsewhere.page)).toBeVisible()
+      await expect(inboxNav(elsewhere.page)).toBeVisible()
 
       await openAccount(mate.page)
       const section = mate.page.getByRole('region', { name: 'Password' })
@@ -135,9 +135,9 @@ for (const viewport of VIEWPORTS) {
       await elsewhere.page.reload()
       await expect(signInHeading(elsewhere.page)).toBeVisible()
       await mate.page.reload()
-      await expect(adminNav(mate.page)).toBeVisible()
+      await expect(inboxNav(mate.page)).toBeVisible()
       await submitSignIn(elsewhere.page, { email: mate.email, password: 'the new long password' })
-      await expect(adminNav(elsewhere.page)).toBeVisible()
+      await expect(inboxNav(elsewhere.page)).toBeVisible()
       await Promise.all([mate.context.close(), elsewhere.context.close()])
     })
 

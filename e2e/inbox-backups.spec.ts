@@ -1,11 +1,11 @@
 import { stat } from 'node:fs/promises'
-import { adminNav, seriousViolations, signIn } from './support/admin.ts'
+import { inboxNav, seriousViolations, signIn } from './support/inbox.ts'
 import { expect, test } from './support/fixtures.ts'
 
 test.describe('backups from the account page', () => {
   test('"Download a backup now" takes a backup, downloads it, and lists it with a link of its own', async ({ page, browserConsole }) => {
     await signIn(page, browserConsole)
-    await adminNav(page).getByRole('link', { name: 'Account' }).click()
+    await inboxNav(page).getByRole('link', { name: 'Account' }).click()
     await expect(page.getByRole('heading', { level: 1, name: 'Account' })).toBeVisible()
     const backups = page.getByRole('region', { name: 'Backups' })
     // What a screen reader is told as the backup runs and ends.

@@ -1,8 +1,9 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test'
-import { LEAD_STATUSES, type LeadDetail, type LeadStatus } from '../common/admin-api.ts'
+import type { LeadDetail } from '../common/lead-page-api.ts'
+import { LEAD_STATUSES, type LeadStatus } from '../common/lead-status.ts'
 import type { Attribution } from '../common/attribution.ts'
 import { calendlyDelivery } from '../server/testing/booking-senders.ts'
-import { adminNav, callAdminApi, seriousViolations, signIn, storeLead } from './support/admin.ts'
+import { inboxNav, callInboxApi, seriousViolations, signIn, storeLead } from './support/inbox.ts'
 import { uniqueAnswers } from './support/application.ts'
 import { watchBoardReads, type BoardCounts } from './support/board-reads.ts'
 import { CALENDLY_SIGNING_KEY } from './support/env.ts'
@@ -27,7 +28,7 @@ async function shownCounts(page: Page): Promise<BoardCounts> {
   return counts
 }
 
-const statusOnServer = async (page: Page, id: number) => ((await callAdminApi(page, 'GET', `/leads/${id}`)).body as LeadDetail).status
+const statusOnServer = async (page: Page, id: number) => ((await callInboxApi(page, 'GET', `/leads/${id}`)).body as LeadDetail).status
 
 const changed = (counts: BoardCounts, from: LeadStatus, to: LeadStatus) => ({
   ...counts,
@@ -113,13 +114,13 @@ const VIEWPORTS = [
 async function leadIn(page: Page, request: APIRequestContext, first: string, status: LeadStatus, attribution?: Attribution) {
   const answers = namedAnswers(first)
   const id = await storeLead(request, answers, attribution)
-  if (status !== 'new') expect((await callAdminApi(page, 'PATCH', `/leads/${id}`, { status })).status).toBe(200)
+  if (status !== 'new') expect((await callInboxApi(page, 'PATCH', `/leads/${id}`, { status })).status).toBe(200)
   return { ...answers, id }
 }
 
 /** Opens the board from the inbox's navigation. */
 async function openBoard(page: Page) {
-  await adminNav(page).getByRole('link', { name: 'Board' }).click()
+  await inboxNav(page).getByRole('link', { name: 'Board' }).click()
   await expect(page).toHaveURL(/\/admin\/board$/)
   await expect(page.getByRole('heading', { level: 1, name: 'Board' })).toBeVisible()
   for (const status of LEAD_STATUSES) await expect(column(page, status)).toBeVisible()
@@ -142,7 +143,7 @@ for (const { device, width, height } of VIEWPORTS) {
       const spam = namedAnswers('Spammy')
       await storeLead(request, { ...spam, _gotcha: 'https://spam.example' } as typeof spam)
       // Grace books a call: the stand-in Calendly sends the booking back with her application's id.
-      const { submissionId } = (await callAdminApi(page, 'GET', `/leads/${grace.id}`)).body as LeadDetail
+      const { submissionId } = (await callInboxApi(page, 'GET', `/leads/${grace.id}`)).body as LeadDetail
       const start = new Date(Date.now() + 3 * 86_400_000)
       start.setUTCHours(14, 30, 0, 0)
       const booking = calendlyDelivery(
@@ -252,7 +253,7 @@ for (const { device, width, height } of VIEWPORTS) {
       await expect(announcement(page)).toHaveText(`Moved ${ada.name} to ${LABELS[target]}.`)
       expect(await shownCounts(page)).toEqual(changed(before, 'won', target))
       await expect.poll(() => statusOnServer(page, ada.id)).toBe(target)
-      expect((await callAdminApi(page, 'GET', `/leads/${ada.id}`)).body).toMatchObject({
+      expect((await callInboxApi(page, 'GET', `/leads/${ada.id}`)).body).toMatchObject({
         history: [
           { from: 'new', to: 'won' },
           { from: 'won', to: target },

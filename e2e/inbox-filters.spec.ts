@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { leadLink, seriousViolations, signIn, storeLead } from './support/admin.ts'
+import { leadLink, seriousViolations, signIn, storeLead } from './support/inbox.ts'
 import { uniqueAnswers } from './support/application.ts'
 import { expect, test } from './support/fixtures.ts'
 

@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test'
-import type { LeadDetail } from '../common/admin-api.ts'
+import type { LeadDetail } from '../common/lead-page-api.ts'
 import { EVENTS_PATH } from '../common/analytics.ts'
-import { callAdminApi, leadLink, seriousViolations, signIn, storeLead } from './support/admin.ts'
+import { callInboxApi, leadLink, seriousViolations, signIn, storeLead } from './support/inbox.ts'
 import { uniqueAnswers, type Answers } from './support/application.ts'
 import { expect, test } from './support/fixtures.ts'
 
@@ -57,7 +57,7 @@ for (const screen of SCREENS) {
       const id = await storeLead(request, answers, ATTRIBUTION)
       await signIn(page, browserConsole, `/admin/leads/${id}`)
       await expect(leadHeading(page, answers)).toBeVisible()
-      const { submissionId } = (await callAdminApi(page, 'GET', `/leads/${id}`)).body as LeadDetail
+      const { submissionId } = (await callInboxApi(page, 'GET', `/leads/${id}`)).body as LeadDetail
       await bookingPageOpened(request, submissionId)
 
       await expect(page.getByRole('link', { name: answers.phone.trim() })).toHaveAttribute('href', /^tel:\+\d+$/)
@@ -154,7 +154,7 @@ for (const screen of SCREENS) {
       for (const answers of leads) ids.push(await storeLead(request, answers))
       await signIn(page, browserConsole, `/admin?status=new&q=${tag}`)
       // Lead 3 leaves the filter: the neighbours skip it.
-      expect((await callAdminApi(page, 'PATCH', `/leads/${ids[2]}`, { status: 'contacted' })).status).toBe(200)
+      expect((await callInboxApi(page, 'PATCH', `/leads/${ids[2]}`, { status: 'contacted' })).status).toBe(200)
       await page.reload()
 
       await leadLink(page, leads[3]!.name).click()
@@ -221,7 +221,7 @@ for (const screen of SCREENS) {
       expect(new URL(page.url()).searchParams.get('q')).toBe(tagOf(answers))
       await expect(leadLink(page, answers.name)).toHaveCount(0)
       browserConsole.expectError(/status of 404/)
-      expect((await callAdminApi(page, 'GET', `/leads/${id}`)).status).toBe(404)
+      expect((await callInboxApi(page, 'GET', `/leads/${id}`)).status).toBe(404)
     })
   })
 }

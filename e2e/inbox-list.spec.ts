@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test'
-import type { LeadPage } from '../common/admin-api.ts'
+import type { LeadPage } from '../common/lead-list-api.ts'
 import { CONTACT_SUBMISSIONS_PATH, HONEYPOT_FIELD } from '../common/contact-submission.ts'
-import { callAdminApi, leadLink, leadRow, seriousViolations, signIn, storeLead } from './support/admin.ts'
+import { callInboxApi, leadLink, leadRow, seriousViolations, signIn, storeLead } from './support/inbox.ts'
 import { uniqueAnswers, type Answers } from './support/application.ts'
 import { SERVICE_ROLE_KEY } from './support/env.ts'
 import { expect, test } from './support/fixtures.ts'
@@ -47,7 +47,7 @@ const noSidewaysScroll = (page: Page) =>
 const rowsAboveTheFold = (page: Page) =>
   page.locator('tbody tr').evaluateAll((rows) => rows.filter((row) => row.getBoundingClientRect().bottom <= window.innerHeight).length)
 
-const serverPage = async (page: Page, query: string) => (await callAdminApi(page, 'GET', `/leads?${query}`)).body as LeadPage
+const serverPage = async (page: Page, query: string) => (await callInboxApi(page, 'GET', `/leads?${query}`)).body as LeadPage
 
 test.describe('the lead list on a laptop, 1366×900', () => {
   test.use({ viewport: { width: 1366, height: 900 } })

@@ -1,8 +1,9 @@
 import type { Browser, Page } from '@playwright/test'
 import type { TeammateAdded } from '../common/account-api.ts'
-import { ADMIN_API_PATH, type LeadDetail } from '../common/admin-api.ts'
+import { ADMIN_API_PATH } from '../common/admin-api.ts'
+import type { LeadDetail } from '../common/lead-page-api.ts'
 import { LIVE_POLL_MS } from '../common/live-api.ts'
-import { adminNav, callAdminApi, seriousViolations, signIn, storeLead } from './support/admin.ts'
+import { inboxNav, callInboxApi, seriousViolations, signIn, storeLead } from './support/inbox.ts'
 import { uniqueAnswers } from './support/application.ts'
 import { BASE_URL } from './support/env.ts'
 import { expect, test, type BrowserConsole } from './support/fixtures.ts'
@@ -19,7 +20,7 @@ const VIEWPORTS = [
   { device: 'a phone', width: 390, height: 844 },
 ] as const
 
-const leadsLink = (page: Page) => adminNav(page).getByRole('link', { name: /^Leads/ })
+const leadsLink = (page: Page) => inboxNav(page).getByRole('link', { name: /^Leads/ })
 /** The count of new leads the nav gives the Leads link's name ("Leads, 3 new"); 0 when it names none. */
 async function navCount(page: Page): Promise<number> {
   const name = (await leadsLink(page).getAttribute('aria-label')) ?? ''
@@ -39,7 +40,7 @@ const newMark = (page: Page, name: string) => leadEntry(page, name).getByText('N
 const boardColumn = (page: Page, label: string) => page.getByRole('region', { name: label, exact: true })
 
 async function openBoard(page: Page) {
-  await adminNav(page).getByRole('link', { name: 'Board' }).click()
+  await inboxNav(page).getByRole('link', { name: 'Board' }).click()
   await expect(page.getByRole('heading', { level: 1, name: 'Board' })).toBeVisible()
 }
 
@@ -57,7 +58,7 @@ async function secondBrowser(browser: Browser, browserConsole: BrowserConsole) {
  * were added, and drops only by what they open, whatever other tests do.
  */
 async function freshTeammate(browser: Browser, owner: Page, viewport: { width: number; height: number }) {
-  const added = await callAdminApi(owner, 'POST', '/teammates', {
+  const added = await callInboxApi(owner, 'POST', '/teammates', {
     email: `live-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`,
   })
   expect(added.status).toBe(201)
@@ -68,13 +69,13 @@ async function freshTeammate(browser: Browser, owner: Page, viewport: { width: n
   await page.getByLabel('Password', { exact: true }).fill('a live teammate’s long password')
   await page.getByLabel('Password again').fill('a live teammate’s long password')
   await page.getByRole('button', { name: 'Set password' }).click()
-  await expect(adminNav(page)).toBeVisible()
+  await expect(inboxNav(page)).toBeVisible()
   return {
     page,
     /** Closes their browser and removes the account. */
     remove: async () => {
       await context.close()
-      expect((await callAdminApi(owner, 'DELETE', `/teammates/${teammate.id}`)).status).toBe(204)
+      expect((await callInboxApi(owner, 'DELETE', `/teammates/${teammate.id}`)).status).toBe(204)
     },
   }
 }
@@ -148,14 +149,14 @@ for (const { device, width, height } of VIEWPORTS) {
         // Opening the lead's page is what ends its mark, for this account only.
         await leadName(page, onBoard.name).click()
         await expect(page.getByRole('heading', { level: 1, name: onBoard.name })).toBeVisible()
-        await expect.poll(async () => ((await callAdminApi(page, 'GET', `/leads/${id}`)).body as LeadDetail).isNew).toBe(false)
-        expect(((await callAdminApi(owner, 'GET', `/leads/${id}`)).body as LeadDetail).isNew).toBe(true)
+        await expect.poll(async () => ((await callInboxApi(page, 'GET', `/leads/${id}`)).body as LeadDetail).isNew).toBe(false)
+        expect(((await callInboxApi(owner, 'GET', `/leads/${id}`)).body as LeadDetail).isNew).toBe(true)
         expect(await seriousViolations(page)).toEqual([])
         // The owner moves it to Won, where other tests' leads seldom go: New shows only its newest
         // leads, which other tests may have filled meanwhile. A move is no opening: the mark stays
         // for the owner, and the teammate's is gone on the board too.
-        expect((await callAdminApi(owner, 'PATCH', `/leads/${id}`, { status: 'won' })).status).toBe(200)
-        expect(((await callAdminApi(owner, 'GET', `/leads/${id}`)).body as LeadDetail).isNew).toBe(true)
+        expect((await callInboxApi(owner, 'PATCH', `/leads/${id}`, { status: 'won' })).status).toBe(200)
+        expect(((await callInboxApi(owner, 'GET', `/leads/${id}`)).body as LeadDetail).isNew).toBe(true)
         await openBoard(page)
         await expect(boardColumn(page, 'Won').getByRole('link', { name: onBoard.name, exact: true })).toBeVisible()
         await expect(newMark(page, onBoard.name)).toHaveCount(0)
@@ -176,17 +177,17 @@ for (const { device, width, height } of VIEWPORTS) {
       await signIn(page, browserConsole)
       const teammate = await secondBrowser(browser, browserConsole)
       try {
-        expect((await callAdminApi(teammate.page, 'PATCH', `/leads/${id}`, { status: 'won' })).status).toBe(200)
+        expect((await callInboxApi(teammate.page, 'PATCH', `/leads/${id}`, { status: 'won' })).status).toBe(200)
         await openBoard(page)
         await expect(boardColumn(page, 'Won').getByRole('link', { name: answers.name, exact: true })).toBeVisible()
 
-        expect((await callAdminApi(teammate.page, 'PATCH', `/leads/${id}`, { status: 'lost' })).status).toBe(200)
+        expect((await callInboxApi(teammate.page, 'PATCH', `/leads/${id}`, { status: 'lost' })).status).toBe(200)
         await expect(boardColumn(page, 'Lost').getByRole('link', { name: answers.name, exact: true })).toBeVisible(LIVE)
         await expect(boardColumn(page, 'Won').getByRole('link', { name: answers.name, exact: true })).toHaveCount(0)
 
         await page.goto('/admin?status=lost')
         await expect(leadName(page, answers.name)).toBeVisible()
-        expect((await callAdminApi(teammate.page, 'PATCH', `/leads/${id}`, { status: 'contacted' })).status).toBe(200)
+        expect((await callInboxApi(teammate.page, 'PATCH', `/leads/${id}`, { status: 'contacted' })).status).toBe(200)
         await expect(leadName(page, answers.name)).toHaveCount(0, LIVE)
 
         // On the lead's page, a teammate's note shows while a note of one's own is being typed, which keeps its text and the focus.
@@ -195,7 +196,7 @@ for (const { device, width, height } of VIEWPORTS) {
         const draft = page.getByLabel('New note')
         await draft.fill('Half a thought')
         const theirs = `Called them back ${Date.now()}`
-        expect((await callAdminApi(teammate.page, 'POST', `/leads/${id}/notes`, { body: theirs })).status).toBe(201)
+        expect((await callInboxApi(teammate.page, 'POST', `/leads/${id}/notes`, { body: theirs })).status).toBe(201)
         await expect(page.getByText(theirs)).toBeVisible(LIVE)
         await expect(draft).toBeFocused()
         await expect(draft).toHaveValue('Half a thought')

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises'
 import type { APIRequestContext, Download, Page } from '@playwright/test'
 import { parse } from 'csv-parse/sync'
 import { CONTACT_SUBMISSIONS_PATH, HONEYPOT_FIELD } from '../common/contact-submission.ts'
-import { adminNav, seriousViolations, signIn, storeLead } from './support/admin.ts'
+import { inboxNav, seriousViolations, signIn, storeLead } from './support/inbox.ts'
 import { readSubmissions, uniqueAnswers, type Answers } from './support/application.ts'
 import { SERVICE_ROLE_KEY } from './support/env.ts'
 import { expect, test } from './support/fixtures.ts'
@@ -101,12 +101,12 @@ for (const { label, viewport, phone } of [
 
     test('Erase by email is reached from Account, and its old address still works', async ({ page, browserConsole }) => {
       await signIn(page, browserConsole)
-      await expect(adminNav(page).getByRole('link', { name: 'Erase by email' })).toHaveCount(0)
-      await adminNav(page).getByRole('link', { name: 'Account' }).click()
+      await expect(inboxNav(page).getByRole('link', { name: 'Erase by email' })).toHaveCount(0)
+      await inboxNav(page).getByRole('link', { name: 'Account' }).click()
       await expect(page.getByRole('heading', { level: 1, name: 'Account' })).toBeVisible()
       await page.getByRole('link', { name: 'Erase by email…' }).click()
       await expect(page.getByRole('heading', { level: 1, name: 'Erase by email' })).toBeVisible()
-      await expect(adminNav(page).getByRole('link', { name: 'Account' })).toHaveAttribute('aria-current', 'page')
+      await expect(inboxNav(page).getByRole('link', { name: 'Account' })).toHaveAttribute('aria-current', 'page')
       await expect(page.getByLabel('Email address')).toBeVisible()
       expect(await noSidewaysScroll(page), 'nothing scrolls sideways').toBe(true)
       expect(await seriousViolations(page)).toEqual([])

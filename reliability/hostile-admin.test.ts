@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { ADMIN_API_PATH, CSRF_HEADER, type LeadPage } from '../common/admin-api.ts'
+import { ADMIN_API_PATH, CSRF_HEADER } from '../common/admin-api.ts'
+import type { LeadPage } from '../common/lead-list-api.ts'
 import { EVENTS_PATH } from '../common/analytics.ts'
 import { addAdminAccount, signInOver } from './support/admin-account.ts'
 import { BATCH_HEADERS } from './support/hostile-batches.ts'

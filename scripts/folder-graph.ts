@@ -1,7 +1,12 @@
-// The import graph of the code's folders: every first-level folder of server/,
-// src/ and common/ is one node, and each file directly in one of those three is
-// a node of its own. Tests and test support are left out: nothing ships them.
-import { readdirSync, readFileSync } from 'node:fs'
+// The import graph of the code's folders, drawn once for every depth: at depth 2
+// every first-level folder of server/, src/ and common/ is one node (with all
+// below it), at depth 3 every folder one level further down, and so on. A file
+// stands for the deepest of its folders the depth reaches, so a folder's own
+// files meet its sub-folders in one graph: src/inbox/main.tsx is the node
+// src/inbox at depth 3, beside src/inbox/app. A file directly in a root is a node
+// of its own at every depth (server/app.ts composes the folders it sits beside).
+// Tests and test support are left out: nothing ships them.
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { dirname, join, relative, resolve, sep } from 'node:path'
 
 export const CODE_ROOTS = ['server', 'src', 'common'] as const
@@ -19,29 +24,56 @@ function* sourceFiles(dir: string): Generator<string> {
   }
 }
 
-/** `server/leads`, `src/inbox`, or `server/app.ts` for a file directly in a root. */
-export function nodeOf(path: string): string {
+/**
+ * The node of `path` at `depth` (in path segments): `server/leads` for
+ * `server/leads/deep/x.ts` at depth 2, `server/leads/deep` at depth 3 or more;
+ * `server/app.ts` for a file directly in a root.
+ */
+export function nodeOf(path: string, depth = 2): string {
   const parts = path.split(sep)
-  return parts.length <= 2 ? parts.join('/') : `${parts[0]}/${parts[1]}`
+  const folders = parts.slice(0, -1)
+  return folders.length <= 1 ? parts.join('/') : folders.slice(0, depth).join('/')
 }
 
-/** Node → the nodes it imports, for the code under `root`. */
-export function folderGraph(root: string): Map<string, Set<string>> {
-  const graph = new Map<string, Set<string>>()
-  for (const top of CODE_ROOTS) {
+/** Each source file under `root`'s code roots → the files it imports (relative to `root`). */
+export function fileImports(root: string): Map<string, string[]> {
+  const imports = new Map<string, string[]>()
+  for (const top of CODE_ROOTS.filter((code) => existsSync(join(root, code)))) {
     for (const file of sourceFiles(join(root, top))) {
-      const from = nodeOf(relative(root, file))
-      const edges = graph.get(from) ?? new Set<string>()
-      graph.set(from, edges)
-      for (const [, specifier] of readFileSync(file, 'utf8').matchAll(IMPORT)) {
-        const target = relative(root, resolve(dirname(file), specifier as string))
-        if (target.startsWith('..')) continue
-        const to = nodeOf(target)
-        if (to !== from && CODE_ROOTS.some((code) => to.startsWith(`${code}/`))) edges.add(to)
-      }
+      const targets = [...readFileSync(file, 'utf8').matchAll(IMPORT)]
+        .map(([, specifier]) => relative(root, resolve(dirname(file), specifier as string)))
+        .filter((target) => CODE_ROOTS.some((code) => target.startsWith(`${code}${sep}`)))
+      imports.set(relative(root, file), targets)
+    }
+  }
+  return imports
+}
+
+/** Node → the nodes it imports, at `depth`, for the code under `root` (or the imports given). */
+export function folderGraph(root: string, depth = 2, imports = fileImports(root)): Map<string, Set<string>> {
+  const graph = new Map<string, Set<string>>()
+  for (const [file, targets] of imports) {
+    const from = nodeOf(file, depth)
+    const edges = graph.get(from) ?? new Set<string>()
+    graph.set(from, edges)
+    for (const target of targets) {
+      const to = nodeOf(target, depth)
+      if (to !== from) edges.add(to)
     }
   }
   return graph
+}
+
+/** The cycles at every depth, from the first-level folders down to the deepest: depth → its cycles, for those with any. */
+export function cyclesAtEveryDepth(root: string): Map<number, string[][]> {
+  const imports = fileImports(root)
+  const deepest = Math.max(...[...imports.keys()].map((file) => file.split(sep).length - 1))
+  const found = new Map<number, string[][]>()
+  for (let depth = 2; depth <= deepest; depth++) {
+    const cycles = cyclesOf(folderGraph(root, depth, imports))
+    if (cycles.length > 0) found.set(depth, cycles)
+  }
+  return found
 }
 
 /** The graph's cycles: its strongly connected components of more than one node (Tarjan). */

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import { describe, expect, it } from 'vitest'
-import { ADMIN_API_PATH, type LeadNote } from '../common/admin-api.ts'
+import { ADMIN_API_PATH } from '../common/admin-api.ts'
+import type { LeadNote } from '../common/lead-page-api.ts'
 import { OWNER, PASSWORD, useSignedInInbox } from './testing/signed-in-inbox.ts'
 import { DATABASE_TARGET } from './testing/database-target.ts'
 import { insertLead } from './testing/seed-leads.ts'

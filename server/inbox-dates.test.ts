@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import { describe, expect, it } from 'vitest'
-import type { Funnel, LeadPage } from '../common/admin-api.ts'
+import type { Funnel } from '../common/funnel-api.ts'
+import type { LeadPage } from '../common/lead-list-api.ts'
 import { encodeCursor } from './leads/cursor.ts'
 import { useSignedInInbox } from './testing/signed-in-inbox.ts'
 import { DATABASE_TARGET } from './testing/database-target.ts'

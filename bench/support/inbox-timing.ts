@@ -1,5 +1,6 @@
 import { performance } from 'node:perf_hooks'
-import { ADMIN_API_PATH, type LeadPage } from '../../common/admin-api.ts'
+import { ADMIN_API_PATH } from '../../common/admin-api.ts'
+import type { LeadPage } from '../../common/lead-list-api.ts'
 import { buildApp } from '../../server/app.ts'
 import { parseConfig } from '../../server/config.ts'
 import type { Database } from '../../server/db/database.ts'

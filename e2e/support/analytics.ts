@@ -1,7 +1,8 @@
 import type { Browser, Page, Request } from '@playwright/test'
-import { ADMIN_PAGE_PATH, type Funnel } from '../../common/admin-api.ts'
+import { ADMIN_PAGE_PATH } from '../../common/admin-api.ts'
+import type { Funnel } from '../../common/funnel-api.ts'
 import { EVENTS_PATH, type EventBatch } from '../../common/analytics.ts'
-import { callAdminApi, signIn } from './admin.ts'
+import { callInboxApi, signIn } from './inbox.ts'
 import { expect, type BrowserConsole } from './fixtures.ts'
 
 /** One batch of funnel events as the page sent it. */
@@ -71,7 +72,7 @@ export async function expectStoredFunnel(browser: Browser, browserConsole: Brows
     await signIn(admin, browserConsole, ADMIN_PAGE_PATH)
     await expect
       .poll(async () => {
-        const answer = await callAdminApi(admin, 'GET', `/funnel?source=${encodeURIComponent(source)}`)
+        const answer = await callInboxApi(admin, 'GET', `/funnel?source=${encodeURIComponent(source)}`)
         return answer.status === 200 ? (answer.body as Funnel).stages.map((stage) => `${stage.id}=${stage.visitors}`) : answer.status
       })
       .toEqual(expect.arrayContaining(expected))

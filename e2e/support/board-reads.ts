@@ -1,5 +1,5 @@
 import type { Page, Route } from '@playwright/test'
-import type { LeadStatus } from '../../common/admin-api.ts'
+import type { LeadStatus } from '../../common/lead-status.ts'
 import type { LeadBoard } from '../../common/board-api.ts'
 import { expect } from './fixtures.ts'
 

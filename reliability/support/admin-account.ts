@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process'
 import { join } from 'node:path'
-import { ADMIN_API_PATH, type AdminSession } from '../../common/admin-api.ts'
+import { ADMIN_API_PATH } from '../../common/admin-api.ts'
+import type { AdminSession } from '../../common/session-api.ts'
 
 const ADMIN_CLI = join(import.meta.dirname, '..', '..', 'dist', 'server', 'server', 'cli', 'admin.js')
 

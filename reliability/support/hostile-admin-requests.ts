@@ -1,4 +1,6 @@
-import { ADMIN_API_PATH, NOTE_MAX_LENGTH, PASSWORD_MAX_LENGTH } from '../../common/admin-api.ts'
+import { ADMIN_API_PATH } from '../../common/admin-api.ts'
+import { NOTE_MAX_LENGTH } from '../../common/lead-page-api.ts'
+import { PASSWORD_MAX_LENGTH } from '../../common/session-api.ts'
 import { EVENTS_PATH, EVENTS_TABLE_PATH, MAX_BATCH_EVENTS } from '../../common/analytics.ts'
 import { BATCH_HEADERS, BROWSER, hostileBatch } from './hostile-batches.ts'
 import { seededRandom } from '../../server/testing/seeded-random.ts'

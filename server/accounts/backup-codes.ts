@@ -1,5 +1,5 @@
 import { createHash, randomInt } from 'node:crypto'
-import { BACKUP_CODE_COUNT } from '../../common/admin-api.ts'
+import { BACKUP_CODE_COUNT } from '../../common/session-api.ts'
 import type { Queryable } from '../db/database.ts'
 
 // No 0/o, 1/l/i: the codes are copied by hand from paper.

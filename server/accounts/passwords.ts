@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { hash, verify, type Algorithm } from '@node-rs/argon2'
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../common/admin-api.ts'
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../common/session-api.ts'
 
 // OWASP's first argon2id setting (19 MiB, 2 passes, 1 lane): tens of
 // milliseconds here, which also bounds what a burst of sign-ins can cost.

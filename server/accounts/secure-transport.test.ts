@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ADMIN_API_PATH, INSECURE_TRANSPORT } from '../../common/admin-api.ts'
+import { ADMIN_API_PATH } from '../../common/admin-api.ts'
+import { INSECURE_TRANSPORT } from '../../common/session-api.ts'
 import { buildApp } from '../app.ts'
 import { parseConfig } from '../config.ts'
 import { closeAdminApp, openAdminApp, type AdminApp } from '../testing/admin-session.ts'

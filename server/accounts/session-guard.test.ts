@@ -1,6 +1,7 @@
 import type { FastifyInstance, HTTPMethods, InjectOptions } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ADMIN_API_PATH, CSRF_HEADER, type AdminSession } from '../../common/admin-api.ts'
+import { ADMIN_API_PATH, CSRF_HEADER } from '../../common/admin-api.ts'
+import type { AdminSession } from '../../common/session-api.ts'
 import { buildApp } from '../app.ts'
 import { parseConfig } from '../config.ts'
 import { createAdminAccount, signIn, type SignedIn } from '../testing/admin-session.ts'

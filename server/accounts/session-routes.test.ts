@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ADMIN_API_PATH, CSRF_HEADER, INSECURE_TRANSPORT, type AdminSession } from '../../common/admin-api.ts'
+import { ADMIN_API_PATH, CSRF_HEADER } from '../../common/admin-api.ts'
+import { INSECURE_TRANSPORT, type AdminSession } from '../../common/session-api.ts'
 import { buildApp } from '../app.ts'
 import { parseConfig } from '../config.ts'
 import { closeAdminApp, openAdminApp, signIn } from '../testing/admin-session.ts'

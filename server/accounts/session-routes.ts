@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { INSECURE_TRANSPORT, TOTP_REQUIRED, type AdminSession, type AdminSetup } from '../../common/admin-api.ts'
+import { INSECURE_TRANSPORT, TOTP_REQUIRED, type AdminSession, type AdminSetup } from '../../common/session-api.ts'
 import { signInSchema, type SignIn } from '../../common/admin-api-schema.ts'
 import type { Database, Row } from '../db/database.ts'
 import { normalizeEmail } from './accounts.ts'

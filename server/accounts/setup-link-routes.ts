@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { SetupDone, SetupLinkInfo } from '../../common/account-api.ts'
-import type { AdminSession } from '../../common/admin-api.ts'
+import type { AdminSession } from '../../common/session-api.ts'
 import { setupLinkSchema, setupPasswordSchema } from '../../common/account-api-schema.ts'
 import type { Database } from '../db/database.ts'
 import { recordAudit } from '../db/audit.ts'

@@ -1,15 +1,8 @@
 import type { FastifyInstance } from 'fastify'
 import { Secret, TOTP } from 'otpauth'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import {
-  ADMIN_API_PATH,
-  BACKUP_CODE_COUNT,
-  CSRF_HEADER,
-  TOTP_REQUIRED,
-  type AdminSession,
-  type TotpEnabled,
-  type TotpSetup,
-} from '../../common/admin-api.ts'
+import { ADMIN_API_PATH, CSRF_HEADER } from '../../common/admin-api.ts'
+import { BACKUP_CODE_COUNT, TOTP_REQUIRED, type AdminSession, type TotpEnabled, type TotpSetup } from '../../common/session-api.ts'
 import { closeAdminApp, openAdminApp, signIn, type SignedIn } from '../testing/admin-session.ts'
 import { DATABASE_TARGET } from '../testing/database-target.ts'
 import type { TempDatabase } from '../testing/temp-database.ts'

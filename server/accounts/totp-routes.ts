@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import QRCode from 'qrcode'
-import { type TotpEnabled, type TotpSetup } from '../../common/admin-api.ts'
+import type { TotpEnabled, TotpSetup } from '../../common/session-api.ts'
 import { totpDisableSchema, totpEnableSchema } from '../../common/admin-api-schema.ts'
 import type { Database, Row } from '../db/database.ts'
 import { ApiError } from '../http/api-error.ts'

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import type { LeadDetail, LeadPage } from '../../common/admin-api.ts'
+import type { LeadPage } from '../../common/lead-list-api.ts'
+import type { LeadDetail } from '../../common/lead-page-api.ts'
 import { calendlyDelivery, calendlyInviteeUri } from '../testing/booking-senders.ts'
 import { DATABASE_TARGET } from '../testing/database-target.ts'
 import { insertApplication } from '../testing/insert-application.ts'

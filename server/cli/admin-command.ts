@@ -1,4 +1,3 @@
-import { PASSWORD_MIN_LENGTH } from '../../common/admin-api.ts'
 import {
   AccountError,
   accountExists,
@@ -8,6 +7,7 @@ import {
   removeAccount,
   resetPassword,
 } from '../accounts/accounts.ts'
+import { PASSWORD_MIN_LENGTH } from '../../common/session-api.ts'
 import type { Database } from '../db/database.ts'
 import { UsageError } from './usage-error.ts'
 

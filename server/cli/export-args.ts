@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util'
-import { EXPORT_FORMATS } from '../../common/admin-api.ts'
+import { EXPORT_FORMATS } from '../../common/lead-list-api.ts'
 import type { ExportChoice } from '../export/export-applications.ts'
 import type { ExportFormat } from '../export/paged-export.ts'
 import { UsageError } from './usage-error.ts'

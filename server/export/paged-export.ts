@@ -1,4 +1,4 @@
-import type { EXPORT_FORMATS } from '../../common/admin-api.ts'
+import type { EXPORT_FORMATS } from '../../common/lead-list-api.ts'
 import { applicationForm, type FormDefinition } from '../../common/application-form.ts'
 import { ATTRIBUTION_FIELD, type Attribution, type CampaignParameter } from '../../common/attribution.ts'
 import type { Row } from '../db/database.ts'

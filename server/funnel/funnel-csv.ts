@@ -1,4 +1,4 @@
-import { FUNNEL_CSV_COLUMNS, type Funnel } from '../../common/admin-api.ts'
+import { FUNNEL_CSV_COLUMNS, type Funnel } from '../../common/funnel-api.ts'
 import { funnelStageLabel } from '../../common/funnel.ts'
 import { FUNNEL_DAYS_CSV_COLUMNS, FUNNEL_SOURCES_CSV_COLUMNS } from '../../common/funnel-report.ts'
 import { funnelSourceName } from '../../common/source-labels.ts'

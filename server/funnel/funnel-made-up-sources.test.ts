@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import { describe, expect, it } from 'vitest'
 import { EVENTS_PATH, type EventBatch } from '../../common/analytics.ts'
-import { DIRECT_SOURCE, type Funnel } from '../../common/admin-api.ts'
+import { DIRECT_SOURCE, type Funnel } from '../../common/funnel-api.ts'
 import { FUNNEL_SOURCE_ROWS, FUNNEL_SOURCES_CSV_COLUMNS, OTHER_SOURCES, type FunnelSource } from '../../common/funnel-report.ts'
 import { OTHER_SOURCES_NAME } from '../../common/source-labels.ts'
 import { DATABASE_TARGET } from '../testing/database-target.ts'

@@ -1,11 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { FUNNEL_DEFAULT_DAYS } from '../../common/admin-api.ts'
+import { FUNNEL_DEFAULT_DAYS } from '../../common/funnel-api.ts'
 import { funnelQuerySchema } from '../../common/admin-api-schema.ts'
 import { funnelRange } from '../../common/funnel.ts'
 import type { Database } from '../db/database.ts'
 import { funnelCsv } from './funnel-csv.ts'
-import { readFunnel, type FunnelRange } from './read-funnel.ts'
+import type { FunnelRange } from './funnel-range.ts'
+import { readFunnel } from './read-funnel.ts'
 
 export interface FunnelRouteOptions {
   db: Database
@@ -27,7 +28,7 @@ const funnelRangeQuery = funnelQuerySchema.transform((query, context): FunnelRan
 
 const schema = { querystring: funnelRangeQuery }
 
-/** The Funnel screen's figures (GET /api/admin/funnel, see Funnel in common/admin-api.ts), as JSON and as CSV. */
+/** The Funnel screen's figures (GET /api/admin/funnel, see Funnel in common/funnel-api.ts), as JSON and as CSV. */
 export const funnelRoutes: FastifyPluginAsyncZod<FunnelRouteOptions> = async (app, { db }) => {
   app.get('/funnel', { schema }, async (request) => readFunnel(db, request.query))
 

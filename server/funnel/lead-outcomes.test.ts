@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { DIRECT_SOURCE } from '../../common/admin-api.ts'
+import { DIRECT_SOURCE } from '../../common/funnel-api.ts'
 import { utcDay } from '../../common/utc-day.ts'
 import { DATABASE_TARGET } from '../testing/database-target.ts'
 import { insertApplication } from '../testing/insert-application.ts'

@@ -1,7 +1,8 @@
-import { DIRECT_SOURCE, type FunnelSource, type FunnelStage } from '../../common/admin-api.ts'
+import { DIRECT_SOURCE, type FunnelStage } from '../../common/funnel-api.ts'
+import type { FunnelSource } from '../../common/funnel-report.ts'
 import { LEAD_STAGES, type LeadStageId } from '../../common/funnel.ts'
 import type { Queryable, Row } from '../db/database.ts'
-import type { FunnelRange } from './read-funnel.ts'
+import type { FunnelRange } from './funnel-range.ts'
 import { sourceRow } from './source-cap.ts'
 
 interface OutcomeRow extends Row {

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import { describe, expect, it } from 'vitest'
-import { ADMIN_API_PATH, DIRECT_SOURCE, FUNNEL_CSV_COLUMNS, FUNNEL_MAX_DAYS, type Funnel } from '../../common/admin-api.ts'
+import { ADMIN_API_PATH } from '../../common/admin-api.ts'
+import { DIRECT_SOURCE, FUNNEL_CSV_COLUMNS, FUNNEL_MAX_DAYS, type Funnel } from '../../common/funnel-api.ts'
 import { addDays, FUNNEL_STAGES, funnelStageLabel, LEAD_STAGES, STEP_COUNT } from '../../common/funnel.ts'
 import { utcDay } from '../../common/utc-day.ts'
 import { neutraliseFormulas } from '../export/csv.ts'

@@ -1,19 +1,12 @@
-import { DIRECT_SOURCE, FUNNEL_MAX_DAYS, type Funnel, type FunnelDay, type FunnelStage } from '../../common/admin-api.ts'
+import { DIRECT_SOURCE, FUNNEL_MAX_DAYS, type Funnel, type FunnelDay, type FunnelStage } from '../../common/funnel-api.ts'
 import { FUNNEL_STAGES, previousRange } from '../../common/funnel.ts'
 import { OTHER_SOURCES, share, type FunnelTotals } from '../../common/funnel-report.ts'
 import { utcDay } from '../../common/utc-day.ts'
 import type { Queryable } from '../db/database.ts'
+import type { FunnelRange } from './funnel-range.ts'
 import { readLeadOutcomes } from './lead-outcomes.ts'
 import { capSources } from './source-cap.ts'
 import { pageViewVisitorsSql, readGateVisitors, readSourceVisitors } from './visitor-counts.ts'
-
-/** The funnel asked for: UTC days, both included, and one source or every one. */
-export interface FunnelRange {
-  from: string
-  to: string
-  /** undefined for every source; DIRECT_SOURCE for visits without one. */
-  source: string | undefined
-}
 
 // The most sources the screen offers to choose from.
 const SOURCE_CHOICES = 50

@@ -1,4 +1,4 @@
-import { DIRECT_SOURCE } from '../../common/admin-api.ts'
+import { DIRECT_SOURCE } from '../../common/funnel-api.ts'
 import { FUNNEL_STAGES } from '../../common/funnel.ts'
 import type { Queryable } from '../db/database.ts'
 

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import { beforeEach, describe, expect, it } from 'vitest'
-import { ADMIN_API_PATH, LEAD_STATUSES, type LeadStatus } from '../../common/admin-api.ts'
+import { ADMIN_API_PATH } from '../../common/admin-api.ts'
+import { LEAD_STATUSES, type LeadStatus } from '../../common/lead-status.ts'
 import { BOARD_COLUMN_SIZE, type LeadBoard } from '../../common/board-api.ts'
 import { SESSION_COOKIE } from '../accounts/sessions.ts'
 import { DATABASE_TARGET } from '../testing/database-target.ts'

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import { beforeEach, describe, expect, it } from 'vitest'
-import { ADMIN_API_PATH, CSRF_HEADER, type LeadDetail } from '../../common/admin-api.ts'
+import { ADMIN_API_PATH, CSRF_HEADER } from '../../common/admin-api.ts'
+import type { LeadDetail } from '../../common/lead-page-api.ts'
 import { BULK_MAX_IDS } from '../../common/lead-list-api.ts'
 import type { SignedIn } from '../testing/admin-session.ts'
 import { DATABASE_TARGET } from '../testing/database-target.ts'

@@ -1,4 +1,4 @@
-import type { LeadStatus } from '../../common/admin-api.ts'
+import type { LeadStatus } from '../../common/lead-status.ts'
 import type { BulkStatusResult } from '../../common/lead-list-api.ts'
 import type { Database } from '../db/database.ts'
 

@@ -1,4 +1,4 @@
-import { LEAD_STATUSES, type LeadStatus } from '../../common/admin-api.ts'
+import { LEAD_STATUSES, type LeadStatus } from '../../common/lead-status.ts'
 import { isInboxDay } from '../../common/admin-api-schema.ts'
 import type { LeadSort } from '../../common/lead-list-api.ts'
 import { ApiError } from '../http/api-error.ts'

@@ -1,6 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest'
-import { type LeadPage } from '../../common/admin-api.ts'
-import { SEARCH_TOO_SHORT } from '../../common/lead-list-api.ts'
+import { type LeadPage, SEARCH_TOO_SHORT } from '../../common/lead-list-api.ts'
 import type { TempDatabase } from '../testing/temp-database.ts'
 import { DATABASE_TARGET } from '../testing/database-target.ts'
 import { insertLead } from '../testing/seed-leads.ts'

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest'
-import type { LeadDetail } from '../../common/admin-api.ts'
+import type { LeadDetail } from '../../common/lead-page-api.ts'
 import { EVENTS_PATH } from '../../common/analytics.ts'
 import { DATABASE_TARGET } from '../testing/database-target.ts'
 import { insertLead } from '../testing/seed-leads.ts'

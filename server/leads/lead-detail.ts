@@ -1,4 +1,5 @@
-import type { DeliveryAttempt, LeadDelivery, LeadDetail, LeadNote, LeadStatus, LeadStatusChange } from '../../common/admin-api.ts'
+import type { DeliveryAttempt, LeadDelivery, LeadDetail, LeadNote, LeadStatusChange } from '../../common/lead-page-api.ts'
+import type { LeadStatus } from '../../common/lead-status.ts'
 import type { LeadBooking } from '../../common/booking-api.ts'
 import type { Queryable } from '../db/database.ts'
 import { utcText } from '../db/utc-text.ts'

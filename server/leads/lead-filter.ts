@@ -1,5 +1,6 @@
 import type { z } from 'zod'
-import { DIRECT_SOURCE, type LeadStatus } from '../../common/admin-api.ts'
+import { DIRECT_SOURCE } from '../../common/funnel-api.ts'
+import type { LeadStatus } from '../../common/lead-status.ts'
 import type { BookingFilter } from '../../common/booking-api.ts'
 import { leadListQuerySchema } from '../../common/admin-api-schema.ts'
 import type { ContactField } from '../../common/application-form.ts'

@@ -1,4 +1,4 @@
-import type { LeadStatus } from '../../common/admin-api.ts'
+import type { LeadStatus } from '../../common/lead-status.ts'
 import type { LeadNeighbours } from '../../common/lead-page-api.ts'
 import type { Queryable, Row } from '../db/database.ts'
 import { utcText } from '../db/utc-text.ts'

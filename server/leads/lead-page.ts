@@ -1,5 +1,4 @@
-import { LEAD_PAGE_SIZE, type LeadPage } from '../../common/admin-api.ts'
-import type { LeadCount } from '../../common/lead-list-api.ts'
+import { LEAD_PAGE_SIZE, type LeadCount, type LeadPage } from '../../common/lead-list-api.ts'
 import type { Queryable } from '../db/database.ts'
 import { encodeListCursor, type ListCursor } from './cursor.ts'
 import type { LeadQuery } from './lead-filter.ts'

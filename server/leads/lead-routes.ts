@@ -2,7 +2,8 @@ import { Readable } from 'node:stream'
 import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { EXPORT_FORMATS, type ErasureResult } from '../../common/admin-api.ts'
+import type { ErasureResult } from '../../common/erasure-api.ts'
+import { EXPORT_FORMATS } from '../../common/lead-list-api.ts'
 import { EXPORT_MODES } from '../../common/export-options.ts'
 import type { NewLeadCount } from '../../common/live-api.ts'
 import {
@@ -75,7 +76,7 @@ const noSuchLead = () => new ApiError(404, NO_SUCH_LEAD)
 const CONTENT_TYPES = { csv: 'text/csv; charset=utf-8', json: 'application/json; charset=utf-8' } as const
 
 /**
- * The lead inbox's routes (common/admin-api.ts), registered under /api/admin
+ * The lead inbox's routes (common/lead-list-api.ts, lead-page-api.ts and the rest), registered under /api/admin
  * in a context that has already checked the session and, for changes, the
  * CSRF token, and set request.admin.
  */

@@ -1,4 +1,4 @@
-import { DIRECT_SOURCE } from '../../common/admin-api.ts'
+import { DIRECT_SOURCE } from '../../common/funnel-api.ts'
 import { LEAD_SOURCES_MAX, type LeadSources } from '../../common/lead-sources-api.ts'
 import type { Queryable } from '../db/database.ts'
 

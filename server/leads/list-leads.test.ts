@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest'
-import { LEAD_PAGE_SIZE, type LeadSummary } from '../../common/admin-api.ts'
+import { LEAD_PAGE_SIZE, type LeadSummary } from '../../common/lead-list-api.ts'
 import type { LeadListQuery } from '../../common/admin-api-schema.ts'
 import { DATABASE_TARGET } from '../testing/database-target.ts'
 import { insertLead } from '../testing/seed-leads.ts'

@@ -1,4 +1,5 @@
-import type { LeadAnswers, LeadStatus, LeadSummary } from '../../common/admin-api.ts'
+import type { LeadAnswers, LeadSummary } from '../../common/lead-list-api.ts'
+import type { LeadStatus } from '../../common/lead-status.ts'
 import type { LeadBookingSummary } from '../../common/booking-api.ts'
 import { CONTACT_FIELDS } from '../../common/application-form.ts'
 import type { Queryable, Row } from '../db/database.ts'

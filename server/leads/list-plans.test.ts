@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import { LEAD_PAGE_SIZE } from '../../common/admin-api.ts'
+import { LEAD_PAGE_SIZE } from '../../common/lead-list-api.ts'
 import type { LeadListQuery } from '../../common/admin-api-schema.ts'
 import { DATABASE_TARGET } from '../testing/database-target.ts'
 import { seedLeads } from '../testing/seed-leads.ts'

@@ -1,4 +1,4 @@
-import { LEAD_STATUSES } from '../../common/admin-api.ts'
+import { LEAD_STATUSES } from '../../common/lead-status.ts'
 import { LEAD_COUNT_CAP, SEARCH_COUNT_CAP, type LeadSort } from '../../common/lead-list-api.ts'
 import { utcText } from '../db/utc-text.ts'
 import type { ListCursor } from './cursor.ts'

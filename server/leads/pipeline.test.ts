@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { LEAD_STATUSES } from '../../common/admin-api.ts'
+import { LEAD_STATUSES } from '../../common/lead-status.ts'
 import { DATABASE_TARGET } from '../testing/database-target.ts'
 import { insertApplication } from '../testing/insert-application.ts'
 import { useTempDatabase } from '../testing/use-temp-database.ts'

@@ -1,4 +1,4 @@
-import { LEAD_STATUSES, type LeadStatus } from '../../common/admin-api.ts'
+import { LEAD_STATUSES, type LeadStatus } from '../../common/lead-status.ts'
 import type { LeadSort } from '../../common/lead-list-api.ts'
 import type { Queryable, Row } from '../db/database.ts'
 import type { ListCursor } from './cursor.ts'

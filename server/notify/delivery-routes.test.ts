@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { LeadDetail } from '../../common/admin-api.ts'
+import type { LeadDetail } from '../../common/lead-page-api.ts'
 import { useSignedInInbox } from '../testing/signed-in-inbox.ts'
 import { DATABASE_TARGET } from '../testing/database-target.ts'
 import { failedDelivery as insertFailedDelivery } from '../testing/failed-delivery.ts'

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify'
-import { ADMIN_API_PATH, type AdminSession } from '../../common/admin-api.ts'
+import { ADMIN_API_PATH } from '../../common/admin-api.ts'
+import type { AdminSession } from '../../common/session-api.ts'
 import { addAccount } from '../accounts/accounts.ts'
 import { SESSION_COOKIE } from '../accounts/sessions.ts'
 import { buildApp } from '../app.ts'

@@ -2,7 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { createInboxQueryClient } from './api/query-client.ts'
-import { InboxApp } from './inbox-app.tsx'
+import { InboxApp } from './app/inbox-app.tsx'
 import './inbox.css'
 
 const container = document.getElementById('root')

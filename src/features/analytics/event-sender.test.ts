@@ -84,7 +84,7 @@ describe('startSending', () => {
       'attribution.last_touch',
       JSON.stringify({ utm_source: 'newsletter', landing_path: '/', captured_at: new Date().toISOString() }),
     )
-    const { track } = await import('./track.ts')
+    const { track } = await import('../../features-shared/track.ts')
     const { startSending } = await import('./event-sender.ts')
     track('page_view')
     const post = vi.fn<(batch: EventBatch) => void>()
@@ -118,7 +118,7 @@ describe('startSending', () => {
   })
 
   it('keeps nothing of its own in storage or cookies', async () => {
-    const { track } = await import('./track.ts')
+    const { track } = await import('../../features-shared/track.ts')
     const { startSending } = await import('./event-sender.ts')
     startSending(vi.fn())
     track('page_view')

@@ -8,8 +8,8 @@ import {
   type EventBatch,
 } from '../../../common/analytics.ts'
 import { publicConfig } from '../../config/public-config.ts'
-import { pageAttribution } from '../attribution/attribution-store.ts'
-import { sendEventsTo, type FunnelEvent } from './track.ts'
+import { pageAttribution } from '../../features-shared/attribution-store.ts'
+import { sendEventsTo, type FunnelEvent } from '../../features-shared/track.ts'
 
 const bytesOf = (text: string) => new TextEncoder().encode(text).length
 

@@ -1,5 +1,5 @@
 import { screen } from '@testing-library/react'
-import type { AdminSession } from '../../../common/admin-api.ts'
+import type { AdminSession } from '../../../common/session-api.ts'
 import { renderInbox } from '../testing/render-inbox.tsx'
 import { BackupCodes } from './backup-codes.tsx'
 

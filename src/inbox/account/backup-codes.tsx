@@ -4,8 +4,8 @@ import { Textarea } from '../../components/ui/input.tsx'
 import { useSignedIn } from '../api/session.ts'
 import { accountCopy } from '../content/account-copy.ts'
 import { inboxCopy } from '../content/inbox-copy.ts'
-import { Notice } from '../shell/notice.tsx'
-import { useCopyText } from '../shell/use-copy-text.ts'
+import { Notice } from '../ui/notice.tsx'
+import { useCopyText } from '../ui/use-copy-text.ts'
 
 const copy = inboxCopy.account
 const codesCopy = accountCopy.backupCodes

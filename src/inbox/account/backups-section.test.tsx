@@ -1,6 +1,7 @@
 import { jsonResponse, renderInbox, stubInboxServer } from '../testing/render-inbox.tsx'
 import { screen, within } from '@testing-library/react'
-import { CSRF_HEADER, type AdminSession } from '../../../common/admin-api.ts'
+import { CSRF_HEADER } from '../../../common/admin-api.ts'
+import type { AdminSession } from '../../../common/session-api.ts'
 import type { BackupList, BackupSummary } from '../../../common/backup-api.ts'
 import { BackupsSection } from './backups-section.tsx'
 

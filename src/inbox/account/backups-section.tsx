@@ -3,10 +3,10 @@ import { Button } from '../../components/ui/button.tsx'
 import { backupUrl, useBackups, useTakeBackup } from '../api/backups.ts'
 import { AdminApiError } from '../api/inbox-fetch.ts'
 import { inboxCopy } from '../content/inbox-copy.ts'
-import { formatDateTime } from '../format.ts'
-import { DataTable, type Column } from '../shell/data-table.tsx'
-import { LoadFailed } from '../shell/load-failed.tsx'
-import { Notice } from '../shell/notice.tsx'
+import { formatDateTime } from '../ui/format.ts'
+import { DataTable, type Column } from '../ui/data-table.tsx'
+import { LoadFailed } from '../ui/load-failed.tsx'
+import { Notice } from '../ui/notice.tsx'
 
 const copy = inboxCopy.account
 

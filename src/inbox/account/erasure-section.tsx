@@ -1,7 +1,7 @@
 import { toolsCopy } from '../content/inbox-tools-copy.ts'
-import { Section } from '../lead-detail/section.tsx'
-import { adminPaths } from '../paths.ts'
-import { InboxLink } from '../shell/inbox-link.tsx'
+import { Section } from '../ui/section.tsx'
+import { adminPaths } from '../router/paths.ts'
+import { InboxLink } from '../router/inbox-link.tsx'
 
 const copy = toolsCopy.erasureLink
 

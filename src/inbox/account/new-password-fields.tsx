@@ -1,7 +1,7 @@
-import { PASSWORD_MIN_LENGTH } from '../../../common/admin-api.ts'
+import { PASSWORD_MIN_LENGTH } from '../../../common/session-api.ts'
 import { Input } from '../../components/ui/input.tsx'
-import { Field } from '../shell/field.tsx'
-import { Notice } from '../shell/notice.tsx'
+import { Field } from '../ui/field.tsx'
+import { Notice } from '../ui/notice.tsx'
 
 /** The form fields' names: read back with `newPasswordOf`. */
 const NEW = 'new-password'

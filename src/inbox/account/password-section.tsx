@@ -1,12 +1,12 @@
 import { useState, type FormEvent } from 'react'
-import { PASSWORD_MIN_LENGTH } from '../../../common/admin-api.ts'
+import { PASSWORD_MIN_LENGTH } from '../../../common/session-api.ts'
 import { Button } from '../../components/ui/button.tsx'
 import { Input } from '../../components/ui/input.tsx'
 import { useChangePassword } from '../api/account.ts'
 import { AdminApiError } from '../api/inbox-fetch.ts'
 import { accountCopy } from '../content/account-copy.ts'
-import { Field } from '../shell/field.tsx'
-import { Notice } from '../shell/notice.tsx'
+import { Field } from '../ui/field.tsx'
+import { Notice } from '../ui/notice.tsx'
 import { NewPasswordFields, newPasswordOf } from './new-password-fields.tsx'
 
 const copy = accountCopy.password

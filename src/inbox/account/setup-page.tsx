@@ -1,14 +1,15 @@
 import { useState, type FormEvent } from 'react'
 import { SETUP_LINK_EXPIRED, SETUP_LINK_USED } from '../../../common/account-api.ts'
-import { ADMIN_PAGE_PATH, PASSWORD_MIN_LENGTH } from '../../../common/admin-api.ts'
+import { ADMIN_PAGE_PATH } from '../../../common/admin-api.ts'
+import { PASSWORD_MIN_LENGTH } from '../../../common/session-api.ts'
 import { Button } from '../../components/ui/button.tsx'
 import { AdminApiError } from '../api/inbox-fetch.ts'
 import { useSetupLink, useSetupPassword } from '../api/teammates.ts'
 import { accountCopy } from '../content/account-copy.ts'
-import { Notice } from '../shell/notice.tsx'
+import { Notice } from '../ui/notice.tsx'
 import { NewPasswordFields, newPasswordOf } from './new-password-fields.tsx'
-import { PageTitle } from '../shell/page-title.tsx'
-import { navigate } from '../use-location.ts'
+import { PageTitle } from '../ui/page-title.tsx'
+import { navigate } from '../router/use-location.ts'
 
 const copy = accountCopy.setup
 

@@ -3,10 +3,10 @@ import { SETUP_PAGE_PATH } from '../../../common/account-api.ts'
 import { Button } from '../../components/ui/button.tsx'
 import { Input } from '../../components/ui/input.tsx'
 import { accountCopy } from '../content/account-copy.ts'
-import { formatDateTime } from '../format.ts'
-import { Field } from '../shell/field.tsx'
-import { Notice } from '../shell/notice.tsx'
-import { useCopyText } from '../shell/use-copy-text.ts'
+import { formatDateTime } from '../ui/format.ts'
+import { Field } from '../ui/field.tsx'
+import { Notice } from '../ui/notice.tsx'
+import { useCopyText } from '../ui/use-copy-text.ts'
 
 const copy = accountCopy.teammates
 

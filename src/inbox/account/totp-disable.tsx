@@ -4,8 +4,8 @@ import { Input } from '../../components/ui/input.tsx'
 import { AdminApiError } from '../api/inbox-fetch.ts'
 import { useDisableTotp } from '../api/totp.ts'
 import { inboxCopy } from '../content/inbox-copy.ts'
-import { Field } from '../shell/field.tsx'
-import { Notice } from '../shell/notice.tsx'
+import { Field } from '../ui/field.tsx'
+import { Notice } from '../ui/notice.tsx'
 
 const copy = inboxCopy.account
 

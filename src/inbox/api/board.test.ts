@@ -1,4 +1,5 @@
-import { LEAD_STATUSES, type LeadStatus, type LeadSummary } from '../../../common/admin-api.ts'
+import type { LeadSummary } from '../../../common/lead-list-api.ts'
+import { LEAD_STATUSES, type LeadStatus } from '../../../common/lead-status.ts'
 import type { LeadBoard } from '../../../common/board-api.ts'
 import { keepMovedCards, moveCard, statusOnBoard } from './board.ts'
 

@@ -1,5 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import type { LeadDetail, LeadStatus, LeadSummary } from '../../../common/admin-api.ts'
+import type { LeadSummary } from '../../../common/lead-list-api.ts'
+import type { LeadDetail } from '../../../common/lead-page-api.ts'
+import type { LeadStatus } from '../../../common/lead-status.ts'
 import type { LeadBoard } from '../../../common/board-api.ts'
 import { inboxFetch, inboxFetchLive } from './inbox-fetch.ts'
 import { useLivePolling } from './live.ts'

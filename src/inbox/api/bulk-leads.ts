@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import type { ErasureResult, LeadStatus } from '../../../common/admin-api.ts'
+import type { ErasureResult } from '../../../common/erasure-api.ts'
+import type { LeadStatus } from '../../../common/lead-status.ts'
 import {
   BULK_ERASE_PATH,
   BULK_NOT_SPAM_PATH,

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import type { AdminSession, TotpEnabled, TotpSetup } from '../../../common/admin-api.ts'
+import type { AdminSession, TotpEnabled, TotpSetup } from '../../../common/session-api.ts'
 import type { TotpDisable, TotpEnable } from '../../../common/admin-api-schema.ts'
 import { inboxFetch } from './inbox-fetch.ts'
 import { useSignedIn } from './session.ts'

@@ -4,8 +4,8 @@ import type { LeadBoardColumn } from '../../../common/board-api.ts'
 import { cn } from '../../lib/cn.ts'
 import { boardCopy } from '../content/board-copy.ts'
 import { statusLabels } from '../content/inbox-copy.ts'
-import { listPath } from '../lead-list/list-query.ts'
-import { InboxLink } from '../shell/inbox-link.tsx'
+import { listPath } from '../leads-shared/list-query.ts'
+import { InboxLink } from '../router/inbox-link.tsx'
 import { BoardCard } from './board-card.tsx'
 
 const number = new Intl.NumberFormat()

@@ -8,7 +8,8 @@ import {
   type PointerSensorOptions,
 } from '@dnd-kit/core'
 import type { PointerEvent } from 'react'
-import { LEAD_STATUSES, type LeadStatus, type LeadSummary } from '../../../common/admin-api.ts'
+import type { LeadSummary } from '../../../common/lead-list-api.ts'
+import { LEAD_STATUSES, type LeadStatus } from '../../../common/lead-status.ts'
 
 /** What a card carries while it is dragged. */
 export interface CardData {

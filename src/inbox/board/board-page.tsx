@@ -10,18 +10,18 @@ import {
   type DragStartEvent,
 } from '@dnd-kit/core'
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
-import type { LeadStatus } from '../../../common/admin-api.ts'
+import type { LeadStatus } from '../../../common/lead-status.ts'
 import type { LeadBoard } from '../../../common/board-api.ts'
 import { cn } from '../../lib/cn.ts'
 import { useLeadBoard } from '../api/board.ts'
 import { boardCopy } from '../content/board-copy.ts'
 import { statusLabels } from '../content/inbox-copy.ts'
-import { LoadFailed } from '../shell/load-failed.tsx'
+import { LoadFailed } from '../ui/load-failed.tsx'
 import { DraggedCard, handleId } from './board-card.tsx'
 import { BoardColumn } from './board-column.tsx'
 import { boardCollisions, columnKeyboardCoordinates, columnOf, MouseAndPenSensor, type CardData } from './board-dnd.ts'
 import { MoveToast, useBoardMoves } from './move-toast.tsx'
-import { useNow } from '../shell/use-now.ts'
+import { useNow } from '../ui/use-now.ts'
 
 const cardOf = (data: { current?: unknown }) => data.current as CardData | undefined
 const label = (status: LeadStatus) => statusLabels[status]

@@ -3,7 +3,7 @@ import { ErrorBoundary, type FallbackProps } from 'react-error-boundary'
 import { Button } from '../../components/ui/button.tsx'
 import { boardCopy } from '../content/board-copy.ts'
 import { inboxCopy } from '../content/inbox-copy.ts'
-import { PageTitle } from '../shell/page-title.tsx'
+import { PageTitle } from '../ui/page-title.tsx'
 
 // The board and its drag and drop (@dnd-kit) are for this screen only: kept
 // out of the inbox's first download. React.lazy keeps a failed import for

@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react'
-import type { LeadStatus } from '../../../common/admin-api.ts'
+import type { LeadStatus } from '../../../common/lead-status.ts'
 import { useMoveLead } from '../api/board.ts'
 import { isUnauthorized } from '../api/inbox-fetch.ts'
 import { boardCopy } from '../content/board-copy.ts'

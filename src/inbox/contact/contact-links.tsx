@@ -1,6 +1,6 @@
-import type { LeadAnswers } from '../../../common/admin-api.ts'
+import type { LeadAnswers } from '../../../common/lead-list-api.ts'
 import { contactCopy } from '../content/contact-copy.ts'
-import { useCopyText } from '../shell/use-copy-text.ts'
+import { useCopyText } from '../ui/use-copy-text.ts'
 import { instagramHref, mailtoHref, telHref } from './contact-hrefs.ts'
 import { InvalidEmailMark } from './invalid-email-mark.tsx'
 

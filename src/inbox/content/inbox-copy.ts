@@ -1,5 +1,5 @@
 import type { DeliveryEvent } from '../../../common/booking-api.ts'
-import type { LeadStatus } from '../../../common/admin-api.ts'
+import type { LeadStatus } from '../../../common/lead-status.ts'
 
 /** How each status reads in the inbox. */
 export const statusLabels: Record<LeadStatus, string> = {

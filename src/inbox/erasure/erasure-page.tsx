@@ -4,12 +4,12 @@ import { Input } from '../../components/ui/input.tsx'
 import { useEraseByEmail } from '../api/leads.ts'
 import { inboxCopy } from '../content/inbox-copy.ts'
 import { toolsCopy } from '../content/inbox-tools-copy.ts'
-import { ConfirmDialog } from '../shell/confirm-dialog.tsx'
-import { Field } from '../shell/field.tsx'
-import { InboxLink } from '../shell/inbox-link.tsx'
-import { Notice } from '../shell/notice.tsx'
-import { adminPaths } from '../paths.ts'
-import { PageTitle } from '../shell/page-title.tsx'
+import { ConfirmDialog } from '../ui/confirm-dialog.tsx'
+import { Field } from '../ui/field.tsx'
+import { InboxLink } from '../router/inbox-link.tsx'
+import { Notice } from '../ui/notice.tsx'
+import { adminPaths } from '../router/paths.ts'
+import { PageTitle } from '../ui/page-title.tsx'
 
 const copy = inboxCopy.erasure
 

@@ -1,5 +1,5 @@
 import type { KeyboardEvent } from 'react'
-import type { FunnelDay } from '../../../common/admin-api.ts'
+import type { FunnelDay } from '../../../common/funnel-api.ts'
 import { funnelCopy } from '../content/funnel-copy.ts'
 import { formatCount, formatDay, formatShare } from './figures.ts'
 

@@ -1,6 +1,6 @@
 import { useCallback, useMemo, useRef, useState } from 'react'
 import uPlot from 'uplot'
-import type { FunnelDay } from '../../../common/admin-api.ts'
+import type { FunnelDay } from '../../../common/funnel-api.ts'
 import { inboxCopy } from '../content/inbox-copy.ts'
 import { chartColors } from './chart-colors.ts'
 import { DayReadout } from './day-readout.tsx'

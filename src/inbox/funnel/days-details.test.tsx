@@ -1,6 +1,6 @@
 import { render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import type { FunnelDay } from '../../../common/admin-api.ts'
+import type { FunnelDay } from '../../../common/funnel-api.ts'
 import { DaysDetails } from './days-details.tsx'
 import { formatDay, formatDayRange } from './figures.ts'
 

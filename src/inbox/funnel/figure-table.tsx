@@ -1,5 +1,5 @@
 import { useId, type ReactNode } from 'react'
-import { compactCells } from '../shell/data-table.tsx'
+import { compactCells } from '../ui/data-table.tsx'
 
 interface FigureTableProps {
   caption: string

@@ -1,4 +1,4 @@
-import type { FunnelDay } from '../../../common/admin-api.ts'
+import type { FunnelDay } from '../../../common/funnel-api.ts'
 import { foldEmptyDays } from './fold-days.ts'
 
 const day = (date: string, visitors = 0, applications = 0): FunnelDay => ({

@@ -1,4 +1,4 @@
-import type { FunnelDay } from '../../../common/admin-api.ts'
+import type { FunnelDay } from '../../../common/funnel-api.ts'
 
 /** A line of the daily table: a day with figures, or a run of days without any. */
 export type DayLine = { kind: 'day'; day: FunnelDay } | { kind: 'empty'; from: string; to: string; days: number }

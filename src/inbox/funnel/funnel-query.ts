@@ -1,7 +1,7 @@
 import type { FunnelQuery } from '../../../common/admin-api-schema.ts'
 import { funnelRange } from '../../../common/funnel.ts'
 import { funnelQueryString } from '../api/funnel.ts'
-import { adminPaths } from '../paths.ts'
+import { adminPaths } from '../router/paths.ts'
 
 const text = (params: URLSearchParams, name: string) => params.get(name)?.trim() || undefined
 

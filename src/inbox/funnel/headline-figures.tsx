@@ -1,4 +1,4 @@
-import type { FunnelTotals } from '../../../common/admin-api.ts'
+import type { FunnelTotals } from '../../../common/funnel-report.ts'
 import { funnelCopy } from '../content/funnel-copy.ts'
 import { formatChange, formatCount, formatDayRange, formatPoints, formatShare } from './figures.ts'
 

@@ -1,5 +1,5 @@
 import { useId } from 'react'
-import { DataTable, type DataTableProps } from '../shell/data-table.tsx'
+import { DataTable, type DataTableProps } from '../ui/data-table.tsx'
 
 /**
  * A table that scrolls sideways on a narrow screen: its box is a named region

@@ -1,6 +1,6 @@
 import { useCallback, useMemo } from 'react'
 import uPlot from 'uplot'
-import type { FunnelStage } from '../../../common/admin-api.ts'
+import type { FunnelStage } from '../../../common/funnel-api.ts'
 import { funnelStageLabel } from '../../../common/funnel.ts'
 import { chartColors } from './chart-colors.ts'
 import { UPlotChart } from './uplot-chart.tsx'

@@ -2,9 +2,9 @@ import { useState } from 'react'
 import { Button } from '../../components/ui/button.tsx'
 import { useEraseLead } from '../api/leads.ts'
 import { inboxCopy } from '../content/inbox-copy.ts'
-import { adminPaths } from '../paths.ts'
-import { ConfirmDialog } from '../shell/confirm-dialog.tsx'
-import { navigate } from '../use-location.ts'
+import { adminPaths } from '../router/paths.ts'
+import { ConfirmDialog } from '../ui/confirm-dialog.tsx'
+import { navigate } from '../router/use-location.ts'
 
 const copy = inboxCopy.detail
 

@@ -1,6 +1,6 @@
-import type { LeadDelivery } from '../../../common/admin-api.ts'
+import type { LeadDelivery } from '../../../common/lead-page-api.ts'
 import { bookingCopy } from '../content/booking-copy.ts'
-import { formatDateTime } from '../format.ts'
+import { formatDateTime } from '../ui/format.ts'
 
 const copy = bookingCopy.followUp
 

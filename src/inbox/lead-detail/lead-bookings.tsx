@@ -1,12 +1,12 @@
 import { useState } from 'react'
-import type { LeadDetail } from '../../../common/admin-api.ts'
+import type { LeadDetail } from '../../../common/lead-page-api.ts'
 import type { LeadBooking } from '../../../common/booking-api.ts'
 import { useUnmatchedBookings } from '../api/bookings.ts'
 import { bookingCopy } from '../content/booking-copy.ts'
-import { formatDateTime } from '../format.ts'
+import { formatDateTime } from '../ui/format.ts'
 import { FollowUpLine } from './follow-up-line.tsx'
 import { LinkBooking } from './link-booking.tsx'
-import { Section } from './section.tsx'
+import { Section } from '../ui/section.tsx'
 
 /** A lead's bookings as the provider reported them; what happened to each is in the lead's timeline. */
 export function LeadBookings({ bookings }: { bookings: LeadBooking[] }) {

@@ -1,8 +1,8 @@
 import { useState } from 'react'
-import type { LeadDelivery } from '../../../common/admin-api.ts'
+import type { LeadDelivery } from '../../../common/lead-page-api.ts'
 import { inboxCopy } from '../content/inbox-copy.ts'
 import { leadPageCopy } from '../content/lead-page-copy.ts'
-import { formatDateTime } from '../format.ts'
+import { formatDateTime } from '../ui/format.ts'
 import { ResendButton } from './resend-button.tsx'
 
 const copy = inboxCopy.detail

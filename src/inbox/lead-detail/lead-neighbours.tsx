@@ -2,9 +2,9 @@ import type { LeadListQuery } from '../../../common/admin-api-schema.ts'
 import { useLeadNeighbours } from '../api/lead-page.ts'
 import { inboxCopy } from '../content/inbox-copy.ts'
 import { leadPageCopy } from '../content/lead-page-copy.ts'
-import { filtersOf, leadPath } from '../lead-list/lead-path.ts'
-import { listPath } from '../lead-list/list-query.ts'
-import { InboxLink } from '../shell/inbox-link.tsx'
+import { filtersOf, leadPath } from '../leads-shared/lead-path.ts'
+import { listPath } from '../leads-shared/list-query.ts'
+import { InboxLink } from '../router/inbox-link.tsx'
 import { useLeadKeys } from './use-lead-keys.ts'
 
 const copy = leadPageCopy.neighbours

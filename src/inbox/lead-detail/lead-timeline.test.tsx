@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { fireEvent, render, screen, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import type { LeadDelivery, LeadDetail } from '../../../common/admin-api.ts'
+import type { LeadDelivery, LeadDetail } from '../../../common/lead-page-api.ts'
 import { SESSION_KEY } from '../api/session-key.ts'
 import { LeadTimeline } from './lead-timeline.tsx'
 

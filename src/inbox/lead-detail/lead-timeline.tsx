@@ -1,12 +1,12 @@
 import { useState, type ReactNode } from 'react'
-import type { LeadDetail } from '../../../common/admin-api.ts'
+import type { LeadDetail } from '../../../common/lead-page-api.ts'
 import { bookingCopy } from '../content/booking-copy.ts'
 import { inboxCopy, statusLabels } from '../content/inbox-copy.ts'
 import { leadPageCopy } from '../content/lead-page-copy.ts'
-import { formatDateTime } from '../format.ts'
+import { formatDateTime } from '../ui/format.ts'
 import { deliveryState } from './lead-deliveries.tsx'
 import { ResendButton } from './resend-button.tsx'
-import { Section } from './section.tsx'
+import { Section } from '../ui/section.tsx'
 import { timelineOf, type TimelineEntry } from './timeline.ts'
 
 const copy = leadPageCopy.timeline

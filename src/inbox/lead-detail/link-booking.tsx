@@ -1,12 +1,12 @@
 import { useState, type FormEvent } from 'react'
 import { useLinkBooking, useUnmatchedBookings } from '../api/bookings.ts'
-import { bookedBy } from '../bookings/booked-by.ts'
+import { bookedBy } from '../leads-shared/booked-by.ts'
 import { Button } from '../../components/ui/button.tsx'
 import { fieldClassName } from '../../components/ui/input.tsx'
 import { bookingCopy } from '../content/booking-copy.ts'
-import { formatDateTime } from '../format.ts'
-import { Field } from '../shell/field.tsx'
-import { Notice } from '../shell/notice.tsx'
+import { formatDateTime } from '../ui/format.ts'
+import { Field } from '../ui/field.tsx'
+import { Notice } from '../ui/notice.tsx'
 
 const copy = bookingCopy.link
 

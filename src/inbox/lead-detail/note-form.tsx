@@ -1,11 +1,11 @@
 import { useState, type FormEvent } from 'react'
-import { NOTE_MAX_LENGTH } from '../../../common/admin-api.ts'
+import { NOTE_MAX_LENGTH } from '../../../common/lead-page-api.ts'
 import { Button } from '../../components/ui/button.tsx'
 import { Textarea } from '../../components/ui/input.tsx'
 import { useAddNote } from '../api/leads.ts'
 import { inboxCopy } from '../content/inbox-copy.ts'
-import { Field } from '../shell/field.tsx'
-import { Notice } from '../shell/notice.tsx'
+import { Field } from '../ui/field.tsx'
+import { Notice } from '../ui/notice.tsx'
 
 const copy = inboxCopy.detail
 

@@ -1,7 +1,7 @@
-import type { LeadDelivery } from '../../../common/admin-api.ts'
+import type { LeadDelivery } from '../../../common/lead-page-api.ts'
 import { useResendDelivery } from '../api/lead-page.ts'
 import { inboxCopy } from '../content/inbox-copy.ts'
-import { Notice } from '../shell/notice.tsx'
+import { Notice } from '../ui/notice.tsx'
 
 const copy = inboxCopy.detail
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { LeadDelivery } from '../../../common/admin-api.ts'
+import type { LeadDelivery } from '../../../common/lead-page-api.ts'
 import { timelineOf } from './timeline.ts'
 
 const at = (minute: number) => `2026-11-20T10:${String(minute).padStart(2, '0')}:00.000000Z`

@@ -1,4 +1,4 @@
-import type { LeadDelivery, LeadDetail, LeadNote, LeadStatusChange } from '../../../common/admin-api.ts'
+import type { LeadDelivery, LeadDetail, LeadNote, LeadStatusChange } from '../../../common/lead-page-api.ts'
 import type { BookingEventLine, LeadBooking } from '../../../common/booking-api.ts'
 
 /** One line of a lead's timeline: what happened, and when. */

@@ -1,5 +1,5 @@
 import { useEffect } from 'react'
-import { navigate } from '../use-location.ts'
+import { navigate } from '../router/use-location.ts'
 
 /** Whether a key pressed here belongs to what has the focus: a field being typed in, or an open dialog. */
 function isBusy(event: KeyboardEvent) {

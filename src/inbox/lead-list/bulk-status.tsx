@@ -1,5 +1,5 @@
 import { useId, useState } from 'react'
-import { LEAD_STATUSES, type LeadStatus } from '../../../common/admin-api.ts'
+import { LEAD_STATUSES, type LeadStatus } from '../../../common/lead-status.ts'
 import { useBulkNotSpam, useBulkStatus } from '../api/bulk-leads.ts'
 import { statusLabels } from '../content/inbox-copy.ts'
 import { listCopy } from '../content/list-copy.ts'

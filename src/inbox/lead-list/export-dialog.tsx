@@ -1,5 +1,5 @@
 import { useId, useState } from 'react'
-import { EXPORT_FORMATS } from '../../../common/admin-api.ts'
+import { EXPORT_FORMATS } from '../../../common/lead-list-api.ts'
 import { EXPORT_MODES, type ExportMode } from '../../../common/export-options.ts'
 import type { LeadListQuery } from '../../../common/admin-api-schema.ts'
 import { fieldClassName } from '../../components/ui/input.tsx'
@@ -7,9 +7,9 @@ import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogTrigger } 
 import { cn } from '../../lib/cn.ts'
 import { inboxCopy } from '../content/inbox-copy.ts'
 import { toolsCopy } from '../content/inbox-tools-copy.ts'
-import { Field } from '../shell/field.tsx'
-import { Notice } from '../shell/notice.tsx'
-import { exportPath } from './list-query.ts'
+import { Field } from '../ui/field.tsx'
+import { Notice } from '../ui/notice.tsx'
+import { exportPath } from '../leads-shared/list-query.ts'
 import { browserTimeZone, timeZoneChoices } from './time-zones.ts'
 
 const copy = toolsCopy.exportView

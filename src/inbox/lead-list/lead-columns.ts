@@ -1,9 +1,5 @@
-import type { LeadSummary } from '../../../common/admin-api.ts'
-import type { LeadSort } from '../../../common/lead-list-api.ts'
+import type { LeadSort, LeadSummary } from '../../../common/lead-list-api.ts'
 import type { Selection } from './use-selection.ts'
-
-/** A lead's name as a link text: never empty, so the link always has a name. */
-export const leadName = (lead: LeadSummary) => lead.answers.name.trim() || `#${lead.id}`
 
 export interface LeadRowsProps {
   leads: LeadSummary[]

@@ -1,9 +1,9 @@
-import type { LeadSummary } from '../../../common/admin-api.ts'
+import type { LeadSummary } from '../../../common/lead-list-api.ts'
 import { sourceLabel } from '../../../common/source-labels.ts'
 import { cn } from '../../lib/cn.ts'
 import { listCopy } from '../content/list-copy.ts'
-import { formatDateTime } from '../format.ts'
-import { leadAge } from '../shell/lead-age.ts'
+import { formatDateTime } from '../ui/format.ts'
+import { leadAge } from '../ui/lead-age.ts'
 
 /** Where the lead came from, in words (Instagram for `ig`), "(direct)" without a source. */
 export function SourceBadge({ lead, className }: { lead: LeadSummary; className?: string }) {

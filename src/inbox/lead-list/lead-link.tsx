@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react'
-import { InboxLink } from '../shell/inbox-link.tsx'
-import { useLocation } from '../use-location.ts'
-import { leadPath } from './lead-path.ts'
-import { listQueryFrom } from './list-query.ts'
+import { InboxLink } from '../router/inbox-link.tsx'
+import { useLocation } from '../router/use-location.ts'
+import { leadPath } from '../leads-shared/lead-path.ts'
+import { listQueryFrom } from '../leads-shared/list-query.ts'
 
 /** A link to a lead's page that carries the list's filters, so "← All leads" and next/previous keep them. */
 export function LeadLink({ id, title, className, children }: { id: number; title?: string; className?: string; children: ReactNode }) {

@@ -2,9 +2,9 @@ import { forwardRef, useId } from 'react'
 import type { LeadListQuery } from '../../../common/admin-api-schema.ts'
 import { LEAD_SORTS, type LeadSort } from '../../../common/lead-list-api.ts'
 import { listCopy } from '../content/list-copy.ts'
-import { navigate } from '../use-location.ts'
+import { navigate } from '../router/use-location.ts'
 import { ExportDialog } from './export-dialog.tsx'
-import { listPath } from './list-query.ts'
+import { listPath } from '../leads-shared/list-query.ts'
 
 interface ListToolbarProps {
   query: LeadListQuery

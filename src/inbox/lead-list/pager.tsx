@@ -1,7 +1,7 @@
 import type { LeadListQuery } from '../../../common/admin-api-schema.ts'
 import { inboxCopy } from '../content/inbox-copy.ts'
-import { navigate } from '../use-location.ts'
-import { cursorTrail, listPath } from './list-query.ts'
+import { navigate } from '../router/use-location.ts'
+import { cursorTrail, listPath } from '../leads-shared/list-query.ts'
 
 const copy = inboxCopy.list
 const buttonClass = 'min-h-11 rounded-full px-5 font-semibold ring-1 ring-ink/25 hover:bg-ink/5'

@@ -1,7 +1,7 @@
-import type { LeadSummary } from '../../../common/admin-api.ts'
+import type { LeadSummary } from '../../../common/lead-list-api.ts'
 import { inboxCopy } from '../content/inbox-copy.ts'
-import { leadName } from './lead-columns.ts'
-import { StatusSelect } from './status-select.tsx'
+import { leadName } from '../leads-shared/lead-name.ts'
+import { StatusSelect } from '../leads-shared/status-select.tsx'
 
 /** A list row's status control, labelled with the lead it changes, in the table and the cards alike. */
 export function RowStatusSelect({

@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react'
-import type { AdminSession } from '../../../common/admin-api.ts'
+import type { AdminSession } from '../../../common/session-api.ts'
 import { SEARCH_TOO_SHORT } from '../../../common/lead-list-api.ts'
 import { jsonResponse, renderInbox, stubInboxServer } from '../testing/render-inbox.tsx'
 import { LeadListPage } from './lead-list-page.tsx'

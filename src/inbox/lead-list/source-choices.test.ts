@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { DIRECT_SOURCE } from '../../../common/admin-api.ts'
+import { DIRECT_SOURCE } from '../../../common/funnel-api.ts'
 import { sourceChoices } from './source-choices.ts'
 
 describe("the Source filter's choices", () => {

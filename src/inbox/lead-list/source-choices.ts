@@ -1,4 +1,4 @@
-import { DIRECT_SOURCE } from '../../../common/admin-api.ts'
+import { DIRECT_SOURCE } from '../../../common/funnel-api.ts'
 import { sourceLabel } from '../../../common/source-labels.ts'
 import { filterCopy } from '../content/filter-copy.ts'
 

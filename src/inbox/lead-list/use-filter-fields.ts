@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react'
 import type { LeadListQuery } from '../../../common/admin-api-schema.ts'
 import { leadQueryString } from '../api/leads.ts'
-import { listQueryFrom, showList } from './list-query.ts'
+import { listQueryFrom, showList } from '../leads-shared/list-query.ts'
 
 /** How long typing pauses before the search or a day is applied. */
 export const TYPING_PAUSE_MS = 300

@@ -1,4 +1,4 @@
-import { INSECURE_TRANSPORT, TOTP_REQUIRED } from '../../../common/admin-api.ts'
+import { INSECURE_TRANSPORT, TOTP_REQUIRED } from '../../../common/session-api.ts'
 import { AdminApiError } from '../api/inbox-fetch.ts'
 
 export type SignInProblem = 'wrong' | 'code' | 'insecure' | 'too-many' | 'failed'

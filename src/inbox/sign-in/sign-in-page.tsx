@@ -3,9 +3,9 @@ import { Button } from '../../components/ui/button.tsx'
 import { Input } from '../../components/ui/input.tsx'
 import { useSetup, useSignIn } from '../api/session.ts'
 import { inboxCopy } from '../content/inbox-copy.ts'
-import { Field } from '../shell/field.tsx'
-import { Notice } from '../shell/notice.tsx'
-import { PageTitle } from '../shell/page-title.tsx'
+import { Field } from '../ui/field.tsx'
+import { Notice } from '../ui/notice.tsx'
+import { PageTitle } from '../ui/page-title.tsx'
 import { signInProblem, type SignInProblem } from './sign-in-error.ts'
 
 const copy = inboxCopy.signIn

@@ -2,7 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query'
 import { render } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import type { ReactNode } from 'react'
-import type { AdminSession } from '../../../common/admin-api.ts'
+import type { AdminSession } from '../../../common/session-api.ts'
 import { createInboxQueryClient } from '../api/query-client.ts'
 import { SESSION_KEY } from '../api/session-key.ts'
 

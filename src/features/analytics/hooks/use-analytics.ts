@@ -1,5 +1,5 @@
 import { useEffect } from 'react'
-import { track } from '../track.ts'
+import { track } from '../../../features-shared/track.ts'
 
 let viewed = false
 

@@ -3,7 +3,7 @@ import { cleanAttribution } from '../../../../common/attribution-schema.ts'
 import { CONTACT_SUBMISSIONS_PATH, HONEYPOT_FIELD, SUBMISSION_ID_FIELD } from '../../../../common/contact-submission.ts'
 import { publicConfig } from '../../../config/public-config.ts'
 import { submissionTiming } from '../../../content/submission-timing.ts'
-import { pageAttribution } from '../../attribution/attribution-store.ts'
+import { pageAttribution } from '../../../features-shared/attribution-store.ts'
 
 export class SubmissionError extends Error {
   readonly status: number | undefined

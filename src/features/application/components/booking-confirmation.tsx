@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react'
 import { site } from '../../../content/site.ts'
-import { track } from '../../analytics/track.ts'
+import { track } from '../../../features-shared/track.ts'
 
 /**
  * Always shown after a successful application, where 'Apply Now' was: the

@@ -7,7 +7,7 @@ import { HONEYPOT_FIELD } from '../../../../common/contact-submission.ts'
 import { validAnswers } from '../../../../common/testing/valid-answers.ts'
 import { savedAnswers } from '../../../content/saved-answers.ts'
 import { site } from '../../../content/site.ts'
-import { sendEventsTo, type FunnelEvent } from '../../analytics/track.ts'
+import { sendEventsTo, type FunnelEvent } from '../../../features-shared/track.ts'
 import { DRAFT_KEY } from '../draft/draft-store.ts'
 import { ApplicationDialog } from './application-dialog.tsx'
 

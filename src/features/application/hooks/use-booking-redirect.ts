@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react'
-import { track } from '../../analytics/track.ts'
+import { track } from '../../../features-shared/track.ts'
 import type { AppliedStore } from '../draft/applied-store.ts'
 
 /**

@@ -1,6 +1,6 @@
 import { renderHook, waitFor } from '@testing-library/react'
 import { expect, it } from 'vitest'
-import { STORAGE_KEYS } from '../attribution-store.ts'
+import { STORAGE_KEYS } from '../../../features-shared/attribution-store.ts'
 import { useAttributionCapture } from './use-attribution-capture.ts'
 
 it('records the visit after the page has rendered, once however often it renders', async () => {

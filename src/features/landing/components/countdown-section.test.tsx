@@ -43,7 +43,7 @@ it('asks for what 0:00 will show once 30 seconds are left, not before', () => {
 })
 
 it('remembers on the device that the countdown ran out, and shows the action at once for a week after', async () => {
-  const { sendEventsTo } = await import('../../analytics/track.ts')
+  const { sendEventsTo } = await import('../../../features-shared/track.ts')
   const events: unknown[] = []
   sendEventsTo((event) => events.push(event))
   // The earlier tests' countdowns ran out too.

@@ -1,6 +1,6 @@
 import { useEffect, useSyncExternalStore, type ReactNode } from 'react'
 import { site } from '../../../content/site.ts'
-import { track } from '../../analytics/track.ts'
+import { track } from '../../../features-shared/track.ts'
 import { countdownFinishedBefore, rememberCountdownFinished } from '../countdown-memory.ts'
 import { formatCountdown, useCountdown } from '../hooks/use-countdown.ts'
 

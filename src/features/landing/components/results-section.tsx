@@ -1,7 +1,7 @@
 import { Carousel } from '../../../components/ui/carousel.tsx'
 import { resultSlides } from '../../../content/result-slides.ts'
 import { site } from '../../../content/site.ts'
-import { track } from '../../analytics/track.ts'
+import { track } from '../../../features-shared/track.ts'
 
 const carouselOptions = { loop: true, align: 'start' } as const
 const onSeen = () => track('results_viewed')

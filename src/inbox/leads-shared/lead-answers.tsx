@@ -1,4 +1,4 @@
-import type { LeadAnswers } from '../../../common/admin-api.ts'
+import type { LeadAnswers } from '../../../common/lead-list-api.ts'
 import { applicationForm } from '../../../common/application-form.ts'
 
 /** Every answer but those named in `except` (shown elsewhere on the screen), under the question the visitor read. */

@@ -1,5 +1,5 @@
 import type { ComponentProps, MouseEvent } from 'react'
-import { navigate } from '../use-location.ts'
+import { navigate } from './use-location.ts'
 
 /**
  * A plain link that the inbox follows itself: it opens in a new tab, can be

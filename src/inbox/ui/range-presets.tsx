@@ -3,7 +3,7 @@ import { addDays } from '../../../common/funnel.ts'
 import { utcDay } from '../../../common/utc-day.ts'
 import { cn } from '../../lib/cn.ts'
 import { filterCopy } from '../content/filter-copy.ts'
-import { InboxLink } from './inbox-link.tsx'
+import { InboxLink } from '../router/inbox-link.tsx'
 
 /** The ranges offered in one step: today and the last 7, 30 and 90 days, today (UTC, as the server counts days) included. */
 const PRESETS = [1, 7, 30, 90] as const

@@ -1,9 +1,9 @@
 import { ADMIN_API_PATH } from '../common/admin-api.ts'
 import { applicationForm } from '../common/application-form.ts'
 import {
-  adminNav,
+  inboxNav,
   authenticator,
-  callAdminApi,
+  callInboxApi,
   leadLink,
   openSignIn,
   seriousViolations,
@@ -12,7 +12,7 @@ import {
   signOutButton,
   storeLead,
   submitSignIn,
-} from './support/admin.ts'
+} from './support/inbox.ts'
 import { uniqueAnswers } from './support/application.ts'
 import { ADMIN_PASSWORD, ADMIN_TOTP_EMAIL } from './support/env.ts'
 import { expect, test } from './support/fixtures.ts'
@@ -117,7 +117,7 @@ test.describe('the lead inbox, guarded', () => {
   }) => {
     await openSignIn(page, browserConsole)
     await submitSignIn(page, { email: ADMIN_TOTP_EMAIL })
-    await adminNav(page).getByRole('link', { name: 'Account' }).click()
+    await inboxNav(page).getByRole('link', { name: 'Account' }).click()
     await expect(page.getByRole('heading', { level: 1, name: 'Account' })).toBeVisible()
     expect(await seriousViolations(page)).toEqual([])
     await page.getByRole('button', { name: 'Turn on two-factor authentication' }).click()
@@ -146,26 +146,26 @@ test.describe('the lead inbox, guarded', () => {
     // The enrolment used this step's code, and a code counts once: the app's next one.
     await code.fill(app.next())
     await page.getByRole('button', { name: 'Sign in', exact: true }).click()
-    await expect(adminNav(page)).toBeVisible()
+    await expect(inboxNav(page)).toBeVisible()
 
     // A backup code signs in once.
     await signOutButton(page).click()
     await submitSignIn(page, { email: ADMIN_TOTP_EMAIL })
     await page.getByLabel('Authentication code').fill(backupCodes[0]!)
     await page.getByRole('button', { name: 'Sign in', exact: true }).click()
-    await expect(adminNav(page)).toBeVisible()
+    await expect(inboxNav(page)).toBeVisible()
     await signOutButton(page).click()
     await submitSignIn(page, { email: ADMIN_TOTP_EMAIL })
     await page.getByLabel('Authentication code').fill(backupCodes[0]!)
     await page.getByRole('button', { name: 'Sign in', exact: true }).click()
     await expect(page.getByRole('alert')).toContainText('That code is not right, or it was already used.')
 
-    await expect(callAdminApi(page, 'GET', '/session').then((answer) => answer.status)).resolves.toBe(401)
+    await expect(callInboxApi(page, 'GET', '/session').then((answer) => answer.status)).resolves.toBe(401)
 
     // Turned off again from the account page, with a code (never the password alone): then the password alone signs in.
     await page.getByLabel('Authentication code').fill(backupCodes[1]!)
     await page.getByRole('button', { name: 'Sign in', exact: true }).click()
-    await adminNav(page).getByRole('link', { name: 'Account' }).click()
+    await inboxNav(page).getByRole('link', { name: 'Account' }).click()
     const disableCode = page.getByLabel('Code from the app, or a backup code, to turn it off')
     browserConsole.expectError(/status of 400/)
     await disableCode.fill(ADMIN_PASSWORD)
@@ -177,6 +177,6 @@ test.describe('the lead inbox, guarded', () => {
     expect(await seriousViolations(page)).toEqual([])
     await signOutButton(page).click()
     await submitSignIn(page, { email: ADMIN_TOTP_EMAIL })
-    await expect(adminNav(page)).toBeVisible()
+    await expect(inboxNav(page)).toBeVisible()
   })
 })

@@ -1,7 +1,7 @@
 import { inboxCopy } from '../content/inbox-copy.ts'
-import { adminPaths } from '../paths.ts'
-import { InboxLink } from './inbox-link.tsx'
-import { PageTitle } from './page-title.tsx'
+import { adminPaths } from '../router/paths.ts'
+import { InboxLink } from '../router/inbox-link.tsx'
+import { PageTitle } from '../ui/page-title.tsx'
 
 export function NotFound() {
   return (

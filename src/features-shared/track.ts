@@ -1,4 +1,4 @@
-import type { EventType } from '../../../common/analytics.ts'
+import type { EventType } from '../../common/analytics.ts'
 
 export interface FunnelEvent {
   type: EventType

@@ -1,4 +1,4 @@
-import { ADMIN_PAGE_PATH } from '../../common/admin-api.ts'
+import { ADMIN_PAGE_PATH } from '../../../common/admin-api.ts'
 
 /** The inbox's views: each is a path the server answers with the inbox's page. */
 export const adminPaths = {

@@ -1,10 +1,10 @@
 import { useId } from 'react'
-import { LEAD_STATUSES, type LeadStatus } from '../../../common/admin-api.ts'
+import { LEAD_STATUSES, type LeadStatus } from '../../../common/lead-status.ts'
 import { fieldClassName } from '../../components/ui/input.tsx'
 import { cn } from '../../lib/cn.ts'
 import { useChangeStatus } from '../api/leads.ts'
 import { inboxCopy, statusLabels } from '../content/inbox-copy.ts'
-import { statusTone } from '../shell/status-tone.ts'
+import { statusTone } from '../ui/status-tone.ts'
 
 interface StatusSelectProps {
   id: number

@@ -1,4 +1,4 @@
-import type { LeadStatus } from '../../../common/admin-api.ts'
+import type { LeadStatus } from '../../../common/lead-status.ts'
 
 /**
  * Each status's colour, always beside its name (colour is never the only

@@ -4,7 +4,7 @@ import {
   TOUCH_MAX_AGE_MS,
   type Attribution,
   type Touch,
-} from '../../../common/attribution.ts'
+} from '../../common/attribution.ts'
 
 /** What the page knows about how this visit began. */
 export interface Visit {

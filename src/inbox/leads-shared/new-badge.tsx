@@ -1,4 +1,4 @@
-import type { LeadSummary } from '../../../common/admin-api.ts'
+import type { LeadSummary } from '../../../common/lead-list-api.ts'
 import { liveCopy } from '../content/live-copy.ts'
 
 /** "New" beside a lead the signed-in account has not opened (its status may be anything). Text, so it reads without colour. */

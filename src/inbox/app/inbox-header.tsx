@@ -1,8 +1,8 @@
 import { useSignedIn, useSignOut } from '../api/session.ts'
 import { bookingCopy } from '../content/booking-copy.ts'
 import { inboxCopy } from '../content/inbox-copy.ts'
-import { adminPaths } from '../paths.ts'
-import { InboxLink } from './inbox-link.tsx'
+import { adminPaths } from '../router/paths.ts'
+import { InboxLink } from '../router/inbox-link.tsx'
 import { useNewLeadCount } from '../api/live.ts'
 import { NewLeadsAnnouncer, NewLeadsBadge, newLeadsLinkName } from './new-leads-count.tsx'
 

@@ -1,6 +1,6 @@
 import { JSDOM } from 'jsdom'
 import { afterEach, describe, expect, it } from 'vitest'
-import { ATTRIBUTION_VALUE_MAX_LENGTH, CAMPAIGN_PARAMETERS, TOUCH_MAX_AGE_MS } from '../../../common/attribution.ts'
+import { ATTRIBUTION_VALUE_MAX_LENGTH, CAMPAIGN_PARAMETERS, TOUCH_MAX_AGE_MS } from '../../common/attribution.ts'
 import { STORAGE_KEYS, createAttributionStore, touchOf, type Visit } from './attribution-store.ts'
 
 const PAGE = 'https://brand.example'

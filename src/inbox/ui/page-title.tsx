@@ -1,6 +1,6 @@
 import { useEffect, useRef, type ReactNode } from 'react'
 import { inboxCopy } from '../content/inbox-copy.ts'
-import { takeTitleFocus } from '../use-location.ts'
+import { takeTitleFocus } from '../router/use-location.ts'
 
 /**
  * The view's heading, also the tab's title so that history and tabs tell views

@@ -1,8 +1,9 @@
 import { readFile } from 'node:fs/promises'
 import { parse } from 'csv-parse/sync'
-import { LEAD_PAGE_SIZE, type LeadDetail } from '../common/admin-api.ts'
+import { LEAD_PAGE_SIZE } from '../common/lead-list-api.ts'
+import type { LeadDetail } from '../common/lead-page-api.ts'
 import { applicationForm } from '../common/application-form.ts'
-import { adminNav, callAdminApi, leadLink, leadRow, seriousViolations, signIn, storeLead } from './support/admin.ts'
+import { inboxNav, callInboxApi, leadLink, leadRow, seriousViolations, signIn, storeLead } from './support/inbox.ts'
 import { expectSubmittedToast, fillApplication, readSubmissions, uniqueAnswers, wizard } from './support/application.ts'
 import { expect, test } from './support/fixtures.ts'
 import { openApplication } from './support/landing.ts'
@@ -134,14 +135,14 @@ test.describe('the lead inbox', () => {
     await expect(page.getByLabel('Received to')).toHaveValue('')
     await expect(page.getByLabel('Received from')).toHaveValue(today())
 
-    await adminNav(page).getByRole('link', { name: 'Spam' }).click()
+    await inboxNav(page).getByRole('link', { name: 'Spam' }).click()
     await expect(page.getByRole('heading', { level: 1, name: 'Spam' })).toBeVisible()
     const spamSearch = page.getByRole('searchbox', { name: 'Search' })
     await spamSearch.fill(tagOf(spam.name))
     await spamSearch.press('Enter')
     await expect(leadLink(page, spam.name)).toBeVisible()
     expect(await seriousViolations(page)).toEqual([])
-    await adminNav(page).getByRole('link', { name: 'Leads' }).click()
+    await inboxNav(page).getByRole('link', { name: 'Leads' }).click()
     await search.fill(tagOf(spam.name))
     await search.press('Enter')
     await expect(page.getByText('No leads match this view.')).toBeVisible()
@@ -214,7 +215,7 @@ test.describe('the lead inbox', () => {
     await page.getByLabel('New note').fill('To be erased')
     await page.getByRole('button', { name: 'Add note' }).click()
     await expect(page.getByText('To be erased', { exact: true })).toBeVisible()
-    const before = await callAdminApi(page, 'GET', `/leads/${id}`)
+    const before = await callInboxApi(page, 'GET', `/leads/${id}`)
     expect(before.status).toBe(200)
     const { deliveries, notes } = before.body as LeadDetail
     expect(notes).toHaveLength(1)
@@ -234,10 +235,10 @@ test.describe('the lead inbox', () => {
     await expect(leadLink(page, answers.name)).toHaveCount(0)
 
     browserConsole.expectError(/status of 404/)
-    expect((await callAdminApi(page, 'GET', `/leads/${id}`)).status).toBe(404)
+    expect((await callInboxApi(page, 'GET', `/leads/${id}`)).status).toBe(404)
     for (const delivery of deliveries) {
       expect(
-        (await callAdminApi(page, 'POST', `/deliveries/${delivery.id}/resend`)).status,
+        (await callInboxApi(page, 'POST', `/deliveries/${delivery.id}/resend`)).status,
         'its notification is gone from the outbox',
       ).toBe(404)
     }
@@ -254,7 +255,7 @@ test.describe('the lead inbox', () => {
     await storeLead(request, answers)
     await storeLead(request, again)
     await signIn(page, browserConsole)
-    await adminNav(page).getByRole('link', { name: 'Account' }).click()
+    await inboxNav(page).getByRole('link', { name: 'Account' }).click()
     await page.getByRole('link', { name: 'Erase by email…' }).click()
     await expect(page.getByRole('heading', { level: 1, name: 'Erase by email' })).toBeVisible()
     expect(await seriousViolations(page)).toEqual([])

@@ -1,9 +1,10 @@
-import { ADMIN_PAGE_PATH, LEAD_STATUSES, type LeadStatus } from '../../../common/admin-api.ts'
+import { ADMIN_PAGE_PATH } from '../../../common/admin-api.ts'
+import { LEAD_STATUSES, type LeadStatus } from '../../../common/lead-status.ts'
 import type { LeadListQuery } from '../../../common/admin-api-schema.ts'
 import { BOOKING_FILTERS, type BookingFilter } from '../../../common/booking-api.ts'
 import { LEAD_SORTS, type LeadSort } from '../../../common/lead-list-api.ts'
 import { leadQueryString } from '../api/leads.ts'
-import { navigate } from '../use-location.ts'
+import { navigate } from '../router/use-location.ts'
 
 const isStatus = (value: string | null): value is LeadStatus => LEAD_STATUSES.some((status) => status === value)
 const isBookingFilter = (value: string | null): value is BookingFilter => BOOKING_FILTERS.some((filter) => filter === value)

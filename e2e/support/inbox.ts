@@ -17,7 +17,7 @@ import { expect, type BrowserConsole } from './fixtures.ts'
 export const expectSignedOutRequests = (browserConsole: BrowserConsole) => browserConsole.expectError(/status of 401/)
 
 export const signInHeading = (page: Page) => page.getByRole('heading', { level: 1, name: 'Sign in to the lead inbox' })
-export const adminNav = (page: Page) => page.getByRole('navigation', { name: 'Inbox' })
+export const inboxNav = (page: Page) => page.getByRole('navigation', { name: 'Inbox' })
 export const signOutButton = (page: Page) => page.getByRole('banner').getByRole('button', { name: 'Sign out' })
 
 /** Opens the inbox signed out: the sign-in page. */
@@ -42,7 +42,7 @@ export async function submitSignIn(
 export async function signIn(page: Page, browserConsole: BrowserConsole, path = ADMIN_PAGE_PATH): Promise<void> {
   await openSignIn(page, browserConsole, path)
   await submitSignIn(page)
-  await expect(adminNav(page)).toBeVisible()
+  await expect(inboxNav(page)).toBeVisible()
 }
 
 /** The list's row (wide screens) of the lead with this name. */
@@ -74,7 +74,7 @@ export interface ApiAnswer {
  * Calls the inbox's API from the page, with its session cookie (and, for a
  * change, the CSRF token the session hands out), as the inbox itself would.
  */
-export async function callAdminApi(page: Page, method: string, path: string, body?: unknown): Promise<ApiAnswer> {
+export async function callInboxApi(page: Page, method: string, path: string, body?: unknown): Promise<ApiAnswer> {
   return page.evaluate(
     async ({ base, header, method, path, body }) => {
       let token: string | undefined
