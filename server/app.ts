@@ -26,7 +26,7 @@ import { createStaticFastPath } from './http/static-fast-path.ts'
 import { staticSite } from './http/static-site.ts'
 import { inboxApi } from './inbox-api.ts'
 import { registerLeadRetention } from './leads/lead-retention.ts'
-import { registerLeadNotifications } from './notify/lead-notifications.ts'
+import { leadNotifications } from './notify/lead-notifications.ts'
 import { registerPrivateRestAnswers } from './postgrest/private-answers.ts'
 import { restApi } from './postgrest/rest-api.ts'
 
@@ -97,11 +97,18 @@ export function buildApp({ config, db, site = DEFAULT_SITE_MANIFEST, logger = fa
   registerSpamRetention(app, db, config.spamRetentionDays)
   registerLeadRetention(app, db, config.leadRetentionDays)
   registerBookingRetention(app, db, config.leadRetentionDays)
-  registerLeadNotifications(app, db, config.notifications, site)
+  // Built once and handed to what queues news of a lead, as `db` is.
+  const { notifications, plugin: notifier } = leadNotifications({ db, config: config.notifications, site })
+  app.register(notifier)
   registerEventRetention(app, db, config.analytics.retentionDays)
   registerDatabaseUpkeep(app, db, { embedded: config.databaseUrl === undefined })
 
-  app.register(restApi, { prefix: '/rest/v1', db, config, tableRoutes: contactSubmissionsRoutes })
+  app.register(restApi, {
+    prefix: '/rest/v1',
+    db,
+    config,
+    tableRoutes: async (rest, options) => contactSubmissionsRoutes(rest, { ...options, notifications }),
+  })
   registerPrivateRestAnswers(app)
   registerAdminHeaders(app)
   app.register(inboxApi, {
@@ -111,6 +118,7 @@ export function buildApp({ config, db, site = DEFAULT_SITE_MANIFEST, logger = fa
     queryBudgetMs: config.inboxQueryBudgetMs,
     awaitingMinutes: config.notifications.followUp?.afterMinutes ?? DEFAULT_AWAITING_MINUTES,
     backups,
+    notifications,
   })
   // The page's beacons, and the events table's insert for a page built with VITE_API_URL naming this server.
   // As for applications, instances sharing PostgreSQL share the count; both paths count as one.
@@ -128,7 +136,7 @@ export function buildApp({ config, db, site = DEFAULT_SITE_MANIFEST, logger = fa
       counter: sharedCounter,
     })
   }
-  app.register(bookingRoutes, { db, secrets: config.bookings, counter: sharedCounter })
+  app.register(bookingRoutes, { db, secrets: config.bookings, counter: sharedCounter, notifications })
   app.register(healthRoutes, { db })
   app.register(staticSite, { webRoot: config.webRoot, fastPath })
   return app

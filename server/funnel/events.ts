@@ -9,6 +9,7 @@ import { createVisitorHasher } from './event-visitor.ts'
 import { ApiError, answerApiError } from '../http/api-error.ts'
 import { registerCors } from '../http/cors.ts'
 import { RATE_LIMITED, registerRateLimit } from '../http/rate-limit.ts'
+import { markBookingOpened } from '../lead-lifecycle/opened.ts'
 import { answerAsPostgrest } from '../postgrest/postgrest-error.ts'
 
 export interface EventsOptions {
@@ -33,11 +34,6 @@ export interface EventsOptions {
 
 // Headless browsers announce themselves; isbot leaves them to the caller.
 const HEADLESS = /headless|phantomjs|slimerjs|electron\//i
-
-// One statement text for any number of events, so it is prepared once per connection.
-const BOOKING_OPENED = `UPDATE lead_pipeline p SET booking_opened_at = now()
-FROM contact_submissions s
-WHERE s.submission_id = ANY($1::uuid[]) AND p.application_id = s.id AND p.booking_opened_at IS NULL`
 
 const INSERT = `INSERT INTO page_events (visitor, type, step, source, path)
   SELECT $1, e.type, e.step, $2, $3 FROM unnest($4::text[], $5::smallint[]) AS e(type, step)`
@@ -100,7 +96,7 @@ export const eventsRoutes: FastifyPluginAsync<EventsOptions> = async (app, { db,
         ],
         { prepare: true },
       )
-      await markBookingOpened(batch)
+      await keepBookingOpened(batch)
     } catch (error) {
       logOutage(request, error)
     }
@@ -120,9 +116,9 @@ export const eventsRoutes: FastifyPluginAsync<EventsOptions> = async (app, { db,
    * count (analytics off, Sec-GPC, a headless browser): nothing of the visit
    * is stored with it.
    */
-  async function markBookingOpened(batch: EventBatch) {
+  async function keepBookingOpened(batch: EventBatch) {
     const opened = batch.events.flatMap((event) => (event.submission_id === undefined ? [] : [event.submission_id]))
-    if (opened.length > 0) await db.query(BOOKING_OPENED, [opened], { prepare: true })
+    await markBookingOpened(db, opened)
   }
 
   /** A batch the funnel does not count: only its booking page's opening is kept, and nothing is said of it. */
@@ -134,7 +130,7 @@ export const eventsRoutes: FastifyPluginAsync<EventsOptions> = async (app, { db,
       return
     }
     try {
-      await markBookingOpened(batch)
+      await keepBookingOpened(batch)
     } catch (error) {
       logOutage(request, error)
     }

@@ -11,6 +11,7 @@ import {
   BULK_STATUS_PATH,
   LEAD_COUNT_PATH,
   type BulkNotSpamResult,
+  type BulkStatusResult,
   type LeadCount,
 } from '../../common/lead-list-api.ts'
 import { utcDay } from '../../common/utc-day.ts'
@@ -19,24 +20,29 @@ import { zonedTimeWriter } from '../export/export-time.ts'
 import { ApiError } from '../http/api-error.ts'
 import { registerConditionalGet } from '../http/conditional-get.ts'
 import { idSchema } from '../http/id-param.ts'
+import { markNotSpam } from '../lead-lifecycle/not-spam.ts'
+import { markOpened } from '../lead-lifecycle/opened.ts'
+import { changeLeadStatus, changeStatus } from '../lead-lifecycle/status-change.ts'
+import { type Notifications, wakeAfterSuccess } from '../notify/notifications.ts'
 import { leadBoard } from './board.ts'
-import { changeStatuses, eraseLeads } from './bulk.ts'
+import { eraseLeads } from './bulk.ts'
 import { eraseLead, eraseLeadsByEmail } from './erasure.ts'
 import { exportLeads } from './export-leads.ts'
 import { getLeadDetail } from './lead-detail.ts'
-import { markOpened, newLeadCount, withNewMarks } from './lead-opened.ts'
+import { newLeadCount, withNewMarks } from './lead-opened.ts'
 import { leadNeighbours } from './lead-neighbours.ts'
 import { parseLeadQuery } from './lead-filter.ts'
 import { leadSources } from './lead-sources.ts'
 import { withReadBudget } from './read-budget.ts'
 import { countLeads, listLeads } from './lead-page.ts'
-import { markNotSpam } from './not-spam.ts'
-import { addNote, changeStatus } from './pipeline.ts'
+import { addNote } from './pipeline.ts'
 
 export interface AdminLeadRouteOptions {
   db: Database
   /** INBOX_QUERY_BUDGET_MS: how long each read of a list, count, board or export may run (PostgreSQL enforces it). */
   queryBudgetMs: number
+  /** Taking a lead out of spam queues its announcement, and wakes the notifier once answered. */
+  notifications: Notifications
 }
 
 const exportQuerySchema = z.looseObject({
@@ -55,7 +61,8 @@ const CONTENT_TYPES = { csv: 'text/csv; charset=utf-8', json: 'application/json;
  * in a context that has already checked the session and, for changes, the
  * CSRF token, and set request.admin.
  */
-export const adminLeadRoutes: FastifyPluginAsync<AdminLeadRouteOptions> = async (app, { db, queryBudgetMs }) => {
+export const adminLeadRoutes: FastifyPluginAsync<AdminLeadRouteOptions> = async (app, { db, queryBudgetMs, notifications }) => {
+  const wake = wakeAfterSuccess(notifications)
   // The reads whose cost grows with the filter: each statement within the budget.
   const reads = withReadBudget(db, queryBudgetMs)
   // The open inbox reads these again every few seconds: unchanged answers are 304.
@@ -140,15 +147,15 @@ export const adminLeadRoutes: FastifyPluginAsync<AdminLeadRouteOptions> = async 
     if (!params.success) throw noSuchLead()
     const body = statusChangeSchema.safeParse(request.body)
     if (!body.success) throw ApiError.invalid(body.error)
-    const change = await changeStatus(db, params.data.id, body.data.status, request.admin.email)
+    const change = await changeLeadStatus(db, params.data.id, body.data.status, request.admin.email)
     if (change === undefined) throw noSuchLead()
     return detailFor(request, params.data.id)
   })
 
-  app.post('/leads/:id/not-spam', async (request) => {
+  app.post('/leads/:id/not-spam', { onResponse: wake }, async (request) => {
     const params = idSchema.safeParse(request.params)
     if (!params.success) throw noSuchLead()
-    const outcome = await markNotSpam(db, params.data.id, request.admin.email)
+    const outcome = await markNotSpam(db, notifications, params.data.id, request.admin.email)
     if (outcome === 'missing') throw noSuchLead()
     if (outcome === 'not-spam-already') throw new ApiError(409, 'This lead is not spam: it is in the inbox already.')
     return detailFor(request, params.data.id)
@@ -175,7 +182,8 @@ export const adminLeadRoutes: FastifyPluginAsync<AdminLeadRouteOptions> = async 
   app.post(BULK_STATUS_PATH, async (request) => {
     const body = bulkStatusSchema.safeParse(request.body)
     if (!body.success) throw ApiError.invalid(body.error)
-    return changeStatuses(db, body.data.ids, body.data.status, request.admin.email)
+    const { found, changes } = await changeStatus(db, { ids: body.data.ids, to: body.data.status, author: request.admin.email })
+    return { found, changed: changes.length } satisfies BulkStatusResult
   })
 
   app.post(BULK_ERASE_PATH, async (request) => {
@@ -184,12 +192,12 @@ export const adminLeadRoutes: FastifyPluginAsync<AdminLeadRouteOptions> = async 
     return { erased: await eraseLeads(db, body.data.ids, request.admin.email) } satisfies ErasureResult
   })
 
-  app.post(BULK_NOT_SPAM_PATH, async (request) => {
+  app.post(BULK_NOT_SPAM_PATH, { onResponse: wake }, async (request) => {
     const body = bulkEraseSchema.safeParse(request.body)
     if (!body.success) throw ApiError.invalid(body.error)
     let moved = 0
     // One at a time, each as the single route moves it: its own transaction, announcement and audit entry.
-    for (const id of body.data.ids) if ((await markNotSpam(db, id, request.admin.email)) === 'moved') moved++
+    for (const id of body.data.ids) if ((await markNotSpam(db, notifications, id, request.admin.email)) === 'moved') moved++
     return { moved } satisfies BulkNotSpamResult
   })
 
