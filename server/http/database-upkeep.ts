@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify'
+import type { FastifyPluginAsync } from 'fastify'
 import type { Queryable } from '../db/database.ts'
 import { registerPeriodicSweep } from './periodic-sweep.ts'
 
@@ -70,7 +70,7 @@ export async function analyzeTables(db: Queryable, { growth }: { growth: number 
  * of analyses over a table's life); every day, statistics for every table past
  * eight pages, as the pipeline's rows change without growing.
  */
-export function registerDatabaseUpkeep(app: FastifyInstance, db: Queryable, { embedded }: { embedded: boolean }) {
+export const databaseUpkeep: FastifyPluginAsync<{ db: Queryable; embedded: boolean }> = async (app, { db, embedded }) => {
   registerPeriodicSweep(app, {
     intervalMs: DATABASE_UPKEEP_INTERVAL_MS,
     failure: 'could not merge the search index pending list or refresh statistics',

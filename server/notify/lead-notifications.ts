@@ -15,6 +15,8 @@ export interface LeadNotificationsOptions {
   db: Database
   config: NotificationConfig
   site: SiteManifest
+  /** How often the notifier looks at the outbox when nothing wakes it; the notifier's default if left out. */
+  pollMs?: number
 }
 
 export interface LeadNotifications {
@@ -40,7 +42,7 @@ const ENQUEUE = 'INSERT INTO lead_outbox (application_id, booking_event_id) VALU
  * elsewhere (another instance, Supabase) wait for a poll. The follow-up's
  * unsubscribe link is served here too, whether follow-ups are on or not.
  */
-export function leadNotifications({ db, config, site }: LeadNotificationsOptions): LeadNotifications {
+export function leadNotifications({ db, config, site, pollMs }: LeadNotificationsOptions): LeadNotifications {
   let notifier: Notifier | undefined
   const notifications: Notifications = {
     enqueue: async (tx, { applicationId, bookingEventId }) => {
@@ -57,7 +59,7 @@ export function leadNotifications({ db, config, site }: LeadNotificationsOptions
       ...(followUp === undefined ? [] : [followUpChannel({ db, config: followUp, booking: site.booking, unsubscribe: signer })]),
     ]
     app.addHook('onReady', async () => {
-      notifier = startNotifier({ db, channels, log: app.log })
+      notifier = startNotifier({ db, channels, log: app.log, pollMs })
     })
     if (followUp !== undefined) {
       registerPeriodicSweep(app, {
