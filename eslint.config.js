@@ -53,7 +53,7 @@ export const FEATURE_GRAPH = {
 }
 // A feature others reach only through its port: these files of it, and no other.
 // A feature not named here may be used whole by those the graph allows.
-export const FEATURE_PORTS = { notify: ['notifications.ts'] }
+export const FEATURE_PORTS = { notify: ['notifications.ts', 'follow-up-state.ts'] }
 const FEATURES = Object.keys(FEATURE_GRAPH)
 // Shared machinery, and which of it each folder may use: postgrest/ (the
 // /rest/v1 protocol) answers through http/ (what every answer shares); export/
