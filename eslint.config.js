@@ -84,11 +84,26 @@ const PAGE_FEATURE_ZONES = PAGE_FEATURES.map((feature) => ({
 }))
 
 // The server is cut by feature. A feature is one thing the site does; it uses
-// the shared machinery below the features and never another feature: what two
-// features both need moves down into the machinery. Only the composition roots
-// (app.ts, with inbox-api.ts for the inbox's API; main.ts, serve.ts; the
-// commands in cli/) put features together.
-const FEATURES = ['applications', 'leads', 'funnel', 'notify', 'accounts', 'bookings', 'backups']
+// the shared machinery below the features, and of the other features only those
+// this graph names: what a feature needs of another is declared here, where a
+// reader (and server/lint-boundaries.test.ts) can see it. The graph has no cycle.
+// Only the composition roots (app.ts, with inbox-api.ts for the inbox's API;
+// main.ts, serve.ts; the commands in cli/) put features together.
+export const FEATURE_GRAPH = {
+  // What happens to a lead: its status and history, opened, booked, not spam.
+  'lead-lifecycle': ['notify'],
+  applications: ['notify'],
+  leads: ['lead-lifecycle', 'notify'],
+  bookings: ['lead-lifecycle', 'notify'],
+  funnel: ['lead-lifecycle'],
+  notify: [],
+  accounts: [],
+  backups: [],
+}
+// A feature others reach only through its port: these files of it, and no other.
+// A feature not named here may be used whole by those the graph allows.
+export const FEATURE_PORTS = { notify: ['notifications.ts', 'follow-up-state.ts'] }
+const FEATURES = Object.keys(FEATURE_GRAPH)
 // Shared machinery, and which of it each folder may use: postgrest/ (the
 // /rest/v1 protocol) answers through http/ (what every answer shares); export/
 // is the CSV writer and the paced export; db-copy/ is the copy and backup engine;
@@ -102,11 +117,25 @@ const server = (folders) => folders.map((folder) => `server/${folder}`)
 const ABOVE_SHARED = [...server(FEATURES), ...COMPOSERS]
 
 const SERVER_FOLDERS = [
-  ...FEATURES.map((feature) => ({
-    target: `server/${feature}`,
-    from: [...server(FEATURES.filter((other) => other !== feature)), ...COMPOSERS],
-    message: `${feature}/ is a feature: it uses db/, http/, postgrest/, export/ and the config, never another feature (app.ts or inbox-api.ts composes them).`,
-  })),
+  ...FEATURES.flatMap((feature) => {
+    const uses = FEATURE_GRAPH[feature]
+    const allowed = uses.length === 0 ? 'no other feature' : uses.map((use) => `${use}/`).join(', ')
+    return [
+      {
+        target: `server/${feature}`,
+        from: [...server(FEATURES.filter((other) => other !== feature && !uses.includes(other))), ...COMPOSERS],
+        message: `${feature}/ is a feature: it uses db/, http/, postgrest/, export/, the config and, of the features, ${allowed} (FEATURE_GRAPH in eslint.config.js; app.ts or inbox-api.ts composes the rest).`,
+      },
+      ...uses
+        .filter((use) => use in FEATURE_PORTS)
+        .map((use) => ({
+          target: `server/${feature}`,
+          from: `server/${use}`,
+          except: FEATURE_PORTS[use].map((file) => `./${file}`),
+          message: `${feature}/ uses ${use}/ only through its port: ${FEATURE_PORTS[use].join(', ')} (FEATURE_PORTS in eslint.config.js).`,
+        })),
+    ]
+  }),
   ...Object.entries(SHARED_USES).map(([folder, uses]) => ({
     target: `server/${folder}`,
     from: [...ABOVE_SHARED, ...server(SHARED.filter((other) => other !== folder && !uses.includes(other)))],

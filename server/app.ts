@@ -1,4 +1,4 @@
-import { registerBookingRetention } from './bookings/booking-retention.ts'
+import { bookingRetention } from './bookings/booking-retention.ts'
 import { bookingRoutes } from './bookings/booking-routes.ts'
 import { constants as zlib } from 'node:zlib'
 import fastifyCompress from '@fastify/compress'
@@ -8,27 +8,27 @@ import { EVENTS_PATH, EVENTS_TABLE_PATH } from '../common/analytics.ts'
 import { DEFAULT_AWAITING_MINUTES } from '../common/booking-api.ts'
 import { DEFAULT_SITE_MANIFEST, type SiteManifest } from '../common/site-manifest.ts'
 import { ADMIN_API_PATH } from '../common/admin-api.ts'
-import { registerAdminHeaders } from './accounts/admin-headers.ts'
+import { adminHeaders } from './accounts/admin-headers.ts'
 import { SUBMISSION_BODY_LIMIT, contactSubmissionsRoutes } from './applications/contact-submissions.ts'
-import { registerSpamRetention } from './applications/spam-retention.ts'
+import { spamRetention } from './applications/spam-retention.ts'
 import type { BackupService } from './backups/backup-service.ts'
 import type { Config } from './config.ts'
 import type { Database } from './db/database.ts'
 import { databaseHitCounter } from './http/hit-counter.ts'
-import { registerEventRetention } from './funnel/event-retention.ts'
+import { eventRetention } from './funnel/event-retention.ts'
 import { eventsRoutes } from './funnel/events.ts'
 import { answerFirst } from './http/answer-first.ts'
-import { registerDatabaseUpkeep } from './http/database-upkeep.ts'
+import { databaseUpkeep } from './http/database-upkeep.ts'
 import { answerError, createClientErrorHandler, createFrameworkErrorHandler } from './http/error-answer.ts'
 import { healthRoutes } from './http/health.ts'
 import { memoryHitCounter } from './http/memory-hit-counter.ts'
-import { registerSecurityHeaders, securityHeaders } from './http/security-headers.ts'
+import { securityHeaderHook, securityHeaders } from './http/security-headers.ts'
 import { createStaticFastPath } from './http/static-fast-path.ts'
 import { staticSite } from './http/static-site.ts'
 import { inboxApi } from './inbox-api.ts'
-import { registerLeadRetention } from './leads/lead-retention.ts'
-import { registerLeadNotifications } from './notify/lead-notifications.ts'
-import { registerPrivateRestAnswers } from './postgrest/private-answers.ts'
+import { leadRetention } from './leads/lead-retention.ts'
+import { leadNotifications } from './notify/lead-notifications.ts'
+import { privateRestAnswers } from './postgrest/private-answers.ts'
 import { restApi } from './postgrest/rest-api.ts'
 
 export interface AppDependencies {
@@ -43,6 +43,8 @@ export interface AppDependencies {
   backups?: BackupService
   /** Fastify's pino options; off by default so tests stay quiet. */
   logger?: FastifyServerOptions['logger']
+  /** How often the notifier looks at the outbox unwoken (500 ms); a test sets an hour to see the routes wake it. */
+  notifierPollMs?: number
 }
 
 /**
@@ -50,7 +52,7 @@ export interface AppDependencies {
  * main.ts. It never listens itself, and it does not own `db`: whoever opened the
  * database closes it.
  */
-export function buildApp({ config, db, site = DEFAULT_SITE_MANIFEST, logger = false, backups }: AppDependencies) {
+export function buildApp({ config, db, site = DEFAULT_SITE_MANIFEST, logger = false, backups, notifierPollMs }: AppDependencies) {
   const headerConfig = { hstsMaxAge: config.hstsMaxAge, ...site }
   const app = Fastify({
     logger,
@@ -83,8 +85,8 @@ export function buildApp({ config, db, site = DEFAULT_SITE_MANIFEST, logger = fa
   answerFirst(app.server, fastPath.answer)
   app.addHook('preClose', async () => fastPath.stop())
 
-  // First: its hook must run before anything else can answer a request.
-  registerSecurityHeaders(app, headerConfig)
+  // Everything is a plugin, registered in this order. First: its hook must run before anything else can answer a request.
+  app.register(securityHeaderHook, headerConfig)
 
   // Must come before the routes: it attaches itself to each route as it is added.
   app.register(fastifyCompress, {
@@ -96,17 +98,25 @@ export function buildApp({ config, db, site = DEFAULT_SITE_MANIFEST, logger = fa
   app.setErrorHandler(answerError)
   // Route schemas are the zod schemas of common/ (ADR 038); answers keep Fastify's own serializer.
   app.setValidatorCompiler(validatorCompiler)
+  // App-wide hooks (http/app-wide.ts): before the routes, whose contexts take them as they are made.
+  app.register(privateRestAnswers)
+  app.register(adminHeaders)
 
-  registerSpamRetention(app, db, config.spamRetentionDays)
-  registerLeadRetention(app, db, config.leadRetentionDays)
-  registerBookingRetention(app, db, config.leadRetentionDays)
-  registerLeadNotifications(app, db, config.notifications, site)
-  registerEventRetention(app, db, config.analytics.retentionDays)
-  registerDatabaseUpkeep(app, db, { embedded: config.databaseUrl === undefined })
+  app.register(spamRetention, { db, days: config.spamRetentionDays })
+  app.register(leadRetention, { db, days: config.leadRetentionDays })
+  app.register(bookingRetention, { db, unmatchedDays: config.leadRetentionDays })
+  // Built once and handed to what queues news of a lead, as `db` is.
+  const { notifications, plugin: notifier } = leadNotifications({ db, config: config.notifications, site, pollMs: notifierPollMs })
+  app.register(notifier)
+  app.register(eventRetention, { db, retentionDays: config.analytics.retentionDays })
+  app.register(databaseUpkeep, { db, embedded: config.databaseUrl === undefined })
 
-  app.register(restApi, { prefix: '/rest/v1', db, config, tableRoutes: contactSubmissionsRoutes })
-  registerPrivateRestAnswers(app)
-  registerAdminHeaders(app)
+  app.register(restApi, {
+    prefix: '/rest/v1',
+    db,
+    config,
+    tableRoutes: async (rest, options) => contactSubmissionsRoutes(rest, { ...options, notifications }),
+  })
   app.register(inboxApi, {
     prefix: ADMIN_API_PATH,
     db,
@@ -114,6 +124,7 @@ export function buildApp({ config, db, site = DEFAULT_SITE_MANIFEST, logger = fa
     queryBudgetMs: config.inboxQueryBudgetMs,
     awaitingMinutes: config.notifications.followUp?.afterMinutes ?? DEFAULT_AWAITING_MINUTES,
     backups,
+    notifications,
   })
   // The page's beacons, and the events table's insert for a page built with VITE_API_URL naming this server.
   // As for applications, instances sharing PostgreSQL share the count; both paths count as one.
@@ -131,7 +142,7 @@ export function buildApp({ config, db, site = DEFAULT_SITE_MANIFEST, logger = fa
       counter: sharedCounter,
     })
   }
-  app.register(bookingRoutes, { db, secrets: config.bookings, counter: sharedCounter })
+  app.register(bookingRoutes, { db, secrets: config.bookings, counter: sharedCounter, notifications })
   app.register(healthRoutes, { db })
   app.register(staticSite, { webRoot: config.webRoot, fastPath })
   return app

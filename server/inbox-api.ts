@@ -18,6 +18,7 @@ import { funnelRoutes } from './funnel/funnel-routes.ts'
 import { ApiError, answerApiError } from './http/api-error.ts'
 import { leadRoutes } from './leads/lead-routes.ts'
 import { deliveryRoutes } from './notify/delivery-routes.ts'
+import type { Notifications } from './notify/notifications.ts'
 
 export interface InboxApiOptions {
   db: Database
@@ -29,6 +30,8 @@ export interface InboxApiOptions {
   awaitingMinutes: number
   /** The embedded database's backups; undefined on PostgreSQL. */
   backups?: BackupService
+  /** The notifications port (notify/notifications.ts): the routes that queue news wake the notifier. */
+  notifications: Notifications
 }
 
 const CHANGES = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
@@ -43,7 +46,7 @@ const CHANGES = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
  */
 export const inboxApi: FastifyPluginAsync<InboxApiOptions> = async (
   app,
-  { db, sessionMaxDays, queryBudgetMs, awaitingMinutes, backups },
+  { db, sessionMaxDays, queryBudgetMs, awaitingMinutes, backups, notifications },
 ) => {
   await app.register(fastifyCookie)
   // Null until the guard sets it; only guarded routes read it.
@@ -73,9 +76,9 @@ export const inboxApi: FastifyPluginAsync<InboxApiOptions> = async (
     await guarded.register(totpRoutes, { db, throttle })
     await guarded.register(passwordRoutes, { db, throttle })
     await guarded.register(teammateRoutes, { db })
-    await guarded.register(leadRoutes, { db, queryBudgetMs })
+    await guarded.register(leadRoutes, { db, queryBudgetMs, notifications })
     await guarded.register(funnelRoutes, { db })
-    await guarded.register(deliveryRoutes, { db })
+    await guarded.register(deliveryRoutes, { db, notifications })
     await guarded.register(unmatchedBookingRoutes, { db })
     await guarded.register(awaitingLeadRoutes, { db, afterMinutes: awaitingMinutes })
     await guarded.register(backupRoutes, { db, backups, isOwner: (accountId) => isOwner(db, accountId) })

@@ -1,5 +1,5 @@
-import type { FastifyInstance } from 'fastify'
 import { ADMIN_API_PATH, ADMIN_PAGE_PATH } from '../../common/admin-api.ts'
+import { appWide } from '../http/app-wide.ts'
 
 const escape = (path: string) => path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 // The page (with or without .html or a trailing path) and its API, not /administrator.
@@ -10,14 +10,14 @@ const ADMIN_PATH = new RegExp(`^(?:${escape(ADMIN_PAGE_PATH)}|${escape(ADMIN_API
  * a copy, and no search engine may list it. Set on sending, so that it wins
  * over what the static site sets for its files. The Content-Security-Policy is
  * the page's, which every answer carries (http/security-headers.ts).
- * Register on the root instance.
+ * Register it on the root instance, before the inbox's routes.
  */
-export function registerAdminHeaders(app: FastifyInstance) {
+export const adminHeaders = appWide(async (app) => {
   app.addHook('onSend', (request, reply, payload, done) => {
     if (isAdminRequest(request.routeOptions.url, request.url)) reply.header('cache-control', 'no-store').header('x-robots-tag', 'noindex')
     done(null, payload)
   })
-}
+})
 
 /**
  * Decided by the route that answers, whose pattern is what the router matched

@@ -3,6 +3,7 @@ import { applicationForm } from '../../common/application-form.ts'
 import { ATTRIBUTION_FIELD, ATTRIBUTION_MAX_BYTES } from '../../common/attribution.ts'
 import { HONEYPOT_FIELD, HONEYPOT_MAX_LENGTH } from '../../common/contact-submission.ts'
 import type { Database } from '../db/database.ts'
+import { type Notifications, wakeAfterSuccess } from '../notify/notifications.ts'
 import { parseColumnsParam } from '../postgrest/columns.ts'
 import { parseInsert } from '../postgrest/parse-insert.ts'
 import { PostgrestError, permissionDenied, unsupportedMediaType } from '../postgrest/postgrest-error.ts'
@@ -17,6 +18,8 @@ export interface ContactSubmissionsOptions {
   serviceRole: ServiceRoleGate
   /** Route config for the insert, e.g. its rate limit (see http/rate-limit.ts). */
   insertConfig?: Record<string, unknown>
+  /** A stored application is news: the notifier is woken once the applicant has the answer. */
+  notifications: Notifications
 }
 
 /**
@@ -59,14 +62,15 @@ interface RestRequest {
  */
 export const contactSubmissionsRoutes: FastifyPluginAsync<ContactSubmissionsOptions> = async (
   app,
-  { db, serviceRole, insertConfig = {} },
+  { db, serviceRole, insertConfig = {}, notifications },
 ) => {
   // Runs before the body is read, so anonymous callers cannot make us parse it.
   const requireServiceRole: onRequestHookHandler = async (request) => {
     if (!(await serviceRole.authenticate(request))) throw permissionDenied(TABLE)
   }
 
-  app.post<RestRequest>(`/${TABLE}`, { bodyLimit: SUBMISSION_BODY_LIMIT, config: insertConfig }, async (request, reply) => {
+  const onResponse = wakeAfterSuccess(notifications)
+  app.post<RestRequest>(`/${TABLE}`, { bodyLimit: SUBMISSION_BODY_LIMIT, config: insertConfig, onResponse }, async (request, reply) => {
     assertJson(request.headers['content-type'])
     const authenticated = await serviceRole.authenticate(request)
     const prefer = parsePrefer(request.headers.prefer)

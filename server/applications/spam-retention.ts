@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify'
+import type { FastifyPluginAsync } from 'fastify'
 import type { Queryable } from '../db/database.ts'
 import { registerPeriodicSweep } from '../http/periodic-sweep.ts'
 
@@ -28,7 +28,7 @@ export async function deleteExpiredSpam(db: Queryable, days: number): Promise<nu
  * Deletes expired spam when the server starts and every hour while it runs.
  * Spam kept an hour longer harms nobody: a failed sweep waits for the next.
  */
-export function registerSpamRetention(app: FastifyInstance, db: Queryable, days: number) {
+export const spamRetention: FastifyPluginAsync<{ db: Queryable; days: number }> = async (app, { db, days }) => {
   registerPeriodicSweep(app, {
     intervalMs: SPAM_SWEEP_INTERVAL_MS,
     failure: 'could not delete expired spam',

@@ -1,5 +1,7 @@
 import type { Database, Queryable, Row } from '../db/database.ts'
 import { PROVIDER_NAMES } from '../../common/booking-api.ts'
+import { markBooked } from '../lead-lifecycle/status-change.ts'
+import type { Notifications } from '../notify/notifications.ts'
 import type { BookingEvent } from './booking-event.ts'
 
 /** How far back a booking is matched to a lead by email alone. */
@@ -31,7 +33,7 @@ interface BookingRow extends Row {
  * - a create for a booking already canceled fills in what it lacks and leaves the state;
  * - a no-show mark or unmark older (by the provider's clock) than the last one applied changes nothing.
  */
-export async function applyBookingEvent(db: Database, event: BookingEvent): Promise<AppliedBooking> {
+export async function applyBookingEvent(db: Database, notifications: Notifications, event: BookingEvent): Promise<AppliedBooking> {
   if (event.change === 'requested') return recordRequest(db, event)
   return db.transaction(async (tx) => {
     const receipt = await tx.query(
@@ -81,7 +83,7 @@ export async function applyBookingEvent(db: Database, event: BookingEvent): Prom
       // cancel half of a reschedule is not news of its own: its `booking.rescheduled` says it.
       const announced = kind !== 'no_show_removed' && !(kind === 'canceled' && event.rescheduled === true)
       if (applicationId !== null && !spam && announced && line) {
-        await tx.query('INSERT INTO lead_outbox (application_id, booking_event_id) VALUES ($1, $2)', [applicationId, line.id])
+        await notifications.enqueue(tx, { applicationId, bookingEventId: Number(line.id) })
       }
     }
     if (event.change === 'created' && event.replaces !== undefined) {
@@ -99,7 +101,7 @@ export async function applyBookingEvent(db: Database, event: BookingEvent): Prom
           event.occurredAt,
         ])
     }
-    if (applicationId !== null && !spam && event.change === 'created') await moveToBooked(tx, applicationId, PROVIDER_NAMES[event.provider])
+    if (applicationId !== null && !spam && event.change === 'created') await markBooked(tx, applicationId, PROVIDER_NAMES[event.provider])
     return { applied: true, bookingId: id, applicationId }
   })
 }
@@ -195,18 +197,4 @@ async function changeState(tx: Queryable, id: number, booking: BookingRow, event
     case 'requested':
       return false
   }
-}
-
-/** A lead that is `new` or `contacted` becomes `booked`, recorded with the provider as the author; later stages stay. */
-export async function moveToBooked(tx: Queryable, applicationId: number, author: string) {
-  await tx.query(
-    `WITH old AS (
-       SELECT status FROM lead_pipeline WHERE application_id = $1 AND status IN ('new', 'contacted') FOR UPDATE
-     ), moved AS (
-       UPDATE lead_pipeline p SET status = 'booked' FROM old WHERE p.application_id = $1 RETURNING p.application_id
-     )
-     INSERT INTO lead_status_changes (application_id, from_status, to_status, author, at)
-     SELECT $1, old.status, 'booked', $2, clock_timestamp() FROM old`,
-    [applicationId, author],
-  )
 }

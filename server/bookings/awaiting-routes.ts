@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify'
 import { AWAITING_DAYS, AWAITING_LIMIT, type AwaitingLead, type AwaitingLeads } from '../../common/booking-api.ts'
 import type { Database } from '../db/database.ts'
 import { utcText } from '../db/utc-text.ts'
+import { followUpStateColumn } from '../notify/follow-up-state.ts'
 
 export interface AwaitingRoutesOptions {
   db: Database
@@ -17,7 +18,7 @@ export const awaitingLeadRoutes: FastifyPluginAsync<AwaitingRoutesOptions> = asy
   app.get('/bookings/awaiting', async (): Promise<AwaitingLeads> => {
     const rows = await db.query<Omit<AwaitingLead, 'id'> & { id: string }>(
       `SELECT s.id::text, s.name, s.email, ${utcText('s.created_at')} AS "appliedAt",
-         (SELECT d.state FROM lead_deliveries d WHERE d.application_id = s.id AND d.event = 'follow_up' LIMIT 1) AS "followUp"
+         ${followUpStateColumn('s.id')} AS "followUp"
        FROM contact_submissions s JOIN lead_pipeline p ON p.application_id = s.id
        WHERE NOT s.spam AND p.status IN ('new', 'contacted')
          AND s.created_at <= now() - make_interval(mins => $1::int) AND s.created_at > now() - make_interval(days => $2::int)

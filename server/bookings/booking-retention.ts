@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify'
+import type { FastifyPluginAsync } from 'fastify'
 import type { Queryable } from '../db/database.ts'
 import { registerPeriodicSweep } from '../http/periodic-sweep.ts'
 
@@ -32,7 +32,10 @@ export async function deleteExpiredBookingRecords(db: Queryable, unmatchedDays: 
 }
 
 /** When the server starts and every day: expired receipts and, with LEAD_RETENTION_DAYS, expired unmatched bookings. */
-export function registerBookingRetention(app: FastifyInstance, db: Queryable, unmatchedDays: number | undefined) {
+export const bookingRetention: FastifyPluginAsync<{ db: Queryable; unmatchedDays: number | undefined }> = async (
+  app,
+  { db, unmatchedDays },
+) => {
   registerPeriodicSweep(app, {
     intervalMs: BOOKING_SWEEP_INTERVAL_MS,
     failure: 'could not delete expired booking receipts',

@@ -3,6 +3,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
 import type { Database } from '../db/database.ts'
 import type { HitCounter } from '../http/hit-counter.ts'
 import { ApiError, answerApiError } from '../http/api-error.ts'
+import { type Notifications, wakeAfterSuccess } from '../notify/notifications.ts'
 import { applyBookingEvent } from './apply-booking-event.ts'
 import { BOOKING_WEBHOOK_PATHS } from '../../common/booking-api.ts'
 import type { BookingEvent, BookingProvider, IgnoredDelivery } from './booking-event.ts'
@@ -29,6 +30,8 @@ export interface BookingRoutesOptions {
   secrets: BookingSecrets
   /** Counts refused deliveries per address (shared by the instances on PostgreSQL). */
   counter: HitCounter
+  /** A booking's news is queued with it; the notifier is woken once the provider has its answer. */
+  notifications: Notifications
   /** Seconds since the epoch; tests move it. */
   now?: () => number
 }
@@ -64,18 +67,19 @@ const headerText = (value: string | string[] | undefined) => (Array.isArray(valu
  */
 export const bookingRoutes: FastifyPluginAsync<BookingRoutesOptions> = async (
   app,
-  { db, secrets, counter, now = () => Date.now() / 1000 },
+  { db, secrets, counter, notifications, now = () => Date.now() / 1000 },
 ) => {
   app.setErrorHandler(answerApiError)
   // The signature covers the bytes as sent: the body is kept raw until it is verified.
   app.removeAllContentTypeParsers()
   app.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: BODY_LIMIT }, (_request, body, done) => done(null, body))
 
+  const onResponse = wakeAfterSuccess(notifications)
   for (const provider of ['calendly', 'calcom'] as const) {
     const secret = secrets[provider]
     if (secret === undefined) continue
     const { signatureProblem, read, ageProblem } = PROVIDERS[provider]
-    app.post<{ Body: Buffer }>(BOOKING_WEBHOOK_PATHS[provider], { bodyLimit: BODY_LIMIT }, async (request, reply) => {
+    app.post<{ Body: Buffer }>(BOOKING_WEBHOOK_PATHS[provider], { bodyLimit: BODY_LIMIT, onResponse }, async (request, reply) => {
       const nowSeconds = Math.floor(now())
       const problem = signatureProblem(request, secret, nowSeconds)
       if (problem !== undefined) {
@@ -106,7 +110,7 @@ export const bookingRoutes: FastifyPluginAsync<BookingRoutesOptions> = async (
         request.log.warn({ provider, problem: stale, booking: event.bookingId }, 'booking webhook too old to apply')
         return reply.send({ received: true, applied: false })
       }
-      const result = await applyBookingEvent(db, event)
+      const result = await applyBookingEvent(db, notifications, event)
       request.log.info({ provider, change: event.change, booking: result.bookingId, applied: result.applied }, 'booking webhook')
       return reply.send({ received: true, applied: result.applied })
     })

@@ -5,8 +5,8 @@ import { recordAudit } from '../db/audit.ts'
 import type { Database } from '../db/database.ts'
 import { ApiError } from '../http/api-error.ts'
 import { idParams } from '../http/id-param.ts'
+import { markBooked } from '../lead-lifecycle/status-change.ts'
 import { utcText } from '../db/utc-text.ts'
-import { moveToBooked } from './apply-booking-event.ts'
 
 /**
  * The inbox's bookings that no lead matched (ADR 026), registered under
@@ -39,7 +39,7 @@ export const unmatchedBookingRoutes: FastifyPluginAsyncZod<{ db: Database }> = a
         booking.id,
         actor,
       ])
-      if (booking.state !== 'canceled') await moveToBooked(tx, leadId, actor)
+      if (booking.state !== 'canceled') await markBooked(tx, leadId, actor)
       await recordAudit(tx, { actor, action: 'booking.link', leadId, detail: { bookingId: Number(booking.id) } })
       return true
     })

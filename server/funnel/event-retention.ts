@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify'
+import type { FastifyPluginAsync } from 'fastify'
 import type { Database } from '../db/database.ts'
 import { registerPeriodicSweep } from '../http/periodic-sweep.ts'
 
@@ -46,7 +46,7 @@ export async function sweepPageEvents(db: Database, retentionDays: number): Prom
  * analytics is on or off (what was stored still expires). A salt kept an hour
  * longer is the lesser harm: a failed sweep waits for the next.
  */
-export function registerEventRetention(app: FastifyInstance, db: Database, retentionDays: number) {
+export const eventRetention: FastifyPluginAsync<{ db: Database; retentionDays: number }> = async (app, { db, retentionDays }) => {
   registerPeriodicSweep(app, {
     intervalMs: EVENT_SWEEP_INTERVAL_MS,
     failure: 'could not roll up or expire funnel events',

@@ -15,6 +15,7 @@ import { createVisitorHasher } from './event-visitor.ts'
 import { ApiError, answerApiError } from '../http/api-error.ts'
 import { registerCors } from '../http/cors.ts'
 import { RATE_LIMITED, registerRateLimit } from '../http/rate-limit.ts'
+import { markBookingOpened } from '../lead-lifecycle/opened.ts'
 import { answerAsPostgrest } from '../postgrest/postgrest-error.ts'
 
 export interface EventsOptions {
@@ -39,11 +40,6 @@ export interface EventsOptions {
 
 // Headless browsers announce themselves; isbot leaves them to the caller.
 const HEADLESS = /headless|phantomjs|slimerjs|electron\//i
-
-// One statement text for any number of events, so it is prepared once per connection.
-const BOOKING_OPENED = `UPDATE lead_pipeline p SET booking_opened_at = now()
-FROM contact_submissions s
-WHERE s.submission_id = ANY($1::uuid[]) AND p.application_id = s.id AND p.booking_opened_at IS NULL`
 
 const INSERT = `INSERT INTO page_events (visitor, type, step, source, path)
   SELECT $1, e.type, e.step, $2, $3 FROM unnest($4::text[], $5::smallint[]) AS e(type, step)`
@@ -110,7 +106,7 @@ export const eventsRoutes: FastifyPluginAsyncZod<EventsOptions> = async (app, { 
         ],
         { prepare: true },
       )
-      await markBookingOpened(batch)
+      await keepBookingOpened(batch)
     } catch (error) {
       logOutage(request, error)
     }
@@ -130,9 +126,9 @@ export const eventsRoutes: FastifyPluginAsyncZod<EventsOptions> = async (app, { 
    * count (analytics off, Sec-GPC, a headless browser): nothing of the visit
    * is stored with it.
    */
-  async function markBookingOpened(batch: EventBatch) {
+  async function keepBookingOpened(batch: EventBatch) {
     const opened = batch.events.flatMap((event) => (event.submission_id === undefined ? [] : [event.submission_id]))
-    if (opened.length > 0) await db.query(BOOKING_OPENED, [opened], { prepare: true })
+    await markBookingOpened(db, opened)
   }
 
   /** A batch the funnel does not count: only its booking page's opening is kept, and nothing is said of it. */
@@ -140,7 +136,7 @@ export const eventsRoutes: FastifyPluginAsyncZod<EventsOptions> = async (app, { 
     const batch = batchBody.safeParse(request.body)
     if (!batch.success) return
     try {
-      await markBookingOpened(batch.data)
+      await keepBookingOpened(batch.data)
     } catch (error) {
       logOutage(request, error)
     }
@@ -150,7 +146,7 @@ export const eventsRoutes: FastifyPluginAsyncZod<EventsOptions> = async (app, { 
     bodyLimit: MAX_BATCH_BYTES,
     config: RATE_LIMITED,
     // Before the body is read: what is dropped anyway costs no parsing. The events table's rows never name an
-    // application; a batch may, so one that is not counted is still read for its booking page (markBookingOpened).
+    // application; a batch may, so one that is not counted is still read for its booking page (keepBookingOpened).
     onRequest: async (request: FastifyRequest, reply: FastifyReply) => {
       if (body === 'rows' && !counts(request, analytics)) return reply.code(204).send()
     },

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify'
+import { appWide } from './app-wide.ts'
 import type { SiteManifest } from '../../common/site-manifest.ts'
 import type { Config } from '../config.ts'
 
@@ -84,16 +84,16 @@ export function securityHeaders(config: HeaderConfig): Record<string, string> {
 
 /**
  * Security headers on every response Fastify sends: pages, assets, the 404
- * page, API answers and errors. Register on the root instance, first, so that
- * its onRequest hook runs before anything can refuse a request.
+ * page, API answers and errors. Register it on the root instance, first, so
+ * that its onRequest hook runs before anything can refuse a request.
  */
-export function registerSecurityHeaders(app: FastifyInstance, config: HeaderConfig) {
+export const securityHeaderHook = appWide<HeaderConfig>(async (app, config) => {
   const headers = securityHeaders(config)
   app.addHook('onRequest', (_request, reply, done) => {
     reply.headers(headers)
     done()
   })
-}
+})
 
 /**
  * Headers for the few answers Fastify gives without running hooks: requests

@@ -44,26 +44,3 @@ export async function newLeadCount(db: Queryable, accountId: number): Promise<nu
   const [row] = await db.query<{ n: number }>(NEW_COUNT_SQL, [accountId, NEW_COUNT_CAP])
   return Number(row?.n ?? 0)
 }
-
-/**
- * The account has opened lead `id`: it is no longer new to it. Resolves to
- * false when there is no such lead (spam included: it is never new, but it is
- * a lead one may open).
- */
-export async function markOpened(db: Queryable, accountId: number, id: number): Promise<boolean> {
-  const [row] = await db.query<{ found: boolean }>(
-    `WITH opened AS (DELETE FROM lead_unopened WHERE account_id = $1 AND application_id = $2)
-     SELECT EXISTS (SELECT 1 FROM contact_submissions WHERE id = $2) AS found`,
-    [accountId, id],
-  )
-  return row?.found === true
-}
-
-/** A lead just moved out of spam is new to every account, as if it had just arrived. */
-export async function markUnopenedByAll(db: Queryable, id: number): Promise<void> {
-  await db.query(
-    `INSERT INTO lead_unopened (account_id, application_id) SELECT id, $1 FROM admin_accounts
-     ON CONFLICT DO NOTHING`,
-    [id],
-  )
-}

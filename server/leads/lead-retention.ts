@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify'
+import type { FastifyPluginAsync } from 'fastify'
 import type { Queryable } from '../db/database.ts'
 import { registerPeriodicSweep } from '../http/periodic-sweep.ts'
 
@@ -30,7 +30,7 @@ export async function deleteExpiredLeads(db: Queryable, days: number): Promise<n
  * set: deletes expired leads. A lead kept a day longer is the lesser harm: a
  * failed sweep waits for the next.
  */
-export function registerLeadRetention(app: FastifyInstance, db: Queryable, days: number | undefined) {
+export const leadRetention: FastifyPluginAsync<{ db: Queryable; days: number | undefined }> = async (app, { db, days }) => {
   if (days === undefined) return
   registerPeriodicSweep(app, {
     intervalMs: LEAD_SWEEP_INTERVAL_MS,

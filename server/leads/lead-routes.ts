@@ -20,6 +20,7 @@ import {
   BULK_STATUS_PATH,
   LEAD_COUNT_PATH,
   type BulkNotSpamResult,
+  type BulkStatusResult,
   type LeadCount,
 } from '../../common/lead-list-api.ts'
 import { utcDay } from '../../common/utc-day.ts'
@@ -28,24 +29,29 @@ import { zonedTimeWriter } from '../export/export-time.ts'
 import { ApiError } from '../http/api-error.ts'
 import { registerConditionalGet } from '../http/conditional-get.ts'
 import { idParams } from '../http/id-param.ts'
+import { markNotSpam } from '../lead-lifecycle/not-spam.ts'
+import { markOpened } from '../lead-lifecycle/opened.ts'
+import { changeLeadStatus, changeStatus } from '../lead-lifecycle/status-change.ts'
+import { type Notifications, wakeAfterSuccess } from '../notify/notifications.ts'
 import { leadBoard } from './board.ts'
-import { changeStatuses, eraseLeads } from './bulk.ts'
+import { eraseLeads } from './bulk.ts'
 import { eraseLead, eraseLeadsByEmail } from './erasure.ts'
 import { exportLeads } from './export-leads.ts'
 import { getLeadDetail } from './lead-detail.ts'
-import { markOpened, newLeadCount, withNewMarks } from './lead-opened.ts'
+import { newLeadCount, withNewMarks } from './lead-opened.ts'
 import { leadNeighbours } from './lead-neighbours.ts'
 import { leadQueryOf } from './lead-filter.ts'
 import { leadSources } from './lead-sources.ts'
 import { withReadBudget } from './read-budget.ts'
 import { countLeads, listLeads } from './lead-page.ts'
-import { markNotSpam } from './not-spam.ts'
-import { addNote, changeStatus } from './pipeline.ts'
+import { addNote } from './pipeline.ts'
 
 export interface LeadRouteOptions {
   db: Database
   /** INBOX_QUERY_BUDGET_MS: how long each read of a list, count, board or export may run (PostgreSQL enforces it). */
   queryBudgetMs: number
+  /** Taking a lead out of spam queues its announcement, and wakes the notifier once answered. */
+  notifications: Notifications
 }
 
 /**
@@ -80,7 +86,8 @@ const CONTENT_TYPES = { csv: 'text/csv; charset=utf-8', json: 'application/json;
  * in a context that has already checked the session and, for changes, the
  * CSRF token, and set request.admin.
  */
-export const leadRoutes: FastifyPluginAsyncZod<LeadRouteOptions> = async (app, { db, queryBudgetMs }) => {
+export const leadRoutes: FastifyPluginAsyncZod<LeadRouteOptions> = async (app, { db, queryBudgetMs, notifications }) => {
+  const wake = wakeAfterSuccess(notifications)
   // The reads whose cost grows with the filter: each statement within the budget.
   const reads = withReadBudget(db, queryBudgetMs)
   // The open inbox reads these again every few seconds: unchanged answers are 304.
@@ -153,13 +160,13 @@ export const leadRoutes: FastifyPluginAsyncZod<LeadRouteOptions> = async (app, {
   })
 
   app.patch('/leads/:id', { schema: { params: leadParams, body: statusChangeSchema } }, async (request) => {
-    const change = await changeStatus(db, request.params.id, request.body.status, request.admin.email)
+    const change = await changeLeadStatus(db, request.params.id, request.body.status, request.admin.email)
     if (change === undefined) throw noSuchLead()
     return detailFor(request, request.params.id)
   })
 
-  app.post('/leads/:id/not-spam', { schema: { params: leadParams } }, async (request) => {
-    const outcome = await markNotSpam(db, request.params.id, request.admin.email)
+  app.post('/leads/:id/not-spam', { schema: { params: leadParams }, onResponse: wake }, async (request) => {
+    const outcome = await markNotSpam(db, notifications, request.params.id, request.admin.email)
     if (outcome === 'missing') throw noSuchLead()
     if (outcome === 'not-spam-already') throw new ApiError(409, 'This lead is not spam: it is in the inbox already.')
     return detailFor(request, request.params.id)
@@ -179,17 +186,18 @@ export const leadRoutes: FastifyPluginAsyncZod<LeadRouteOptions> = async (app, {
 
   app.post(BULK_STATUS_PATH, { schema: { body: bulkStatusSchema } }, async (request) => {
     const { ids, status } = request.body
-    return changeStatuses(db, ids, status, request.admin.email)
+    const { found, changes } = await changeStatus(db, { ids, to: status, author: request.admin.email })
+    return { found, changed: changes.length } satisfies BulkStatusResult
   })
 
   app.post(BULK_ERASE_PATH, { schema: { body: bulkEraseSchema } }, async (request) => {
     return { erased: await eraseLeads(db, request.body.ids, request.admin.email) } satisfies ErasureResult
   })
 
-  app.post(BULK_NOT_SPAM_PATH, { schema: { body: bulkEraseSchema } }, async (request) => {
+  app.post(BULK_NOT_SPAM_PATH, { schema: { body: bulkEraseSchema }, onResponse: wake }, async (request) => {
     let moved = 0
     // One at a time, each as the single route moves it: its own transaction, announcement and audit entry.
-    for (const id of request.body.ids) if ((await markNotSpam(db, id, request.admin.email)) === 'moved') moved++
+    for (const id of request.body.ids) if ((await markNotSpam(db, notifications, id, request.admin.email)) === 'moved') moved++
     return { moved } satisfies BulkNotSpamResult
   })
 

@@ -8,7 +8,7 @@ import { encodeCursor } from './cursor.ts'
 import { SEARCH_FIELDS, SEARCH_SEPARATOR, parseLeadQuery } from './lead-filter.ts'
 import { ApiError } from '../http/api-error.ts'
 import { listLeads } from './lead-page.ts'
-import { changeStatus } from './pipeline.ts'
+import { changeLeadStatus } from '../lead-lifecycle/status-change.ts'
 
 const temp = useTempDatabase()
 beforeEach(async () => {
@@ -129,8 +129,8 @@ describe(`the lead list on ${DATABASE_TARGET}`, () => {
     expect(ids((await list({ to: '2026-03-31' })).leads)).toEqual([before])
     expect(ids((await list({ source: 'FB' })).leads)).toEqual([lastMoment, firstMoment])
 
-    await changeStatus(temp.db, firstMoment, 'booked', 'owner@example.com')
-    await changeStatus(temp.db, before, 'booked', 'owner@example.com')
+    await changeLeadStatus(temp.db, firstMoment, 'booked', 'owner@example.com')
+    await changeLeadStatus(temp.db, before, 'booked', 'owner@example.com')
     expect(ids((await list({ status: 'booked' })).leads)).toEqual([firstMoment, before])
     expect(ids((await list({ status: 'booked', source: 'fb' })).leads)).toEqual([firstMoment])
     expect(ids((await list({ status: 'new', from: '2026-04-01' })).leads)).toEqual([after, lastMoment])

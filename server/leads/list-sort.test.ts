@@ -10,7 +10,7 @@ import { parseLeadQuery } from './lead-filter.ts'
 import { countLeads, listLeads } from './lead-page.ts'
 import { leadNeighbours } from './lead-neighbours.ts'
 import { STATUS_SEARCH_CAP } from './list-sort.ts'
-import { changeStatus } from './pipeline.ts'
+import { changeLeadStatus } from '../lead-lifecycle/status-change.ts'
 
 const temp = useTempDatabase()
 beforeEach(async () => {
@@ -46,7 +46,7 @@ async function seedTies() {
     const minutes = index < 3 ? 30 : 30 + index
     const id = await insertLead(temp.db, { receivedAt: index < 3 ? SAME_TIME : ago(minutes), answers: { name } })
     const status = statuses[index]!
-    if (status !== 'new') await changeStatus(temp.db, id, status, 'owner@example.com')
+    if (status !== 'new') await changeLeadStatus(temp.db, id, status, 'owner@example.com')
     leads.push({ id, name, status, minutes })
   }
   return leads

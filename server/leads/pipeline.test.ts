@@ -4,7 +4,8 @@ import { DATABASE_TARGET } from '../testing/database-target.ts'
 import { insertApplication } from '../testing/insert-application.ts'
 import { useTempDatabase } from '../testing/use-temp-database.ts'
 import { getLeadDetail } from './lead-detail.ts'
-import { addNote, changeStatus } from './pipeline.ts'
+import { changeLeadStatus } from '../lead-lifecycle/status-change.ts'
+import { addNote } from './pipeline.ts'
 
 const temp = useTempDatabase()
 
@@ -16,22 +17,22 @@ describe(`a lead's pipeline on ${DATABASE_TARGET}`, () => {
 
   it('records a change only when the status changes', async () => {
     const id = await insertApplication(temp.db)
-    expect(await changeStatus(temp.db, id, 'new', 'a@example.com')).toBeNull()
-    expect(await changeStatus(temp.db, id, 'booked', 'a@example.com')).toEqual({
+    expect(await changeLeadStatus(temp.db, id, 'new', 'a@example.com')).toBeNull()
+    expect(await changeLeadStatus(temp.db, id, 'booked', 'a@example.com')).toEqual({
       from: 'new',
       to: 'booked',
       author: 'a@example.com',
       at: expect.any(String),
     })
-    expect(await changeStatus(temp.db, id, 'booked', 'b@example.com')).toBeNull()
+    expect(await changeLeadStatus(temp.db, id, 'booked', 'b@example.com')).toBeNull()
     expect((await getLeadDetail(temp.db, id))?.history).toHaveLength(1)
-    expect(await changeStatus(temp.db, id + 1000, 'won', 'a@example.com')).toBeUndefined()
+    expect(await changeLeadStatus(temp.db, id + 1000, 'won', 'a@example.com')).toBeUndefined()
   })
 
   it('keeps the history a chain when changes arrive at once: each starts where the one before ended', async () => {
     const id = await insertApplication(temp.db)
     const targets = LEAD_STATUSES.filter((status) => status !== 'new')
-    await Promise.all(targets.map((status, index) => changeStatus(temp.db, id, status, `account${index}@example.com`)))
+    await Promise.all(targets.map((status, index) => changeLeadStatus(temp.db, id, status, `account${index}@example.com`)))
     const lead = await getLeadDetail(temp.db, id)
     const history = lead?.history ?? []
     expect(history.map((change) => change.to).sort()).toEqual([...targets].sort())

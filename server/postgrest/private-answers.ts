@@ -1,4 +1,5 @@
-import type { FastifyInstance, FastifyReply } from 'fastify'
+import type { FastifyReply } from 'fastify'
+import { appWide } from '../http/app-wide.ts'
 
 const REST_ROUTES = '/rest/v1/'
 const VARY_ON = ['apikey', 'authorization']
@@ -9,10 +10,10 @@ const VARY_ON = ['apikey', 'authorization']
  * a 401), so no cache may keep an answer, nor hand one to a request with
  * another key. Decided by the route that answers, so a percent-encoded path
  * is covered too; CORS preflights, which carry no key, are left as PostgREST
- * answers them. Register on the root instance: the events table's insert sits
- * under /rest/v1 outside the REST API's own scope.
+ * answers them. Register it on the root instance, before the routes: the events
+ * table's insert sits under /rest/v1 outside the REST API's own scope.
  */
-export function registerPrivateRestAnswers(app: FastifyInstance) {
+export const privateRestAnswers = appWide(async (app) => {
   app.addHook('onSend', (request, reply, payload, done) => {
     if (request.method !== 'OPTIONS' && request.routeOptions.url?.startsWith(REST_ROUTES)) {
       reply.header('cache-control', 'no-store')
@@ -20,7 +21,7 @@ export function registerPrivateRestAnswers(app: FastifyInstance) {
     }
     done(null, payload)
   })
-}
+})
 
 /** Adds names to Vary, keeping those there already (CORS adds Origin, compression Accept-Encoding). */
 function addVary(reply: FastifyReply, names: readonly string[]) {

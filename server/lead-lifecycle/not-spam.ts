@@ -1,21 +1,23 @@
 import type { Database } from '../db/database.ts'
 import { recordAudit } from '../db/audit.ts'
-import { markUnopenedByAll } from './lead-opened.ts'
+import type { Notifications } from '../notify/notifications.ts'
+import { markUnopenedByAll } from './opened.ts'
 
 /** What marking an application as not spam did: `moved`, or why nothing was done. */
 export type NotSpamOutcome = 'moved' | 'not-spam-already' | 'missing'
 
 /**
  * Moves application `id` out of spam and into the leads, and queues its
- * announcement as its insert would have (migrations/011): the outbox row the
+ * announcement as its insert would have (migrations/011): the news the
  * notifier turns into the new-lead webhook, Slack and email. The pipeline row
  * is made too when it is missing (an application stored before migrations/009,
  * or by a page posting straight to Supabase has none). One transaction with
  * its audit entry, so a lead is never moved without being announced and
  * recorded. It becomes new to every account (migrations/015), as a lead just
- * arrived would. The row lock makes a second request at once find it moved already.
+ * arrived would. The row lock makes a second request at once find it moved
+ * already. The caller wakes the notifier once it has answered.
  */
-export async function markNotSpam(db: Database, id: number, actor: string): Promise<NotSpamOutcome> {
+export async function markNotSpam(db: Database, notifications: Notifications, id: number, actor: string): Promise<NotSpamOutcome> {
   return db.transaction(async (tx) => {
     const [row] = await tx.query<{ spam: boolean }>('SELECT spam FROM contact_submissions WHERE id = $1 FOR UPDATE', [id])
     if (row === undefined) return 'missing'
@@ -27,8 +29,8 @@ export async function markNotSpam(db: Database, id: number, actor: string): Prom
        ON CONFLICT (application_id) DO NOTHING`,
       [id],
     )
-    // A row already there is the same announcement, still waiting: one is enough.
-    await tx.query('INSERT INTO lead_outbox (application_id) VALUES ($1) ON CONFLICT DO NOTHING', [id])
+    // A news of it already waiting is the same announcement: one is enough (enqueue queues it once).
+    await notifications.enqueue(tx, { applicationId: id })
     await markUnopenedByAll(tx, id)
     await recordAudit(tx, { actor, action: 'lead.not-spam', leadId: id })
     return 'moved'
