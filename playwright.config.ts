@@ -44,7 +44,8 @@ function freshBackupDir(): string {
 const leadInbox = await chooseLeadInbox()
 
 // The embedded database has one opener: the accounts are made before the server opens it.
-const addAdmin = (email: string) => `printf %s "$E2E_ADMIN_PASSWORD" | node dist/server/server/cli/admin.js add ${email}`
+const addAdmin = (email: string) =>
+  `printf %s "$E2E_ADMIN_PASSWORD" | node dist/server/server/cli/admin.js add ${email}`
 const startServer = `sh -c '${addAdmin(ADMIN_EMAIL)} && ${addAdmin(ADMIN_TOTP_EMAIL)} && exec node dist/server/server/main.js'`
 
 export default defineConfig({

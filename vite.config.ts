@@ -33,7 +33,9 @@ function siteSettings(): Plugin {
       ssr = Boolean(config.build.ssr)
     },
     // The video's host is known at build time: open the connection while the page paints.
-    transformIndexHtml: () => [{ tag: 'link', attrs: { rel: 'preconnect', href: built().videoOrigin }, injectTo: 'head' }],
+    transformIndexHtml: () => [
+      { tag: 'link', attrs: { rel: 'preconnect', href: built().videoOrigin }, injectTo: 'head' },
+    ],
     generateBundle() {
       if (ssr) return
       this.emitFile({ type: 'asset', fileName: SITE_MANIFEST_FILE, source: `${JSON.stringify(built(), null, 2)}\n` })
@@ -76,7 +78,11 @@ function adminPage(): Plugin {
           mode,
           logLevel: builder.config.logLevel,
           plugins: [react(), tailwindcss()],
-          build: { outDir: settings.outDir, emptyOutDir: false, rollupOptions: { input: { admin: 'admin/index.html' } } },
+          build: {
+            outDir: settings.outDir,
+            emptyOutDir: false,
+            rollupOptions: { input: { admin: 'admin/index.html' } },
+          },
         })
       },
     },

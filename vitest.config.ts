@@ -22,7 +22,13 @@ export default mergeConfig(
           },
         },
         // Build tools, and the benchmarks' bookkeeping, whose pieces can be tried without a build.
-        { test: { name: 'scripts', environment: 'node', include: ['scripts/**/*.test.ts', 'bench/support/**/*.test.ts'] } },
+        {
+          test: {
+            name: 'scripts',
+            environment: 'node',
+            include: ['scripts/**/*.test.ts', 'bench/support/**/*.test.ts'],
+          },
+        },
         serverProject('server', 'pglite'),
         // The same server tests against a real PostgreSQL server that global
         // setup starts (Debian's postgresql package, or PG_BIN).

@@ -4,15 +4,15 @@
 // (routing, the session guard with a real signed-in session, the query, the
 // JSON answer) by app.inject, in this process, against the real database: no
 // socket, so the figures are the server's own time.
-import type { LeadCount, LeadPage } from '../common/lead-list-api.ts'
 import type { LeadBoard } from '../common/board-api.ts'
+import type { LeadCount, LeadPage } from '../common/lead-list-api.ts'
 import type { LeadSources } from '../common/lead-sources-api.ts'
 import type { NewLeadCount } from '../common/live-api.ts'
 import type { Database } from '../server/db/database.ts'
 import { ensureDebianPackages } from './support/debian-packages.ts'
 import { withFreshPglite } from './support/fresh-pglite.ts'
-import { openInbox, percentile, seedInbox, timeEach } from './support/inbox-timing.ts'
 import { withSeededPostgres } from './support/fresh-postgres.ts'
+import { openInbox, percentile, seedInbox, timeEach } from './support/inbox-timing.ts'
 
 ensureDebianPackages({ postgresql: '/usr/lib/postgresql' })
 
@@ -27,11 +27,17 @@ const phoneOf = (lead: number) => `555 ${String(lead).padStart(7, '0')}`.replace
 /** What the inbox asks most: its first page, a search (a common name and one lead's address), filters, who has not booked, the board and the live poll. */
 const SCENARIOS: [string, (index: number) => string][] = [
   ['first page', () => '/leads'],
-  ['search, common name (~8 % of leads)', (index) => `/leads?q=${['lovelace', 'hopper', 'turing', 'liskov'][index % 4]}`],
+  [
+    'search, common name (~8 % of leads)',
+    (index) => `/leads?q=${['lovelace', 'hopper', 'turing', 'liskov'][index % 4]}`,
+  ],
   // Row numbers from a tenth of the leads up are in few addresses (5@ is in many).
   ['search, one lead (email)', (index) => `/leads?q=${encodeURIComponent(`${SOME_LEAD(index)}@example`)}`],
   ['status filter (won, ~4 %)', () => '/leads?status=won'],
-  ['status filter and a common name', (index) => `/leads?status=lost&q=${['lovelace', 'hopper', 'turing', 'liskov'][index % 4]}`],
+  [
+    'status filter and a common name',
+    (index) => `/leads?status=lost&q=${['lovelace', 'hopper', 'turing', 'liskov'][index % 4]}`,
+  ],
   // Spaced otherwise than stored (+1 555 0001234): the search looks for the digits.
   ['search, one lead (phone, spaced)', (index) => `/leads?q=${encodeURIComponent(phoneOf(SOME_LEAD(index)))}`],
   ['source + date range', () => '/leads?source=tiktok&from=2026-01-01&to=2026-12-31'],
@@ -85,7 +91,11 @@ async function seed(target: string, db: Database): Promise<number> {
   return seedSeconds
 }
 
-async function measure(target: string, db: Database, seedSeconds: number): Promise<{ seedSeconds: number; figures: Figures[] }> {
+async function measure(
+  target: string,
+  db: Database,
+  seedSeconds: number,
+): Promise<{ seedSeconds: number; figures: Figures[] }> {
   const inbox = await openInbox(db)
   try {
     // Half the leads not opened by the bench's account, as when teammates share them out: the markers and the count have rows to read.
@@ -118,7 +128,8 @@ async function measure(target: string, db: Database, seedSeconds: number): Promi
   }
 }
 
-const onPglite = () => withFreshPglite('bench-admin-pglite-', async (db) => measure('PGlite', db, await seed('PGlite', db)))
+const onPglite = () =>
+  withFreshPglite('bench-admin-pglite-', async (db) => measure('PGlite', db, await seed('PGlite', db)))
 
 async function onPostgres() {
   return withSeededPostgres(
@@ -133,7 +144,9 @@ const results = { PGlite: await onPglite(), PostgreSQL: await onPostgres() }
 process.stdout.write(
   `\n${REQUESTS} requests per row after ${WARMUP} to warm up, app.inject with a signed-in session, ${LEADS.toLocaleString('en')} applications (1 % spam), after VACUUM ANALYZE\n\n`,
 )
-process.stdout.write('| Request | Rows | PGlite p50 | PGlite p95 | PostgreSQL p50 | PostgreSQL p95 |\n|---|---:|---:|---:|---:|---:|\n')
+process.stdout.write(
+  '| Request | Rows | PGlite p50 | PGlite p95 | PostgreSQL p50 | PostgreSQL p95 |\n|---|---:|---:|---:|---:|---:|\n',
+)
 for (const [index, row] of results.PGlite.figures.entries()) {
   const postgres = results.PostgreSQL.figures[index]
   process.stdout.write(

@@ -10,7 +10,6 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import pg from 'pg'
 import { ADMIN_API_PATH, CSRF_HEADER } from '../common/admin-api.ts'
 import type { BackupSummary } from '../common/backup-api.ts'
 import { signInOver } from '../reliability/support/admin-account.ts'
@@ -18,12 +17,11 @@ import { connectionPool, send } from '../reliability/support/http-client.ts'
 import { countBy } from '../reliability/support/load.ts'
 import { startServer, stopServer } from '../reliability/support/server-process.ts'
 import { makeApplication, submit } from '../reliability/support/submissions.ts'
-import { postgresTarget } from '../reliability/support/targets.ts'
 import { openPglite } from '../server/db/pglite.ts'
 import { createAdminAccount } from '../server/testing/admin-session.ts'
 import { watchBackupPhases } from './support/backup-phases.ts'
 import { phaseRows, printPhaseTable, type Submitted, type Taken } from './support/backup-report.ts'
-import { du, residentBytes, runCli, storedIn } from './support/backup-tools.ts'
+import { copyIntoPostgres, du, residentBytes, runCli, storedIn } from './support/backup-tools.ts'
 import { ensureDebianPackages } from './support/debian-packages.ts'
 import { seedInbox } from './support/inbox-timing.ts'
 import { pacedLoad, summarize, within, type PacedResult, type Window } from './support/paced-load.ts'
@@ -72,7 +70,12 @@ try {
   log(`Data directory: ${mb(dataDirBytes)}, of which ${mb(await du(join(dataDir, 'pg_wal')))} is pg_wal`)
 
   // No scheduled backup (interval 0): the ones measured are the ones asked for, at known moments.
-  const server = await startServer({ DATA_DIR: dataDir, BACKUP_DIR: backupDir, BACKUP_INTERVAL_HOURS: '0', LOG_LEVEL: 'info' })
+  const server = await startServer({
+    DATA_DIR: dataDir,
+    BACKUP_DIR: backupDir,
+    BACKUP_INTERVAL_HOURS: '0',
+    LOG_LEVEL: 'info',
+  })
   const pid = server.child.pid ?? 0
   const taken: Taken[] = []
   let submissions: PacedResult<Submitted>[] = []
@@ -101,8 +104,14 @@ try {
       maxMs: LOAD_MAX_MS,
       stop: () => stopping,
       send: async () =>
-        (await send(server.url, { method: 'GET', path: `${ADMIN_API_PATH}/leads`, headers: { cookie: session.cookie }, agent: listAgent }))
-          .status,
+        (
+          await send(server.url, {
+            method: 'GET',
+            path: `${ADMIN_API_PATH}/leads`,
+            headers: { cookie: session.cookie },
+            agent: listAgent,
+          })
+        ).status,
     })
     const sampling = (async () => {
       while (!stopping) {
@@ -154,8 +163,12 @@ try {
   const rows = phaseRows({ taken, submissions, lists, memory, beforeS: BEFORE_S, afterS: AFTER_S })
   const stepWindows = (pick: (backup: Taken) => Window): Window[] => taken.map(pick)
   const statusOf = (result: PacedResult<Submitted> | PacedResult<number>) =>
-    result.error !== undefined ? 'error' : String(typeof result.value === 'number' ? result.value : result.value?.status)
-  log(`Submissions by answer: ${JSON.stringify(countBy(submissions, statusOf))}; lead lists: ${JSON.stringify(countBy(lists, statusOf))}`)
+    result.error !== undefined
+      ? 'error'
+      : String(typeof result.value === 'number' ? result.value : result.value?.status)
+  log(
+    `Submissions by answer: ${JSON.stringify(countBy(submissions, statusOf))}; lead lists: ${JSON.stringify(countBy(lists, statusOf))}`,
+  )
 
   // Every 201, during the backups and over the whole run, in the database afterwards.
   const during = stepWindows(({ start, end }) => [start, end])
@@ -187,22 +200,9 @@ try {
   if (inBackup.before !== answeredBefore.length) process.exitCode = 1
 
   // Into PostgreSQL 15: the data directory (the server stopped), and the backup file into another empty database.
-  const target = await postgresTarget()
-  let copyDir: Awaited<ReturnType<typeof runCli>>
-  let copyFile: Awaited<ReturnType<typeof runCli>>
-  try {
-    const client = new pg.Client({ connectionString: target.postgres.url() })
-    await client.connect()
-    await client.query('CREATE DATABASE from_dir')
-    await client.query('CREATE DATABASE from_backup')
-    await client.end()
-    copyDir = await runCli('db-copy', ['--from', dataDir, '--to', target.postgres.url('from_dir')], {}, root)
-    log(`db:copy of the data directory: ${seconds(copyDir.ms)} (${copyDir.said})`)
-    copyFile = await runCli('db-copy', ['--from', backupFile, '--to', target.postgres.url('from_backup')], {}, root)
-    log(`db:copy of the backup file: ${seconds(copyFile.ms)} (${copyFile.said})`)
-  } finally {
-    await target.dispose()
-  }
+  const { copyDir, copyFile } = await copyIntoPostgres(dataDir, backupFile, root)
+  log(`db:copy of the data directory: ${seconds(copyDir.ms)} (${copyDir.said})`)
+  log(`db:copy of the backup file: ${seconds(copyFile.ms)} (${copyFile.said})`)
 
   log(
     `\n${count(LEADS)} leads seeded (data directory ${mb(dataDirBytes)}); submissions at ${SUBMISSIONS_PER_SECOND}/s and the inbox's first page of leads at ${LIST_PER_SECOND}/s, ` +
@@ -221,7 +221,9 @@ try {
     const timeline: string[] = []
     for (let second = start - 2000; second < end + 2000; second += 1000)
       timeline.push(summarize(submissions, [[second, second + 1000]]).max.toFixed(0))
-    log(`Slowest submission in each second, backup ${index + 1}, from 2 s before it to 2 s after, in ms: ${timeline.join(' ')}`)
+    log(
+      `Slowest submission in each second, backup ${index + 1}, from 2 s before it to 2 s after, in ms: ${timeline.join(' ')}`,
+    )
   }
   const each = (value: (backup: Taken) => string) => taken.map(value).join(' / ')
   log('\n| | time | size |\n|---|---:|---:|')

@@ -2,18 +2,18 @@
 // (matched by our id, by email, and a cancel), and the Funnel screen's by-source
 // figures over 90 days, on PGlite and on PostgreSQL. Each request goes through
 // the whole app by app.inject in this process, against the real database.
+import { BOOKING_WEBHOOK_PATHS } from '../common/booking-api.ts'
 import type { Funnel } from '../common/funnel-api.ts'
 import { addDays } from '../common/funnel.ts'
 import { utcDay } from '../common/utc-day.ts'
 import { buildApp } from '../server/app.ts'
-import { BOOKING_WEBHOOK_PATHS } from '../common/booking-api.ts'
 import { parseConfig } from '../server/config.ts'
 import type { Database } from '../server/db/database.ts'
 import { calendlyDelivery, calendlyInviteeUri } from '../server/testing/booking-senders.ts'
 import { ensureDebianPackages } from './support/debian-packages.ts'
 import { withFreshPglite } from './support/fresh-pglite.ts'
-import { openInbox, percentile, seedInbox, timeEach } from './support/inbox-timing.ts'
 import { withSeededPostgres } from './support/fresh-postgres.ts'
+import { openInbox, percentile, seedInbox, timeEach } from './support/inbox-timing.ts'
 
 ensureDebianPackages({ postgresql: '/usr/lib/postgresql' })
 
@@ -79,7 +79,9 @@ async function measure(target: Target, db: Database) {
     for (const [name, request, goal] of scenarios) {
       const { times } = await timeEach(request, { warmup: WARMUP, count: REQUESTS })
       const p95 = percentile(times, 95)
-      lines.push(`| ${target} | ${name} | ${ms(percentile(times, 50))} | ${ms(p95)} | ≤ ${goal} ms: ${p95 <= goal ? 'met' : 'NOT met'} |`)
+      lines.push(
+        `| ${target} | ${name} | ${ms(percentile(times, 50))} | ${ms(p95)} | ≤ ${goal} ms: ${p95 <= goal ? 'met' : 'NOT met'} |`,
+      )
       process.stdout.write(`${lines.at(-1)}\n`)
     }
   } finally {

@@ -3,9 +3,9 @@
 // below 100. Bytes and audits only: timings vary with the machine, so the
 // performance score is reported by bench:web and not enforced here.
 import { join } from 'node:path'
+import { CHROMIUM_PATH } from '../e2e/support/chromium.ts'
 import { startServer, stopServer } from '../reliability/support/server-process.ts'
 import { pgliteTarget } from '../reliability/support/targets.ts'
-import { CHROMIUM_PATH } from '../e2e/support/chromium.ts'
 import { chunkBytes } from './support/chunk-bytes.ts'
 import { ensureDebianPackages } from './support/debian-packages.ts'
 import { FIRST_VIEW_BUDGETS as BUDGETS, kilobytes, measureFirstView } from './support/first-view-bytes.ts'
@@ -26,7 +26,8 @@ const report = (what: string, ok: boolean, shown: string) => {
 }
 const atMostBytes = (what: string, bytes: number, limit: number) =>
   report(what, bytes <= limit, `${kilobytes(bytes)} (at most ${kilobytes(limit, 0)})`)
-const atLeastScore = (what: string, score: number, limit: number) => report(what, score >= limit, `${score} (at least ${limit})`)
+const atLeastScore = (what: string, score: number, limit: number) =>
+  report(what, score >= limit, `${score} (at least ${limit})`)
 
 const webDir = join(import.meta.dirname, '..', 'dist', 'web')
 const bytes = await measureFirstView(webDir)
@@ -46,7 +47,9 @@ try {
   // A run that errored measured nothing (a score it could not compute reads as 0):
   // run it again, a bounded number of times, rather than judge the page by it.
   for (let attempt = 2; mobile.incomplete && attempt <= LIGHTHOUSE_ATTEMPTS; attempt++) {
-    console.log(`Lighthouse run incomplete (${mobile.incomplete}); running it again (${attempt} of ${LIGHTHOUSE_ATTEMPTS})`)
+    console.log(
+      `Lighthouse run incomplete (${mobile.incomplete}); running it again (${attempt} of ${LIGHTHOUSE_ATTEMPTS})`,
+    )
     mobile = await runLighthouse(`${server.url}/`, 'mobile')
   }
   if (mobile.incomplete) console.log(`Lighthouse run still incomplete: ${mobile.incomplete}`)

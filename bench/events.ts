@@ -18,7 +18,8 @@ const CONNECTIONS = 16
 const run = (target: StorageTarget, load: { events: boolean; applications: boolean }) =>
   runEventsLoad(target, { ...load, seconds: SECONDS, connections: CONNECTIONS })
 
-const errors = (figures: { socketErrors: number }) => (figures.socketErrors ? `, ${figures.socketErrors} socket errors` : '')
+const errors = (figures: { socketErrors: number }) =>
+  figures.socketErrors ? `, ${figures.socketErrors} socket errors` : ''
 
 const perSecond = (value: number) => `${value.toFixed(0)}/s`
 

@@ -23,8 +23,8 @@ import { createAdminAccount, signIn } from '../server/testing/admin-session.ts'
 import { startPostgresServer } from '../server/testing/postgres-server.ts'
 import { seedLeads } from '../server/testing/seed-leads.ts'
 import { ensureDebianPackages } from './support/debian-packages.ts'
-import { withFreshPglite } from './support/fresh-pglite.ts'
 import { download, readExport } from './support/export-download.ts'
+import { withFreshPglite } from './support/fresh-pglite.ts'
 import { probeDuring } from './support/health-probe.ts'
 
 ensureDebianPackages({ postgresql: '/usr/lib/postgresql', curl: '/usr/bin/curl' })
@@ -38,7 +38,9 @@ const PASSWORD = 'bench password, long enough'
 
 // An `a`, spaces, an `a`: the longest answer the form and the table take
 // (btrim must leave something), the challenges' 5,000 characters among them.
-const LONGEST_ANSWERS = applicationForm.map((field) => `${field.key} = 'a' || repeat(' ', ${field.maxLength - 2}) || 'a'`).join(', ')
+const LONGEST_ANSWERS = applicationForm
+  .map((field) => `${field.key} = 'a' || repeat(' ', ${field.maxLength - 2}) || 'a'`)
+  .join(', ')
 
 interface Figures {
   scenario: string
@@ -51,7 +53,8 @@ interface Figures {
   max: number
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN
 const ms = (value: number) => `${value.toFixed(1)} ms`
 
 function report(
@@ -98,7 +101,8 @@ async function measure(target: string, db: Database, seeder: Database): Promise<
     // 500 leads is over too soon for a p99 of its own.
     const exportAll = async (name: string, rounds: number) => {
       // Once unmeasured, so the figures are of a server past its first export's compiling.
-      for (const format of ['csv', 'json'] as const) await download(url, cookie, format, join(downloads, 'warm-up')).start()
+      for (const format of ['csv', 'json'] as const)
+        await download(url, cookie, format, join(downloads, 'warm-up')).start()
       for (const format of ['csv', 'json'] as const) {
         const files = Array.from({ length: rounds }, (_, round) => join(downloads, `export-${round}.${format}`))
         const curls = files.map((file) => download(url, cookie, format, file))
@@ -110,7 +114,9 @@ async function measure(target: string, db: Database, seeder: Database): Promise<
         })
         const read = await Promise.all(files.map((file) => readExport(file, format)))
         if (read.some((one) => one.rows !== read[0]?.rows)) throw new Error('the rounds exported different rows')
-        figures.push(report(target, `${format.toUpperCase()}, ${name}`, latencies, seconds, read[0] ?? { bytes: 0, rows: 0 }))
+        figures.push(
+          report(target, `${format.toUpperCase()}, ${name}`, latencies, seconds, read[0] ?? { bytes: 0, rows: 0 }),
+        )
       }
     }
 
@@ -165,7 +171,8 @@ process.stdout.write(
 )
 for (const [index, row] of results.PGlite.entries()) {
   const postgres = results.PostgreSQL[index]
-  const latency = (figures: Figures | undefined) => (figures ? `${ms(figures.p50)} / ${ms(figures.p99)} / ${ms(figures.max)}` : '')
+  const latency = (figures: Figures | undefined) =>
+    figures ? `${ms(figures.p50)} / ${ms(figures.p99)} / ${ms(figures.max)}` : ''
   process.stdout.write(
     `| ${row.scenario} | ${row.rows.toLocaleString('en')} | ${row.megabytes.toFixed(1)} | ${row.exportSeconds.toFixed(1)} | ${latency(row)} | ` +
       `${postgres?.exportSeconds.toFixed(1) ?? ''} | ${latency(postgres)} |\n`,

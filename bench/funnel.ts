@@ -109,7 +109,10 @@ async function measure(name: string, days: number): Promise<Figures[]> {
   })
 }
 
-const results = [...(await measure('every event today (raw)', 1)), ...(await measure('spread over 90 days (rolled up)', 90))]
+const results = [
+  ...(await measure('every event today (raw)', 1)),
+  ...(await measure('spread over 90 days (rolled up)', 90)),
+]
 
 process.stdout.write(
   `\n${EVENTS.toLocaleString('en')} events from ${SOURCES.toLocaleString('en')} made-up sources (a batch and a visitor each), ${LEADS.toLocaleString('en')} leads; ` +

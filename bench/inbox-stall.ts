@@ -18,9 +18,9 @@ import type { Database } from '../server/db/database.ts'
 import { createAdminAccount, signIn } from '../server/testing/admin-session.ts'
 import { ensureDebianPackages } from './support/debian-packages.ts'
 import { withFreshPglite } from './support/fresh-pglite.ts'
+import { withSeededPostgres } from './support/fresh-postgres.ts'
 import { probeDuring } from './support/health-probe.ts'
 import { percentile, seedInbox } from './support/inbox-timing.ts'
-import { withSeededPostgres } from './support/fresh-postgres.ts'
 
 ensureDebianPackages({ postgresql: '/usr/lib/postgresql' })
 
@@ -53,7 +53,10 @@ const SCENARIOS: [string, string][] = [
   ['a common name (hopper): count', `/leads/count?${q('hopper')}`],
   ['a common name (hopper) sorted by status: neighbours', `/leads/${MIDDLE}/neighbours?${q('hopper')}&sort=status`],
   ['a rarer fragment (lovelace12, ~0.1 %) sorted by status', `/leads?${q('lovelace12')}&sort=status`],
-  ['a rarer fragment (lovelace12) sorted by status: neighbours', `/leads/${MIDDLE}/neighbours?${q('lovelace12')}&sort=status`],
+  [
+    'a rarer fragment (lovelace12) sorted by status: neighbours',
+    `/leads/${MIDDLE}/neighbours?${q('lovelace12')}&sort=status`,
+  ],
   ['digits in every phone (555) sorted by status', `/leads?${q('555')}&sort=status`],
   ['digits in every phone (555): count', `/leads/count?${q('555')}`],
   ['one phone, spaced, sorted by status', `/leads?${q('555 004 2424')}&sort=status`],
@@ -91,7 +94,10 @@ async function measure(target: string, db: Database): Promise<Figures[]> {
       [Math.floor(LEADS / 2)],
     )
     const get = async (path: string) => {
-      const response = await app.inject({ url: `${ADMIN_API_PATH}${path.replace(MIDDLE, middle?.id ?? '1')}`, headers: { cookie } })
+      const response = await app.inject({
+        url: `${ADMIN_API_PATH}${path.replace(MIDDLE, middle?.id ?? '1')}`,
+        headers: { cookie },
+      })
       return response.statusCode
     }
     const figures: Figures[] = []
@@ -181,4 +187,6 @@ for (const [index, row] of pglite.entries()) {
   )
 }
 const worst = Math.max(...pglite.map((row) => row.healthMax))
-process.stdout.write(`\nPGlite: worst /healthz ${ms(worst)} (goal ≤ ${GOAL_MS} ms): ${worst <= GOAL_MS ? 'met' : 'NOT met'}\n`)
+process.stdout.write(
+  `\nPGlite: worst /healthz ${ms(worst)} (goal ≤ ${GOAL_MS} ms): ${worst <= GOAL_MS ? 'met' : 'NOT met'}\n`,
+)

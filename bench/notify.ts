@@ -65,7 +65,9 @@ for (const open of [pgliteTarget, postgresTarget]) {
     console.log(`${target.name}`)
     console.log(`  ${STEADY_PER_SECOND} leads/s: ${format(atRate)}`)
     console.log(`  burst of ${BURST}: ${format(inBurst)} · worker ${inBurst.perSecond.toFixed(0)} deliveries/s`)
-    console.log(`  signatures refused: ${receiver.forged()}; webhook-ids received twice: ${receiver.duplicates().ids}\n`)
+    console.log(
+      `  signatures refused: ${receiver.forged()}; webhook-ids received twice: ${receiver.duplicates().ids}\n`,
+    )
   } finally {
     await stopServer(server)
     await receiver.close()

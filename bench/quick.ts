@@ -9,13 +9,21 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
-import type { Database } from '../server/db/database.ts'
-import { migrate } from '../server/db/migrate.ts'
-import { openPglite } from '../server/db/pglite.ts'
 import { startLeadReceiver, webhookEnv } from '../reliability/support/lead-webhooks.ts'
 import { startServer, stopServer, type ServerProcess } from '../reliability/support/server-process.ts'
 import { pgliteTarget, postgresTarget, type StorageTarget } from '../reliability/support/targets.ts'
-import { compare, formatComparisons, loadBaseline, TOLERANCE, unmeasured, writeBaseline, type Figure } from './support/baseline.ts'
+import type { Database } from '../server/db/database.ts'
+import { migrate } from '../server/db/migrate.ts'
+import { openPglite } from '../server/db/pglite.ts'
+import {
+  compare,
+  formatComparisons,
+  loadBaseline,
+  TOLERANCE,
+  unmeasured,
+  writeBaseline,
+  type Figure,
+} from './support/baseline.ts'
 import { CPU_SPLIT, pinProcess } from './support/cpus.ts'
 import { ensureDebianPackages } from './support/debian-packages.ts'
 import {
@@ -112,8 +120,12 @@ if (UPDATE) {
   console.log(`Baseline rewritten: ${figures.length} figures in bench/baseline.json.`)
 } else if (slower.length > 0) {
   const names = slower.map(({ figure }) => figure.name).join('; ')
-  console.log(`SLOWER: ${slower.length} of ${figures.length} figures more than ${TOLERANCE * 100} % worse than the baseline: ${names}`)
+  console.log(
+    `SLOWER: ${slower.length} of ${figures.length} figures more than ${TOLERANCE * 100} % worse than the baseline: ${names}`,
+  )
   process.exitCode = 1
 } else {
-  console.log(`OK: all ${figures.length} figures within ${TOLERANCE * 100} % of their baseline (NEW ones have none yet).`)
+  console.log(
+    `OK: all ${figures.length} figures within ${TOLERANCE * 100} % of their baseline (NEW ones have none yet).`,
+  )
 }

@@ -3,7 +3,13 @@
 import { startServer, stopServer } from '../reliability/support/server-process.ts'
 import { pgliteTarget, postgresTarget } from '../reliability/support/targets.ts'
 import { ensureDebianPackages } from './support/debian-packages.ts'
-import { assertServed, STATIC_HEADERS as headers, STATIC_PACKAGES, startNginxLikeOurs, staticPaths } from './support/static-serving.ts'
+import {
+  assertServed,
+  STATIC_HEADERS as headers,
+  STATIC_PACKAGES,
+  startNginxLikeOurs,
+  staticPaths,
+} from './support/static-serving.ts'
 import { runWrk } from './support/wrk.ts'
 
 ensureDebianPackages(STATIC_PACKAGES)
@@ -31,7 +37,10 @@ try {
     }
     console.log(`${label} (${path})`)
     for (const [name, figures] of Object.entries(runs)) {
-      const ratio = figures === reference ? '' : ` · ${(figures.requestsPerSecond / reference.requestsPerSecond).toFixed(2)} of nginx`
+      const ratio =
+        figures === reference
+          ? ''
+          : ` · ${(figures.requestsPerSecond / reference.requestsPerSecond).toFixed(2)} of nginx`
       assertServed(name, figures)
       console.log(
         `  ${name.padEnd(18)} ${figures.requestsPerSecond.toFixed(0).padStart(7)} req/s · p50 ${figures.p50Ms.toFixed(2)} ms · p99 ${figures.p99Ms.toFixed(2)} ms${ratio}`,

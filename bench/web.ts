@@ -1,9 +1,9 @@
 // npm run bench:web — Lighthouse on the built site as our server serves it.
 // Prints medians of three runs per preset, and the first-view bundle sizes.
 import { join } from 'node:path'
+import { CHROMIUM_PATH } from '../e2e/support/chromium.ts'
 import { startServer, stopServer } from '../reliability/support/server-process.ts'
 import { pgliteTarget } from '../reliability/support/targets.ts'
-import { CHROMIUM_PATH } from '../e2e/support/chromium.ts'
 import { ensureDebianPackages } from './support/debian-packages.ts'
 import { FIRST_VIEW_BUDGETS as BUDGETS, kilobytes as kb, measureFirstView } from './support/first-view-bytes.ts'
 import { median, runLighthouse, type LighthouseFigures, type Preset } from './support/lighthouse.ts'
@@ -31,7 +31,9 @@ try {
     console.log(
       `  FCP ${m((f) => f.fcpMs).toFixed(0)} ms · LCP ${m((f) => f.lcpMs).toFixed(0)} ms · TBT ${m((f) => f.tbtMs).toFixed(0)} ms · CLS ${m((f) => f.cls).toFixed(3)} · Speed Index ${m((f) => f.speedIndexMs).toFixed(0)} ms`,
     )
-    console.log(`  transferred ${kb(m((f) => f.totalBytes))} (${kb(BUDGETS.beforeScroll, 0)} before scrolling, video host excluded)`)
+    console.log(
+      `  transferred ${kb(m((f) => f.totalBytes))} (${kb(BUDGETS.beforeScroll, 0)} before scrolling, video host excluded)`,
+    )
     const failed = [...new Set(runs.flatMap((f) => f.failedAudits))]
     if (failed.length) console.log(`  audits not passed: ${failed.join(', ')}`)
   }

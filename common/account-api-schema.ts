@@ -3,8 +3,8 @@
  * answers). Kept apart from admin-api-schema.ts, like it free of the page's bundle.
  */
 import { z } from 'zod'
-import { PASSWORD_MAX_LENGTH } from './session-api.ts'
 import { isPlainLine } from './admin-api-schema.ts'
+import { PASSWORD_MAX_LENGTH } from './session-api.ts'
 
 // A password is only ever hashed, so it may hold anything a keyboard types; \u0000 alone ends strings in C.
 const password = (name: string) =>

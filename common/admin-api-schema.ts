@@ -4,12 +4,12 @@
  * the inbox's page imports only their types.
  */
 import { z } from 'zod'
+import { BOOKING_FILTERS } from './booking-api.ts'
 import { FUNNEL_MAX_DAYS } from './funnel-api.ts'
+import { BULK_MAX_IDS, LEAD_SORTS } from './lead-list-api.ts'
 import { NOTE_MAX_LENGTH } from './lead-page-api.ts'
 import { LEAD_STATUSES } from './lead-status.ts'
 import { PASSWORD_MAX_LENGTH } from './session-api.ts'
-import { BOOKING_FILTERS } from './booking-api.ts'
-import { BULK_MAX_IDS, LEAD_SORTS } from './lead-list-api.ts'
 import { utcDay } from './utc-day.ts'
 
 // PostgreSQL's text refuses \u0000 outright, and no other control character
@@ -69,7 +69,12 @@ export type TotpEnable = z.infer<typeof totpEnableSchema>
  * Not the password: whoever has a session may have watched it typed.
  */
 export const totpDisableSchema = z.strictObject({
-  code: z.string().trim().min(1, { error: 'enter the code from the app, or a backup code' }).max(64).refine(isPlainLine, PLAIN_LINE),
+  code: z
+    .string()
+    .trim()
+    .min(1, { error: 'enter the code from the app, or a backup code' })
+    .max(64)
+    .refine(isPlainLine, PLAIN_LINE),
 })
 export type TotpDisable = z.infer<typeof totpDisableSchema>
 
@@ -125,14 +130,22 @@ export const bulkEraseSchema = z.strictObject({ ids: leadIdsSchema })
 
 /** POST /api/admin/leads/:id/notes: answers 201 with the LeadNote. */
 export const noteSchema = z.strictObject({
-  body: z.string().trim().min(1, { error: 'a note cannot be empty' }).max(NOTE_MAX_LENGTH).refine(isPlainText, PLAIN_TEXT),
+  body: z
+    .string()
+    .trim()
+    .min(1, { error: 'a note cannot be empty' })
+    .max(NOTE_MAX_LENGTH)
+    .refine(isPlainText, PLAIN_TEXT),
 })
 
 /** POST /api/admin/erasure (see ErasureResult). */
-export const erasureByEmailSchema = z.strictObject({ email: z.string().trim().min(3).max(320).refine(isPlainLine, PLAIN_LINE) })
+export const erasureByEmailSchema = z.strictObject({
+  email: z.string().trim().min(3).max(320).refine(isPlainLine, PLAIN_LINE),
+})
 
 const DAY_MS = 24 * 60 * 60 * 1000
-const daysBetween = (from: string, to: string) => (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS
+const daysBetween = (from: string, to: string) =>
+  (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS
 
 /**
  * GET /api/admin/funnel and /api/admin/funnel.csv (see Funnel). Dates are ISO
@@ -148,9 +161,13 @@ export const funnelQuerySchema = z
   .refine((query) => query.from === undefined || query.to === undefined || query.from <= query.to, {
     error: 'the date range is backwards: from is after to',
   })
-  .refine((query) => query.from === undefined || query.to === undefined || daysBetween(query.from, query.to) < FUNNEL_MAX_DAYS, {
-    error: `the date range is too long: at most ${FUNNEL_MAX_DAYS} days`,
-  })
+  .refine(
+    (query) =>
+      query.from === undefined || query.to === undefined || daysBetween(query.from, query.to) < FUNNEL_MAX_DAYS,
+    {
+      error: `the date range is too long: at most ${FUNNEL_MAX_DAYS} days`,
+    },
+  )
 export type FunnelQuery = z.input<typeof funnelQuerySchema>
 
 /** POST /api/admin/bookings/:id/link: the lead an unmatched booking belongs to (answers the LeadDetail). */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { EVENT_TYPES, MAX_BATCH_EVENTS, MAX_PATH_LENGTH, MAX_SOURCE_LENGTH, STEP_EVENTS } from './analytics.ts'
 import { STEP_COUNT, eventBatchSchema } from './analytics-schema.ts'
+import { EVENT_TYPES, MAX_BATCH_EVENTS, MAX_PATH_LENGTH, MAX_SOURCE_LENGTH, STEP_EVENTS } from './analytics.ts'
 import { applicationForm } from './application-form.ts'
 
 const parse = (value: unknown) => eventBatchSchema.safeParse(value)
@@ -13,15 +13,20 @@ describe('eventBatchSchema', () => {
 
   it('takes steps from 1 to the number of questions of the form, and nothing past them', () => {
     expect(STEP_COUNT).toBe(applicationForm.length)
-    for (const step of [1, STEP_COUNT]) expect(parse({ path: '/', events: [{ type: 'step_completed', step }] }).success).toBe(true)
-    for (const step of [0, STEP_COUNT + 1]) expect(parse({ path: '/', events: [{ type: 'step_completed', step }] }).success).toBe(false)
+    for (const step of [1, STEP_COUNT])
+      expect(parse({ path: '/', events: [{ type: 'step_completed', step }] }).success).toBe(true)
+    for (const step of [0, STEP_COUNT + 1])
+      expect(parse({ path: '/', events: [{ type: 'step_completed', step }] }).success).toBe(false)
   })
 
   it('takes the limits exactly, and refuses one more', () => {
     const events = (count: number) => Array.from({ length: count }, () => ({ type: 'page_view' }))
     expect(
-      parse({ path: `/${'p'.repeat(MAX_PATH_LENGTH - 1)}`, source: 's'.repeat(MAX_SOURCE_LENGTH), events: events(MAX_BATCH_EVENTS) })
-        .success,
+      parse({
+        path: `/${'p'.repeat(MAX_PATH_LENGTH - 1)}`,
+        source: 's'.repeat(MAX_SOURCE_LENGTH),
+        events: events(MAX_BATCH_EVENTS),
+      }).success,
     ).toBe(true)
     expect(parse({ path: `/${'p'.repeat(MAX_PATH_LENGTH)}`, events: events(1) }).success).toBe(false)
     expect(parse({ path: '/', source: 's'.repeat(MAX_SOURCE_LENGTH + 1), events: events(1) }).success).toBe(false)

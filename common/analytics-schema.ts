@@ -20,7 +20,10 @@ const storable = (max: number) =>
     .string()
     .min(1, 'must not be empty')
     .max(max, `must be at most ${max} characters`)
-    .refine((value) => !hasControl(value) && !LONE_SURROGATE.test(value), 'must hold no control characters or unpaired surrogates')
+    .refine(
+      (value) => !hasControl(value) && !LONE_SURROGATE.test(value),
+      'must hold no control characters or unpaired surrogates',
+    )
 
 /** The wizard's questions: a step is one of them, 1-based. */
 export const STEP_COUNT = applicationForm.length
@@ -38,7 +41,11 @@ const event = z
   })
   .superRefine((value, context) => {
     if (value.submission_id !== undefined && !BOOKING_PAGE_EVENTS.includes(value.type)) {
-      context.addIssue({ code: 'custom', path: ['submission_id'], message: `is only for ${BOOKING_PAGE_EVENTS.join(' and ')}` })
+      context.addIssue({
+        code: 'custom',
+        path: ['submission_id'],
+        message: `is only for ${BOOKING_PAGE_EVENTS.join(' and ')}`,
+      })
     }
     const needsStep = STEP_EVENTS.includes(value.type)
     if (needsStep && value.step === undefined) {

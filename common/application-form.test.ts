@@ -9,10 +9,20 @@ describe('the application form', () => {
       ['name', 'Full name', 'Please enter your first and last name', 'text'],
       ['email', 'Email address', "We'll use this to send you follow-up information", 'email'],
       ['phone', 'Phone number', 'Include country code', 'tel'],
-      ['business', 'Business or niche', 'What type of business are you running? e.g. e-commerce, coaching, SaaS, local service', 'text'],
+      [
+        'business',
+        'Business or niche',
+        'What type of business are you running? e.g. e-commerce, coaching, SaaS, local service',
+        'text',
+      ],
       ['budget', 'Monthly marketing budget', 'How much are you ready to invest in marketing each month?', 'text'],
       ['revenue', 'Monthly revenue and profit', 'Please share approximate monthly revenue and profit figures', 'text'],
-      ['challenges', 'Biggest challenges', "Tell us about the key problems or bottlenecks you'd like us to help solve", 'long-text'],
+      [
+        'challenges',
+        'Biggest challenges',
+        "Tell us about the key problems or bottlenecks you'd like us to help solve",
+        'long-text',
+      ],
     ])
   })
 

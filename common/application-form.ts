@@ -125,6 +125,6 @@ export const fieldKeys = <Form extends FormDefinition>(form: Form) => form.map((
 /** The application's answers, in the order they are asked. */
 export const CONTACT_FIELDS: readonly ContactField[] = fieldKeys(applicationForm)
 
-export const FIELD_MAX_LENGTH = Object.fromEntries(applicationForm.map((field) => [field.key, field.maxLength])) as Readonly<
-  Record<ContactField, number>
->
+export const FIELD_MAX_LENGTH = Object.fromEntries(
+  applicationForm.map((field) => [field.key, field.maxLength]),
+) as Readonly<Record<ContactField, number>>

@@ -1,13 +1,22 @@
 import { describe, expect, it } from 'vitest'
-import { ATTRIBUTION_MAX_BYTES, ATTRIBUTION_VALUE_MAX_LENGTH, TOUCH_KEYS } from './attribution.ts'
 import { cleanAttribution } from './attribution-schema.ts'
+import { ATTRIBUTION_MAX_BYTES, ATTRIBUTION_VALUE_MAX_LENGTH, TOUCH_KEYS } from './attribution.ts'
 
-const touch = { utm_source: 'ig', utm_campaign: 'launch', fbclid: 'abc', landing_path: '/', captured_at: '2026-03-01T12:00:00.000Z' }
+const touch = {
+  utm_source: 'ig',
+  utm_campaign: 'launch',
+  fbclid: 'abc',
+  landing_path: '/',
+  captured_at: '2026-03-01T12:00:00.000Z',
+}
 const bytes = (value: unknown) => new TextEncoder().encode(JSON.stringify(value)).length
 
 describe('cleanAttribution', () => {
   it('keeps a well-formed attribution as it is', () => {
-    expect(cleanAttribution({ first_touch: touch, last_touch: touch })).toEqual({ first_touch: touch, last_touch: touch })
+    expect(cleanAttribution({ first_touch: touch, last_touch: touch })).toEqual({
+      first_touch: touch,
+      last_touch: touch,
+    })
     const full = Object.fromEntries(TOUCH_KEYS.map((key) => [key, key === 'captured_at' ? touch.captured_at : 'x']))
     expect(cleanAttribution({ last_touch: full })).toEqual({ last_touch: full })
   })
@@ -16,7 +25,9 @@ describe('cleanAttribution', () => {
     expect(cleanAttribution({ first_touch: { ...touch, email: 'a@b.c' }, middle_touch: touch, admin: true })).toEqual({
       first_touch: touch,
     })
-    const hostile: unknown = JSON.parse(`{"__proto__": {"utm_source": "x"}, "last_touch": {"__proto__": {"gclid": "y"}, "utm_id": "1"}}`)
+    const hostile: unknown = JSON.parse(
+      `{"__proto__": {"utm_source": "x"}, "last_touch": {"__proto__": {"gclid": "y"}, "utm_id": "1"}}`,
+    )
     expect(cleanAttribution(hostile)).toEqual({ last_touch: { utm_id: '1' } })
   })
 
@@ -38,7 +49,10 @@ describe('cleanAttribution', () => {
   })
 
   it('keeps a value at 255 characters, emoji counted as JavaScript counts them', () => {
-    const edge = { utm_source: 'x'.repeat(ATTRIBUTION_VALUE_MAX_LENGTH), utm_term: '😀'.repeat(ATTRIBUTION_VALUE_MAX_LENGTH / 2 - 0.5) }
+    const edge = {
+      utm_source: 'x'.repeat(ATTRIBUTION_VALUE_MAX_LENGTH),
+      utm_term: '😀'.repeat(ATTRIBUTION_VALUE_MAX_LENGTH / 2 - 0.5),
+    }
     expect(cleanAttribution({ first_touch: edge })).toEqual({ first_touch: edge })
   })
 

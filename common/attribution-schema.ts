@@ -24,10 +24,9 @@ const time = z.iso.datetime().max(ATTRIBUTION_VALUE_MAX_LENGTH)
 // A value that fails is left out, not the touch around it: the rest of the visit still says where it came from.
 const kept = (schema: z.ZodType<string>) => schema.optional().catch(undefined)
 
-const touchShape = Object.fromEntries(TOUCH_KEYS.map((key) => [key, kept(key === 'captured_at' ? time : text)])) as Record<
-  TouchKey,
-  ReturnType<typeof kept>
->
+const touchShape = Object.fromEntries(
+  TOUCH_KEYS.map((key) => [key, kept(key === 'captured_at' ? time : text)]),
+) as Record<TouchKey, ReturnType<typeof kept>>
 
 /** One visit, cleaned: unknown keys dropped, bad values dropped, nothing left means no touch. */
 export const touchSchema = z
@@ -53,7 +52,9 @@ const byteLength = (value: unknown) => new TextEncoder().encode(JSON.stringify(v
 export const attributionSchema = z
   .object({ first_touch: touchSchema.optional(), last_touch: touchSchema.optional() })
   .transform((attribution): Attribution | null => {
-    const touches = Object.entries(attribution).filter((entry): entry is [keyof Attribution, Touch] => entry[1] !== undefined)
+    const touches = Object.entries(attribution).filter(
+      (entry): entry is [keyof Attribution, Touch] => entry[1] !== undefined,
+    )
     if (touches.length === 0) return null
     const cleaned: Attribution = Object.fromEntries(touches)
     return byteLength(cleaned) <= ATTRIBUTION_MAX_BYTES ? cleaned : null

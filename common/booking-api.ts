@@ -39,7 +39,14 @@ export const DELIVERY_EVENTS = [
 export type DeliveryEvent = (typeof DELIVERY_EVENTS)[number]
 export type BookingDeliveryEvent = Extract<DeliveryEvent, `booking.${string}`>
 
-export const BOOKING_EVENT_KINDS = ['created', 'rescheduled', 'canceled', 'no_show', 'no_show_removed', 'linked'] as const
+export const BOOKING_EVENT_KINDS = [
+  'created',
+  'rescheduled',
+  'canceled',
+  'no_show',
+  'no_show_removed',
+  'linked',
+] as const
 export type BookingEventKind = (typeof BOOKING_EVENT_KINDS)[number]
 
 /** One line of a booking's timeline: what happened, when (by the provider's clock). */

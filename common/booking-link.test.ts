@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { applicationForm } from './application-form.ts'
-import { validAnswers } from './testing/valid-answers.ts'
-import { CALENDLY_ANSWER_SLOTS, bookingPrefill } from './booking-prefill.ts'
 import { bookingProviderFor, cutToEncodedLength, prefilledBookingUrl } from './booking-link.ts'
+import { CALENDLY_ANSWER_SLOTS, bookingPrefill } from './booking-prefill.ts'
+import { validAnswers } from './testing/valid-answers.ts'
 
 const applicationId = '0b7e5c1e-8f43-4d52-9a51-3c1f2b9d6e70'
 const answers: Record<string, string> = validAnswers({ name: 'Zoë O’Brien & Co', email: 'zoe+ads@example.com' })
@@ -146,7 +146,8 @@ describe('prefilledBookingUrl for Cal.com', () => {
   it("leaves the utm_* out without a last touch, and never overrides the booking URL's own", () => {
     const bare = new URL(prefilledBookingUrl(url, 'calcom', application)).searchParams
     expect([...bare.keys()].filter((key) => key.startsWith('utm_'))).toEqual([])
-    const own = new URL(prefilledBookingUrl(`${url}&utm_source=newsletter`, 'calcom', application, lastTouch)).searchParams
+    const own = new URL(prefilledBookingUrl(`${url}&utm_source=newsletter`, 'calcom', application, lastTouch))
+      .searchParams
     expect(own.getAll('utm_source')).toEqual(['newsletter'])
     expect(own.get('utm_campaign')).toBe('launch/2026 #1')
   })

@@ -3,7 +3,18 @@ import type { ContactField } from './application-form.ts'
 /** Calendly's ten custom-question slots, in the order the event type asks its questions. */
 export type CalendlyAnswerSlot = 'a1' | 'a2' | 'a3' | 'a4' | 'a5' | 'a6' | 'a7' | 'a8' | 'a9' | 'a10'
 
-export const CALENDLY_ANSWER_SLOTS: readonly CalendlyAnswerSlot[] = ['a1', 'a2', 'a3', 'a4', 'a5', 'a6', 'a7', 'a8', 'a9', 'a10']
+export const CALENDLY_ANSWER_SLOTS: readonly CalendlyAnswerSlot[] = [
+  'a1',
+  'a2',
+  'a3',
+  'a4',
+  'a5',
+  'a6',
+  'a7',
+  'a8',
+  'a9',
+  'a10',
+]
 
 /**
  * What the booking page is given from the application. Name and email always

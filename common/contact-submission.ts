@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { applicationForm, type FieldKey, type FormDefinition, type FormField } from './application-form.ts'
-import { ATTRIBUTION_FIELD } from './attribution.ts'
 import { attributionSchema } from './attribution-schema.ts'
+import { ATTRIBUTION_FIELD } from './attribution.ts'
 
 // Required, non-blank once trimmed, and bounded. No message of its own: the
 // wizard shows the spec's 'Field Required' toast for any refused answer, and

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { FUNNEL_DEFAULT_DAYS } from './funnel-api.ts'
 import { applicationForm } from './application-form.ts'
+import { FUNNEL_DEFAULT_DAYS } from './funnel-api.ts'
 import { addDays, defaultFunnelRange, FUNNEL_STAGES, funnelRange, funnelStageLabel, previousRange } from './funnel.ts'
 
 describe('the funnel', () => {
@@ -28,7 +28,10 @@ describe('the funnel', () => {
 
   it('covers the last 30 days, today included, when no range is asked for, and fills in a missing end', () => {
     const lateEvening = new Date('2026-11-25T23:59:59.999Z')
-    expect(defaultFunnelRange(lateEvening)).toEqual({ from: addDays('2026-11-25', 1 - FUNNEL_DEFAULT_DAYS), to: '2026-11-25' })
+    expect(defaultFunnelRange(lateEvening)).toEqual({
+      from: addDays('2026-11-25', 1 - FUNNEL_DEFAULT_DAYS),
+      to: '2026-11-25',
+    })
     expect(funnelRange({}, lateEvening)).toEqual(defaultFunnelRange(lateEvening))
     expect(funnelRange({ from: '2026-01-01' })).toEqual({ from: '2026-01-01', to: '2026-01-30' })
     expect(funnelRange({ to: '2026-01-30' })).toEqual({ from: '2026-01-01', to: '2026-01-30' })

@@ -3,9 +3,9 @@
  * inbox's Funnel screen and its CSV name them the same way. One gate per
  * question of the wizard, so a new question is a new gate without a change here.
  */
-import { FUNNEL_DEFAULT_DAYS } from './funnel-api.ts'
 import type { EventType } from './analytics.ts'
 import { applicationForm } from './application-form.ts'
+import { FUNNEL_DEFAULT_DAYS } from './funnel-api.ts'
 import { utcDay } from './utc-day.ts'
 
 export interface FunnelStageDefinition {
@@ -52,7 +52,8 @@ export const LEAD_STAGES = [
 export type LeadStageId = (typeof LEAD_STAGES)[number]['id']
 
 /** The stage's label; an id no stage has is shown as it is. */
-export const funnelStageLabel = (id: string) => [...FUNNEL_STAGES, ...LEAD_STAGES].find((stage) => stage.id === id)?.label ?? id
+export const funnelStageLabel = (id: string) =>
+  [...FUNNEL_STAGES, ...LEAD_STAGES].find((stage) => stage.id === id)?.label ?? id
 
 const DAY_MS = 24 * 60 * 60 * 1000
 
@@ -80,7 +81,10 @@ export function defaultFunnelRange(now = new Date()): { from: string; to: string
 }
 
 /** The range a query asks for: a missing end is filled in so that the range is FUNNEL_DEFAULT_DAYS long. */
-export function funnelRange(query: { from?: string | undefined; to?: string | undefined }, now = new Date()): { from: string; to: string } {
+export function funnelRange(
+  query: { from?: string | undefined; to?: string | undefined },
+  now = new Date(),
+): { from: string; to: string } {
   if (query.from !== undefined && query.to !== undefined) return { from: query.from, to: query.to }
   if (query.from !== undefined) return { from: query.from, to: addDays(query.from, FUNNEL_DEFAULT_DAYS - 1) }
   if (query.to !== undefined) return { from: addDays(query.to, 1 - FUNNEL_DEFAULT_DAYS), to: query.to }

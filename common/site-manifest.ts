@@ -1,6 +1,6 @@
 import { z } from 'zod'
-import { DEFAULT_BOOKING_URL, DEFAULT_VIDEO_URL } from './site-defaults.ts'
 import { BOOKING_PAGE_PROVIDERS, bookingProviderFor, type BookingPageProvider } from './booking-link.ts'
+import { DEFAULT_BOOKING_URL, DEFAULT_VIDEO_URL } from './site-defaults.ts'
 
 /**
  * What the built page contacts outside its own origin, which the server's
@@ -13,7 +13,10 @@ export const SITE_MANIFEST_FILE = 'site-manifest.json'
 
 const origin = z
   .url({ protocol: /^https?$/, error: 'must be an http(s) origin' })
-  .refine((value) => URL.canParse(value) && new URL(value).origin === value, 'must be an origin such as https://example.com')
+  .refine(
+    (value) => URL.canParse(value) && new URL(value).origin === value,
+    'must be an origin such as https://example.com',
+  )
 
 // Strict: a manifest from another version of the build is refused rather than half understood.
 export const siteManifestSchema = z.strictObject({
@@ -47,4 +50,8 @@ export function siteManifestFor({ apiUrl, videoUrl, bookingUrl, bookingProvider 
 }
 
 /** What a page built without VITE_* settings is built with. */
-export const DEFAULT_SITE_MANIFEST = siteManifestFor({ apiUrl: '', videoUrl: DEFAULT_VIDEO_URL, bookingUrl: DEFAULT_BOOKING_URL })
+export const DEFAULT_SITE_MANIFEST = siteManifestFor({
+  apiUrl: '',
+  videoUrl: DEFAULT_VIDEO_URL,
+  bookingUrl: DEFAULT_BOOKING_URL,
+})

@@ -2,7 +2,13 @@ import { AxeBuilder } from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { site } from '../src/content/site.ts'
 import { expect, test } from './support/fixtures.ts'
-import { applicationDialog, applyNowButton, openApplication, openLandingPage, skipCountdown } from './support/landing.ts'
+import {
+  applicationDialog,
+  applyNowButton,
+  openApplication,
+  openLandingPage,
+  skipCountdown,
+} from './support/landing.ts'
 
 /** Serious and critical axe violations on the page, leaving out the third-party video frame. */
 async function seriousViolations(page: Page) {

@@ -1,3 +1,6 @@
+import type { Browser } from '@playwright/test'
+import { EVENTS_PATH } from '../common/analytics.ts'
+import { expectStoredFunnel, flushEvents, recordEventBatches, sentEvents, uniqueSource } from './support/analytics.ts'
 import {
   isSubmissionRequest,
   QUESTIONS,
@@ -7,9 +10,6 @@ import {
   uniqueAnswers,
   wizard,
 } from './support/application.ts'
-import type { Browser } from '@playwright/test'
-import { EVENTS_PATH } from '../common/analytics.ts'
-import { expectStoredFunnel, flushEvents, recordEventBatches, sentEvents, uniqueSource } from './support/analytics.ts'
 import { expect, test } from './support/fixtures.ts'
 import { HEADLINE, applicationDialog, applyNowButton, skipCountdown } from './support/landing.ts'
 
@@ -44,7 +44,11 @@ test('a visit through every gate sends each event once, in order, in text/plain 
   await fillApplication(page, uniqueAnswers())
 
   // The server refuses the first try, so the visitor sends it again.
-  await page.route(isSubmissionRequest, (route) => route.fulfill({ status: 400, json: { message: 'refused for the test' } }), { times: 1 })
+  await page.route(
+    isSubmissionRequest,
+    (route) => route.fulfill({ status: 400, json: { message: 'refused for the test' } }),
+    { times: 1 },
+  )
   browserConsole.expectError(/status of 400|Application submission failed/)
   await wizard(page).submit.click()
   await expectSubmissionFailedToast(page)

@@ -5,7 +5,10 @@ import { HEADLINE, applicationDialog, applyNowButton, openLandingPage, skipCount
 // The modal and the form come as a chunk of their own, fetched during the countdown.
 const APPLICATION_CHUNK = '**/assets/application-dialog-*.js'
 
-test('when the application cannot be downloaded, the page stays, says so, and a retry opens it', async ({ page, browserConsole }) => {
+test('when the application cannot be downloaded, the page stays, says so, and a retry opens it', async ({
+  page,
+  browserConsole,
+}) => {
   browserConsole.expectError(/net::ERR_FAILED/)
   browserConsole.expectError(/Failed to fetch dynamically imported module/)
   let refuse = true

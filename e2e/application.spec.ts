@@ -83,9 +83,13 @@ test.describe('application wizard', () => {
       await expect(input).toBeVisible()
       await expect(input).toBeFocused()
       await expect(input).toHaveAttribute('placeholder', placeholder)
-      expect(await input.evaluate((element) => element.tagName.toLowerCase())).toBe(kind === 'long-text' ? 'textarea' : 'input')
+      expect(await input.evaluate((element) => element.tagName.toLowerCase())).toBe(
+        kind === 'long-text' ? 'textarea' : 'input',
+      )
       if (kind !== 'long-text') await expect(input).toHaveAttribute('type', kind)
-      expect(await input.evaluate((element) => (element as HTMLInputElement).required), `${label} is required`).toBe(true)
+      expect(await input.evaluate((element) => (element as HTMLInputElement).required), `${label} is required`).toBe(
+        true,
+      )
       // The label ends in an asterisk that screen readers skip (the accessible name is the bare label).
       const id = await input.getAttribute('id')
       await expect(parts.dialog.locator(`label[for="${id}"]`)).toHaveText(new RegExp(`^${label}\\s*\\*$`))
@@ -175,7 +179,11 @@ test.describe('application wizard', () => {
 })
 
 test.describe('submitting the application', () => {
-  test('stores the answers, closes the modal and opens the booking page 2 seconds later', async ({ page, context, request }) => {
+  test('stores the answers, closes the modal and opens the booking page 2 seconds later', async ({
+    page,
+    context,
+    request,
+  }) => {
     const answers = uniqueAnswers()
     // Spaces around one answer, which is stored trimmed, and a second line in the last, which is kept.
     const { key: last } = QUESTIONS[LAST_STEP]!
@@ -258,7 +266,8 @@ test.describe('submitting the application', () => {
 
       const sent = recordSubmissionPosts(page)
       await failure.block(page)
-      const answered = failure.serverAnswer && page.waitForResponse((response) => isSubmissionRequest(new URL(response.url())))
+      const answered =
+        failure.serverAnswer && page.waitForResponse((response) => isSubmissionRequest(new URL(response.url())))
       await parts.submit.click()
       if (failure.attempts > 1) await skipRetryWaits(page, submissionFailedToast(page))
       await expectSubmissionFailedToast(page)
@@ -272,7 +281,9 @@ test.describe('submitting the application', () => {
       await expect(parts.dialog).toBeVisible()
       await expect(parts.counter(LAST_STEP)).toBeVisible()
       const appErrors = () =>
-        browserConsole.messages().filter((message) => message.type === 'error' && !message.text.startsWith('Failed to load resource'))
+        browserConsole
+          .messages()
+          .filter((message) => message.type === 'error' && !message.text.startsWith('Failed to load resource'))
       await expect.poll(() => appErrors().length, 'the page logs the failure with console.error').toBeGreaterThan(0)
       expect(await storedApplications(request, answers)).toEqual([])
 

@@ -4,7 +4,11 @@ import { expect, test } from './support/fixtures.ts'
 const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/
 
 test.describe('attribution', () => {
-  test('a visitor from an Instagram ad applies: the stored application says where they came from', async ({ page, context, request }) => {
+  test('a visitor from an Instagram ad applies: the stored application says where they came from', async ({
+    page,
+    context,
+    request,
+  }) => {
     await land(page, '/?utm_source=ig&utm_campaign=launch&fbclid=abc', 'https://l.instagram.com/')
     const answers = await applyFromLanding(page)
 
@@ -22,7 +26,10 @@ test.describe('attribution', () => {
     expect(await context.cookies(), 'no cookie is set').toEqual([])
   })
 
-  test('the first touch stays, the last is the latest visit from a campaign, a direct visit changes neither', async ({ page, request }) => {
+  test('the first touch stays, the last is the latest visit from a campaign, a direct visit changes neither', async ({
+    page,
+    request,
+  }) => {
     // Each visit is recorded once the page has hydrated: the next one must not start before.
     const lastTouch = () => page.evaluate(() => localStorage.getItem('attribution.last_touch'))
     await land(page, '/?utm_source=google&utm_medium=cpc&gclid=g1')

@@ -1,9 +1,19 @@
 import { site } from '../src/content/site.ts'
-import { expectSubmittedToast, fillApplication, storedApplications, uniqueAnswers, wizard } from './support/application.ts'
+import {
+  expectSubmittedToast,
+  fillApplication,
+  storedApplications,
+  uniqueAnswers,
+  wizard,
+} from './support/application.ts'
 import { expect, test } from './support/fixtures.ts'
 import { HEADLINE, applicationDialog, applyNowButton, skipCountdown } from './support/landing.ts'
 
-test('the booking tab and the Book your call link carry the application, prefilled for Calendly', async ({ page, context, request }) => {
+test('the booking tab and the Book your call link carry the application, prefilled for Calendly', async ({
+  page,
+  context,
+  request,
+}) => {
   const base = uniqueAnswers()
   // Characters a URL must encode, in the name that Calendly shows back to the visitor.
   const answers = { ...base, name: `Zoë O’Brien & Co ${base.name}` }

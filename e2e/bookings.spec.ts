@@ -1,5 +1,5 @@
 import { calendlyDelivery } from '../server/testing/booking-senders.ts'
-import { fullTimeline, leadLink, leadRow, signIn, storeLead } from './support/inbox.ts'
+import { switchAwayAndBack } from './support/analytics.ts'
 import {
   applyFromLanding,
   expectSubmittedToast,
@@ -9,9 +9,9 @@ import {
   uniqueAnswers,
   wizard,
 } from './support/application.ts'
-import { switchAwayAndBack } from './support/analytics.ts'
 import { CALENDLY_SIGNING_KEY } from './support/env.ts'
 import { expect, test } from './support/fixtures.ts'
+import { fullTimeline, leadLink, leadRow, signIn, storeLead } from './support/inbox.ts'
 import { openApplication } from './support/landing.ts'
 
 test.describe('bookings coming back', () => {
@@ -65,16 +65,26 @@ test.describe('bookings coming back', () => {
 
     await page.getByRole('navigation', { name: 'Inbox' }).getByRole('link', { name: 'Funnel' }).click()
     const bySource = page.getByRole('region', { name: 'By source' })
-    const sourceRow = bySource.getByRole('row').filter({ has: page.getByRole('rowheader', { name: source, exact: true }) })
+    const sourceRow = bySource
+      .getByRole('row')
+      .filter({ has: page.getByRole('rowheader', { name: source, exact: true }) })
     // Source, visitors, applications, conversion, booked, application → booked, showed, booked → showed.
     await expect(sourceRow.getByRole('cell')).toHaveText([/\d+/, '1', /%$/, '1', '100.0%', '0', '0.0%'])
   })
 
-  test('a booking no lead matched is listed, and linked by hand from the lead’s page', async ({ page, request, browserConsole }) => {
+  test('a booking no lead matched is listed, and linked by hand from the lead’s page', async ({
+    page,
+    request,
+    browserConsole,
+  }) => {
     const answers = uniqueAnswers()
     const leadId = await storeLead(request, answers)
     const stranger = `stranger-${Math.random().toString(36).slice(2, 8)}@example.com`
-    const { body, headers } = calendlyDelivery('invitee.created', { email: stranger, name: 'Someone Else' }, { key: CALENDLY_SIGNING_KEY })
+    const { body, headers } = calendlyDelivery(
+      'invitee.created',
+      { email: stranger, name: 'Someone Else' },
+      { key: CALENDLY_SIGNING_KEY },
+    )
     expect((await request.post('/api/bookings/calendly', { headers, data: body })).status()).toBe(200)
 
     await signIn(page, browserConsole)
@@ -106,7 +116,10 @@ test.describe('bookings coming back', () => {
     await expect(link).toBeFocused()
     await expect(page.getByRole('button', { name: 'Apply Now' })).toHaveCount(0)
     const linkBox = await link.boundingBox()
-    const toastBox = await page.locator('[data-sonner-toast]').filter({ hasText: 'Application Submitted!' }).boundingBox()
+    const toastBox = await page
+      .locator('[data-sonner-toast]')
+      .filter({ hasText: 'Application Submitted!' })
+      .boundingBox()
     expect(linkBox && toastBox).toBeTruthy()
     const overlaps = linkBox!.y < toastBox!.y + toastBox!.height && toastBox!.y < linkBox!.y + linkBox!.height
     expect(overlaps, `link ${JSON.stringify(linkBox)}, toast ${JSON.stringify(toastBox)}`).toBe(false)

@@ -42,7 +42,9 @@ test.describe('results carousel', () => {
   test.beforeEach(async ({ page }) => {
     await page.goto('/')
     await expect(page.getByRole('heading', { level: 2, name: 'Results', exact: true })).toBeVisible()
-    await expect(page.getByText('Real results from people who applied these brand secrets', { exact: true })).toBeVisible()
+    await expect(
+      page.getByText('Real results from people who applied these brand secrets', { exact: true }),
+    ).toBeVisible()
   })
 
   test('is a named region that screen readers call a carousel', async ({ page }) => {

@@ -13,7 +13,9 @@ test.describe('countdown', () => {
 
   test('counts down from 1:30 in m:ss and shows Apply Now at 0:00, for good', async ({ page }) => {
     const timer = countdownTimer(page)
-    await expect(page.getByRole('heading', { level: 2, name: 'Application Will Appear In 1 minute and 30 seconds' })).toBeVisible()
+    await expect(
+      page.getByRole('heading', { level: 2, name: 'Application Will Appear In 1 minute and 30 seconds' }),
+    ).toBeVisible()
     await expect(page.getByText('Ready to join? Application button appears in...', { exact: true })).toBeVisible()
     await expect(timer).toHaveText('1:30')
     await expect(applyNowButton(page)).toBeHidden()
@@ -57,7 +59,8 @@ test.describe('countdown', () => {
         const live = node.getAttribute('aria-live')
         const role = node.getAttribute('role')
         if (live === 'polite' || live === 'assertive') found.push(`<${node.tagName.toLowerCase()} aria-live="${live}">`)
-        if (role === 'status' || role === 'alert' || role === 'log') found.push(`<${node.tagName.toLowerCase()} role="${role}">`)
+        if (role === 'status' || role === 'alert' || role === 'log')
+          found.push(`<${node.tagName.toLowerCase()} role="${role}">`)
       }
       return found
     })

@@ -1,4 +1,3 @@
-import { leadLink, leadRow, signIn, storeLead } from './support/inbox.ts'
 import {
   QUESTIONS,
   answerAndContinue,
@@ -10,6 +9,7 @@ import {
   wizard,
 } from './support/application.ts'
 import { expect, test } from './support/fixtures.ts'
+import { leadLink, leadRow, signIn, storeLead } from './support/inbox.ts'
 import { applicationDialog, applyNowButton, openApplication } from './support/landing.ts'
 
 const EMAIL_STEP = QUESTIONS.findIndex((question) => question.kind === 'email')
@@ -45,7 +45,9 @@ test.describe('the email answer, as a visitor on a phone types it', () => {
     await expect(parts.counter(EMAIL_STEP + 1)).toBeVisible()
   })
 
-  test('a reload after applying shows the booking link again, not the application; a second one is not sent', async ({ page }) => {
+  test('a reload after applying shows the booking link again, not the application; a second one is not sent', async ({
+    page,
+  }) => {
     const answers = uniqueAnswers()
     await openApplication(page)
     await fillApplication(page, answers)

@@ -1,16 +1,18 @@
 import { calendlyDelivery } from '../server/testing/booking-senders.ts'
 import { emailHeader } from '../server/testing/email-message.ts'
-import { inboxNav, leadLink, signIn, storeLead } from './support/inbox.ts'
 import { storedApplications, uniqueAnswers } from './support/application.ts'
 import { CALENDLY_SIGNING_KEY, FOLLOW_UP_AFTER_MINUTES } from './support/env.ts'
 import { expect, test } from './support/fixtures.ts'
+import { inboxNav, leadLink, signIn, storeLead } from './support/inbox.ts'
 import { receivedLeads } from './support/lead-inbox.ts'
 
 const SUBJECT = 'Your strategy call is one step away'
 
 /** The follow-ups the SMTP server has received for `email`. */
 const followUpsTo = async (email: string) =>
-  (await receivedLeads()).emails.filter((message) => message.to.includes(email) && emailHeader(message.raw, 'Subject') === SUBJECT)
+  (await receivedLeads()).emails.filter(
+    (message) => message.to.includes(email) && emailHeader(message.raw, 'Subject') === SUBJECT,
+  )
 
 // The server sweeps a quarter of the wait apart; the notifier sends within a second of a sweep.
 const FOLLOWED_UP_WITHIN = { timeout: (FOLLOW_UP_AFTER_MINUTES * 60 + 60) * 1000, intervals: [2_000] }

@@ -1,9 +1,17 @@
 import { readFile } from 'node:fs/promises'
 import type { Browser, BrowserContext, Page } from '@playwright/test'
 import type { TeammateAdded } from '../common/account-api.ts'
-import { inboxNav, authenticator, callInboxApi, seriousViolations, signIn, signInHeading, submitSignIn } from './support/inbox.ts'
 import { BASE_URL } from './support/env.ts'
 import { expect, test } from './support/fixtures.ts'
+import {
+  inboxNav,
+  authenticator,
+  callInboxApi,
+  seriousViolations,
+  signIn,
+  signInHeading,
+  submitSignIn,
+} from './support/inbox.ts'
 
 const VIEWPORTS = [
   { width: 1366, height: 900 },
@@ -86,7 +94,9 @@ for (const viewport of VIEWPORTS) {
 
       // Once only.
       await mate.page.goto(link)
-      await expect(mate.page.getByRole('alert')).toHaveText('This set-up link was already used. Sign in with the password you chose then.')
+      await expect(mate.page.getByRole('alert')).toHaveText(
+        'This set-up link was already used. Sign in with the password you chose then.',
+      )
       expect(await seriousViolations(mate.page)).toEqual([])
       await mate.page.goto('/admin')
       await expect(inboxNav(mate.page)).toBeVisible()
@@ -108,7 +118,11 @@ for (const viewport of VIEWPORTS) {
       await mate.context.close()
     })
 
-    test('changing the password keeps this browser signed in and signs out another', async ({ page, browser, browserConsole }) => {
+    test('changing the password keeps this browser signed in and signs out another', async ({
+      page,
+      browser,
+      browserConsole,
+    }) => {
       await signIn(page, browserConsole)
       const mate = await newTeammate(browser, page, viewport)
       const elsewhere = await teammateBrowser(browser, viewport)
@@ -129,7 +143,9 @@ for (const viewport of VIEWPORTS) {
       await section.getByLabel('New password', { exact: true }).fill('the new long password')
       await section.getByLabel('New password again').fill('the new long password')
       await section.getByRole('button', { name: 'Change password' }).click()
-      await expect(section.getByRole('status')).toHaveText('Password changed. Your other sessions have been signed out.')
+      await expect(section.getByRole('status')).toHaveText(
+        'Password changed. Your other sessions have been signed out.',
+      )
       expect(await noSidewaysScroll(mate.page), 'nothing scrolls sideways').toBe(true)
 
       await elsewhere.page.reload()
@@ -160,11 +176,12 @@ for (const viewport of VIEWPORTS) {
       expect(await seriousViolations(mate.page)).toEqual([])
       expect(await noSidewaysScroll(mate.page), 'nothing scrolls sideways').toBe(true)
       // One line each, nothing cut off.
-      const tiles = await list
-        .getByRole('listitem')
-        .evaluateAll((items) =>
-          items.map((item) => ({ fits: item.scrollWidth <= item.clientWidth, height: item.getBoundingClientRect().height })),
-        )
+      const tiles = await list.getByRole('listitem').evaluateAll((items) =>
+        items.map((item) => ({
+          fits: item.scrollWidth <= item.clientWidth,
+          height: item.getBoundingClientRect().height,
+        })),
+      )
       for (const tile of tiles) {
         expect(tile.fits).toBe(true)
         expect(tile.height).toBe(tiles[0]?.height)

@@ -1,9 +1,12 @@
 import { stat } from 'node:fs/promises'
-import { inboxNav, seriousViolations, signIn } from './support/inbox.ts'
 import { expect, test } from './support/fixtures.ts'
+import { inboxNav, seriousViolations, signIn } from './support/inbox.ts'
 
 test.describe('backups from the account page', () => {
-  test('"Download a backup now" takes a backup, downloads it, and lists it with a link of its own', async ({ page, browserConsole }) => {
+  test('"Download a backup now" takes a backup, downloads it, and lists it with a link of its own', async ({
+    page,
+    browserConsole,
+  }) => {
     await signIn(page, browserConsole)
     await inboxNav(page).getByRole('link', { name: 'Account' }).click()
     await expect(page.getByRole('heading', { level: 1, name: 'Account' })).toBeVisible()

@@ -1,19 +1,27 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test'
+import type { Attribution } from '../common/attribution.ts'
 import type { LeadDetail } from '../common/lead-page-api.ts'
 import { LEAD_STATUSES, type LeadStatus } from '../common/lead-status.ts'
-import type { Attribution } from '../common/attribution.ts'
 import { calendlyDelivery } from '../server/testing/booking-senders.ts'
-import { inboxNav, callInboxApi, seriousViolations, signIn, storeLead } from './support/inbox.ts'
 import { uniqueAnswers } from './support/application.ts'
 import { watchBoardReads, type BoardCounts } from './support/board-reads.ts'
 import { CALENDLY_SIGNING_KEY } from './support/env.ts'
 import { expect, test } from './support/fixtures.ts'
+import { inboxNav, callInboxApi, seriousViolations, signIn, storeLead } from './support/inbox.ts'
 
-const LABELS: Record<LeadStatus, string> = { new: 'New', contacted: 'Contacted', booked: 'Booked', won: 'Won', lost: 'Lost' }
+const LABELS: Record<LeadStatus, string> = {
+  new: 'New',
+  contacted: 'Contacted',
+  booked: 'Booked',
+  won: 'Won',
+  lost: 'Lost',
+}
 
 const column = (page: Page, status: LeadStatus) => page.getByRole('region', { name: LABELS[status], exact: true })
-const card = (page: Page, status: LeadStatus, name: string) => column(page, status).getByRole('article', { name, exact: true })
-const handle = (page: Page, status: LeadStatus, name: string) => card(page, status, name).getByRole('button', { name: `Move ${name}` })
+const card = (page: Page, status: LeadStatus, name: string) =>
+  column(page, status).getByRole('article', { name, exact: true })
+const handle = (page: Page, status: LeadStatus, name: string) =>
+  card(page, status, name).getByRole('button', { name: `Move ${name}` })
 const lastMove = (page: Page) => page.getByRole('region', { name: 'Last move' })
 /** What dnd-kit says to a screen reader: its own live region. */
 const announcement = (page: Page) => page.locator('[id^="DndLiveRegion-"]')
@@ -28,7 +36,8 @@ async function shownCounts(page: Page): Promise<BoardCounts> {
   return counts
 }
 
-const statusOnServer = async (page: Page, id: number) => ((await callInboxApi(page, 'GET', `/leads/${id}`)).body as LeadDetail).status
+const statusOnServer = async (page: Page, id: number) =>
+  ((await callInboxApi(page, 'GET', `/leads/${id}`)).body as LeadDetail).status
 
 const changed = (counts: BoardCounts, from: LeadStatus, to: LeadStatus) => ({
   ...counts,
@@ -111,7 +120,13 @@ const VIEWPORTS = [
  * this one out of the newest shown in New: the leads moved here start in
  * Won, which they leave alone.
  */
-async function leadIn(page: Page, request: APIRequestContext, first: string, status: LeadStatus, attribution?: Attribution) {
+async function leadIn(
+  page: Page,
+  request: APIRequestContext,
+  first: string,
+  status: LeadStatus,
+  attribution?: Attribution,
+) {
   const answers = namedAnswers(first)
   const id = await storeLead(request, answers, attribution)
   if (status !== 'new') expect((await callInboxApi(page, 'PATCH', `/leads/${id}`, { status })).status).toBe(200)
@@ -137,7 +152,9 @@ for (const { device, width, height } of VIEWPORTS) {
       browserConsole,
     }) => {
       await signIn(page, browserConsole)
-      const zoe = await leadIn(page, request, 'Zoë', 'lost', { last_touch: { utm_source: 'ig', captured_at: new Date().toISOString() } })
+      const zoe = await leadIn(page, request, 'Zoë', 'lost', {
+        last_touch: { utm_source: 'ig', captured_at: new Date().toISOString() },
+      })
       const ada = await leadIn(page, request, 'Ada', 'won')
       const grace = await leadIn(page, request, 'Grace', 'new')
       const spam = namedAnswers('Spammy')
@@ -151,7 +168,9 @@ for (const { device, width, height } of VIEWPORTS) {
         { salesforceUuid: submissionId, email: grace.email, startTime: start.toISOString() },
         { key: CALENDLY_SIGNING_KEY },
       )
-      expect((await request.post('/api/bookings/calendly', { headers: booking.headers, data: booking.body })).status()).toBe(200)
+      expect(
+        (await request.post('/api/bookings/calendly', { headers: booking.headers, data: booking.body })).status(),
+      ).toBe(200)
 
       const reads = await watchBoardReads(page)
       await openBoard(page)
@@ -278,7 +297,11 @@ for (const { device, width, height } of VIEWPORTS) {
       test.describe('with a touch screen', () => {
         test.use({ hasTouch: true })
 
-        test('moves a card by touch: a press and hold on the handle, then a drag', async ({ page, request, browserConsole }) => {
+        test('moves a card by touch: a press and hold on the handle, then a drag', async ({
+          page,
+          request,
+          browserConsole,
+        }) => {
           await signIn(page, browserConsole)
           const zoe = await leadIn(page, request, 'Zoë', 'won')
           const reads = await watchBoardReads(page)

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test'
-import { leadLink, seriousViolations, signIn, storeLead } from './support/inbox.ts'
 import { uniqueAnswers } from './support/application.ts'
 import { expect, test } from './support/fixtures.ts'
+import { leadLink, seriousViolations, signIn, storeLead } from './support/inbox.ts'
 
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10)
 /** The tag uniqueAnswers put into every answer: a search for it finds this test's leads only. */
@@ -68,7 +68,10 @@ test.describe('the lead list filters, at 1366×900', () => {
     await expect(choice(page, 'Source')).toHaveValue('')
     const digits = phoned.phone.replace(/\D/g, '')
     // "7700 900123" stored: found by "7700900", and by "+44 77 009 00123".
-    for (const typed of [digits.slice(2, 9), `+${digits.slice(0, 2)} ${digits.slice(2, 4)} ${digits.slice(4, 7)} ${digits.slice(7)}`]) {
+    for (const typed of [
+      digits.slice(2, 9),
+      `+${digits.slice(0, 2)} ${digits.slice(2, 4)} ${digits.slice(4, 7)} ${digits.slice(7)}`,
+    ]) {
       await searchBox(page).fill(typed)
       await expect.poll(() => new URL(page.url()).searchParams.get('q')).toBe(typed)
       await expect(leadLink(page, phoned.name)).toBeVisible()
@@ -85,7 +88,9 @@ test.describe('the lead list filters, at 1366×900', () => {
     // A backwards range: the server's own words, not a lost connection.
     browserConsole.expectError(/status of 400/)
     await page.getByLabel('Received from').fill(day(1))
-    await expect(page.getByRole('alert').filter({ hasText: 'the date range is backwards: from is after to' })).toBeVisible()
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'the date range is backwards: from is after to' }),
+    ).toBeVisible()
     await expect(page.getByText(/could not reach the server/)).toHaveCount(0)
     expect(await seriousViolations(page)).toEqual([])
   })
@@ -149,7 +154,11 @@ test.describe('the lead list filters, at 1366×900', () => {
 test.describe('the lead list filters on a phone, at 390×844', () => {
   test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true })
 
-  test('fold behind a Filters button that counts them, so the first screen shows leads', async ({ page, request, browserConsole }) => {
+  test('fold behind a Filters button that counts them, so the first screen shows leads', async ({
+    page,
+    request,
+    browserConsole,
+  }) => {
     const answers = uniqueAnswers()
     await storeLead(request, answers)
     await signIn(page, browserConsole)
@@ -159,7 +168,10 @@ test.describe('the lead list filters on a phone, at 390×844', () => {
     await expect(searchBox(page)).toBeHidden()
     // The first lead, whoever's: other tests' leads, newer than this one, may come first.
     await expect(page.getByRole('article').first()).toBeInViewport()
-    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), 'nothing scrolls sideways').toBe(true)
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+      'nothing scrolls sideways',
+    ).toBe(true)
     expect(await seriousViolations(page)).toEqual([])
 
     await toggle.click()
@@ -169,7 +181,10 @@ test.describe('the lead list filters on a phone, at 390×844', () => {
     await choice(page, 'Status').selectOption('new')
     await expect(page.getByRole('button', { name: 'Filters (2)' })).toBeVisible()
     await expect(page.getByRole('link', { name: answers.name }).first()).toBeVisible()
-    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), 'nothing scrolls sideways').toBe(true)
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+      'nothing scrolls sideways',
+    ).toBe(true)
     expect(await seriousViolations(page)).toEqual([])
   })
 })

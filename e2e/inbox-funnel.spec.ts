@@ -30,8 +30,14 @@ async function sendEvents(request: APIRequestContext, visitor: string, batch: Ev
   expect(response.status(), await response.text()).toBe(204)
 }
 
-const steps = (last: number) => Array.from({ length: last }, (_unused, index) => ({ type: 'step_viewed' as const, step: index + 1 }))
-const untilApply = [{ type: 'page_view' }, { type: 'results_viewed' }, { type: 'countdown_finished' }, { type: 'apply_clicked' }] as const
+const steps = (last: number) =>
+  Array.from({ length: last }, (_unused, index) => ({ type: 'step_viewed' as const, step: index + 1 }))
+const untilApply = [
+  { type: 'page_view' },
+  { type: 'results_viewed' },
+  { type: 'countdown_finished' },
+  { type: 'apply_clicked' },
+] as const
 
 /**
  * Three visitors from a source no other test uses: one who applies and opens
@@ -89,14 +95,17 @@ const tableRows = (table: Locator) =>
   )
 
 const funnelTable = (page: Page) => page.getByRole('table', { name: /^Visitors at each step of the funnel/ })
-const daysTable = (page: Page) => page.getByRole('table', { name: /^Visitors, applications and conversion rate per day/ })
+const daysTable = (page: Page) =>
+  page.getByRole('table', { name: /^Visitors, applications and conversion rate per day/ })
 
 /** Collects what the Content-Security-Policy refuses, from the first script on. */
 const watchPolicy = (page: Page) =>
   page.addInitScript(() => {
     const refused: string[] = []
     ;(window as unknown as { refused: string[] }).refused = refused
-    document.addEventListener('securitypolicyviolation', (event) => refused.push(`${event.effectiveDirective} ${event.blockedURI}`))
+    document.addEventListener('securitypolicyviolation', (event) =>
+      refused.push(`${event.effectiveDirective} ${event.blockedURI}`),
+    )
   })
 const refusedByPolicy = (page: Page) => page.evaluate(() => (window as unknown as { refused: string[] }).refused)
 
@@ -115,7 +124,8 @@ async function openFunnelFor(page: Page, source: string) {
 /** Page views from `visitors` visitors of a source, the first `applied` of whom the page saw apply. */
 async function sendViews(request: APIRequestContext, source: string, visitors: number, applied: number) {
   for (let index = 0; index < visitors; index++) {
-    const events: EventBatch['events'] = index < applied ? [{ type: 'page_view' }, { type: 'submit_succeeded' }] : [{ type: 'page_view' }]
+    const events: EventBatch['events'] =
+      index < applied ? [{ type: 'page_view' }, { type: 'submit_succeeded' }] : [{ type: 'page_view' }]
     const batch: EventBatch = { path: '/', source, events }
     const response = await request.post(EVENTS_PATH, {
       data: JSON.stringify(batch),
@@ -137,15 +147,21 @@ async function storeLeads(request: APIRequestContext, source: string, count: num
 const rowCells = (row: Locator) =>
   row
     .getByRole('cell')
-    .evaluateAll((cells) => cells.map((cell) => (cell.textContent ?? '').trim()).map((text) => (text.startsWith('–') ? '' : text)))
+    .evaluateAll((cells) =>
+      cells.map((cell) => (cell.textContent ?? '').trim()).map((text) => (text.startsWith('–') ? '' : text)),
+    )
 
-const sourcesTable = (page: Page) => page.getByRole('table', { name: /^Visitors, applications and booked calls per source/ })
+const sourcesTable = (page: Page) =>
+  page.getByRole('table', { name: /^Visitors, applications and booked calls per source/ })
 const sourceRow = (page: Page, name: string) =>
   sourcesTable(page)
     .getByRole('row')
     .filter({ has: page.getByRole('rowheader', { name }) })
 const headline = (page: Page, label: string) =>
-  page.getByRole('region', { name: 'This range against the one before' }).locator('dt', { hasText: label }).locator('+ dd')
+  page
+    .getByRole('region', { name: 'This range against the one before' })
+    .locator('dt', { hasText: label })
+    .locator('+ dd')
 
 /** A headline figure's change against the period before, as its second description. */
 const change = (page: Page, label: string) => headline(page, label).locator('+ dd')
@@ -172,7 +188,10 @@ test.describe('the Funnel screen', () => {
       .filter({ has: page.locator(`time[datetime="${utcDay()}"]`) })
     await expect(todayRow.getByRole('cell')).toHaveText(['3', '1', '33.3%'])
 
-    for (const name of [/^Bar chart of the visitors at each step/, /^Line chart of the visitors and applications per day/]) {
+    for (const name of [
+      /^Bar chart of the visitors at each step/,
+      /^Line chart of the visitors and applications per day/,
+    ]) {
       const chart = page.getByRole('img', { name })
       await expect(chart).toBeVisible()
       await expect(chart.locator('canvas')).toBeVisible()
@@ -190,7 +209,9 @@ test.describe('the Funnel screen', () => {
       rest.findIndex((row) => row.join('') === ''),
     )
     const table = await tableRows(funnelTable(page))
-    expect(csvRows).toEqual(table.map(([label, visitors, dropOff, rate]) => [label, visitors, dropOff, rate!.replace(/%$/, '')]))
+    expect(csvRows).toEqual(
+      table.map(([label, visitors, dropOff, rate]) => [label, visitors, dropOff, rate!.replace(/%$/, '')]),
+    )
 
     expect(await seriousViolations(page)).toEqual([])
     expect(await refusedByPolicy(page)).toEqual([])
@@ -204,7 +225,10 @@ test.describe('the Funnel screen', () => {
     await page.route(/\/admin\/funnel/, async (route) => {
       if (route.request().resourceType() !== 'document') return route.fallback()
       const response = await route.fetch()
-      const policy = (response.headers()['content-security-policy'] ?? '').replace(/style-src [^;]*/, "style-src 'self'")
+      const policy = (response.headers()['content-security-policy'] ?? '').replace(
+        /style-src [^;]*/,
+        "style-src 'self'",
+      )
       expect(policy).toContain("style-src 'self'")
       await route.fulfill({ response, headers: { ...response.headers(), 'content-security-policy': policy } })
     })
@@ -218,7 +242,10 @@ test.describe('the Funnel screen', () => {
     expect(await refusedByPolicy(page)).toEqual([])
   })
 
-  test('a backwards range is caught on the screen, and refused by the API with 400', async ({ page, browserConsole }) => {
+  test('a backwards range is caught on the screen, and refused by the API with 400', async ({
+    page,
+    browserConsole,
+  }) => {
     await signIn(page, browserConsole, '/admin/funnel')
     await page.getByRole('textbox', { name: 'From', exact: true }).fill('2026-03-10')
     await page.getByRole('textbox', { name: 'To', exact: true }).fill('2026-03-01')
@@ -238,7 +265,10 @@ test.describe('the Funnel screen', () => {
     await expect(funnelTable(page)).toHaveCount(0)
   })
 
-  test('fits a phone: nothing wider than the screen, the tables scroll within themselves', async ({ page, browserConsole }) => {
+  test('fits a phone: nothing wider than the screen, the tables scroll within themselves', async ({
+    page,
+    browserConsole,
+  }) => {
     await page.setViewportSize({ width: 360, height: 740 })
     await signIn(page, browserConsole, '/admin/funnel')
     await expect(page.getByRole('img', { name: /^Bar chart/ }).locator('canvas')).toBeVisible()
@@ -287,7 +317,9 @@ test.describe('the Funnel screen compares sources and periods', () => {
     // A click anywhere on the row (here among its figures) shows that source's funnel: the chart, the figures, the steps.
     await sourceRow(page, own).click({ position: { x: 500, y: 12 } })
     await expect.poll(() => searchOf(page).get('source')).toBe(own)
-    await expect(page.getByRole('img', { name: new RegExp(`^Line chart .*source ${own}`) }).locator('canvas')).toBeVisible()
+    await expect(
+      page.getByRole('img', { name: new RegExp(`^Line chart .*source ${own}`) }).locator('canvas'),
+    ).toBeVisible()
     await expect(headline(page, 'Visitors')).toHaveText('3')
     await expect(headline(page, 'Applications')).toHaveText('2')
     await expect(sourceRow(page, own).getByRole('link', { name: own })).toHaveAttribute('aria-current', 'true')
@@ -347,7 +379,9 @@ test.describe('the Funnel screen compares sources and periods', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
     // Every figure, link and heading lies within the screen, or within a table that scrolls.
     const outside = await page.evaluate(() =>
-      Array.from(document.querySelectorAll('main dd, main h2, main a, main summary, main [role="slider"], main [role="region"]'))
+      Array.from(
+        document.querySelectorAll('main dd, main h2, main a, main summary, main [role="slider"], main [role="region"]'),
+      )
         .filter((element) => !element.closest('[role="region"][tabindex]') || element.matches('[role="region"]'))
         .map((element) => ({ text: element.textContent?.slice(0, 40), box: element.getBoundingClientRect() }))
         .filter(({ box }) => box.width > 0 && (box.left < 0 || box.right > window.innerWidth))

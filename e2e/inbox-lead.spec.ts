@@ -1,9 +1,9 @@
 import type { APIRequestContext, Page } from '@playwright/test'
-import type { LeadDetail } from '../common/lead-page-api.ts'
 import { EVENTS_PATH } from '../common/analytics.ts'
-import { callInboxApi, leadLink, seriousViolations, signIn, storeLead } from './support/inbox.ts'
+import type { LeadDetail } from '../common/lead-page-api.ts'
 import { uniqueAnswers, type Answers } from './support/application.ts'
 import { expect, test } from './support/fixtures.ts'
+import { callInboxApi, leadLink, seriousViolations, signIn, storeLead } from './support/inbox.ts'
 
 const SCREENS = [
   { name: 'a laptop', viewport: { width: 1366, height: 900 } },
@@ -61,8 +61,14 @@ for (const screen of SCREENS) {
       await bookingPageOpened(request, submissionId)
 
       await expect(page.getByRole('link', { name: answers.phone.trim() })).toHaveAttribute('href', /^tel:\+\d+$/)
-      await expect(page.getByRole('link', { name: answers.email.trim() })).toHaveAttribute('href', `mailto:${answers.email.trim()}`)
-      await expect(page.getByRole('link', { name: answers.instagram })).toHaveAttribute('href', /^https:\/\/www\.instagram\.com\/[\w.]+\/$/)
+      await expect(page.getByRole('link', { name: answers.email.trim() })).toHaveAttribute(
+        'href',
+        `mailto:${answers.email.trim()}`,
+      )
+      await expect(page.getByRole('link', { name: answers.instagram })).toHaveAttribute(
+        'href',
+        /^https:\/\/www\.instagram\.com\/[\w.]+\/$/,
+      )
       await page.getByRole('button', { name: 'Copy email' }).click()
       await expect(page.getByText(/^(Email copied\.|The browser did not allow copying)/)).toBeVisible()
 
@@ -70,7 +76,8 @@ for (const screen of SCREENS) {
       const noteBox = page.getByLabel('New note')
       if (screen.name === 'a laptop') {
         // The first screen, without scrolling.
-        for (const control of [status, noteBox, page.getByRole('button', { name: 'Add note' })]) await expect(control).toBeInViewport()
+        for (const control of [status, noteBox, page.getByRole('button', { name: 'Add note' })])
+          await expect(control).toBeInViewport()
       } else {
         await expect(status).toBeInViewport()
         expect((await noteBox.boundingBox())?.y).toBeLessThan(2 * screen.viewport.height)
@@ -204,7 +211,9 @@ for (const screen of SCREENS) {
       const danger = page.getByRole('region', { name: 'Danger zone' })
       // The page is read after sign-in: measure it once it is shown.
       await expect(danger).toBeVisible()
-      const bottomOfMain = await page.getByRole('main').evaluate((main) => main.lastElementChild?.lastElementChild?.textContent)
+      const bottomOfMain = await page
+        .getByRole('main')
+        .evaluate((main) => main.lastElementChild?.lastElementChild?.textContent)
       expect(bottomOfMain).toContain('Danger zone')
       await danger.getByRole('button', { name: 'Erase lead' }).click()
       const dialog = page.getByRole('alertdialog', { name: 'Erase this lead?' })

@@ -1,10 +1,10 @@
 import type { APIRequestContext, Page } from '@playwright/test'
-import type { LeadPage } from '../common/lead-list-api.ts'
 import { CONTACT_SUBMISSIONS_PATH, HONEYPOT_FIELD } from '../common/contact-submission.ts'
-import { callInboxApi, leadLink, leadRow, seriousViolations, signIn, storeLead } from './support/inbox.ts'
+import type { LeadPage } from '../common/lead-list-api.ts'
 import { uniqueAnswers, type Answers } from './support/application.ts'
 import { SERVICE_ROLE_KEY } from './support/env.ts'
 import { expect, test } from './support/fixtures.ts'
+import { callInboxApi, leadLink, leadRow, seriousViolations, signIn, storeLead } from './support/inbox.ts'
 
 const tagOf = (answers: Answers) => answers.name.split(' ').at(-1)!
 
@@ -45,9 +45,12 @@ const noSidewaysScroll = (page: Page) =>
 
 /** The list's rows whose bottom edge is within the window: what shows without scrolling. */
 const rowsAboveTheFold = (page: Page) =>
-  page.locator('tbody tr').evaluateAll((rows) => rows.filter((row) => row.getBoundingClientRect().bottom <= window.innerHeight).length)
+  page
+    .locator('tbody tr')
+    .evaluateAll((rows) => rows.filter((row) => row.getBoundingClientRect().bottom <= window.innerHeight).length)
 
-const serverPage = async (page: Page, query: string) => (await callInboxApi(page, 'GET', `/leads?${query}`)).body as LeadPage
+const serverPage = async (page: Page, query: string) =>
+  (await callInboxApi(page, 'GET', `/leads?${query}`)).body as LeadPage
 
 test.describe('the lead list on a laptop, 1366×900', () => {
   test.use({ viewport: { width: 1366, height: 900 } })
@@ -129,7 +132,10 @@ test.describe('the lead list on a laptop, 1366×900', () => {
     await expect(bar).toContainText('4 selected')
     await bar.getByRole('button', { name: 'Export the selected…' }).click()
     const exportDialog = page.getByRole('dialog', { name: 'Export the selected leads' })
-    await expect(exportDialog.getByRole('link', { name: 'Export as CSV' })).toHaveAttribute('href', /ids=\d+%2C\d+%2C\d+%2C\d+/)
+    await expect(exportDialog.getByRole('link', { name: 'Export as CSV' })).toHaveAttribute(
+      'href',
+      /ids=\d+%2C\d+%2C\d+%2C\d+/,
+    )
     await page.keyboard.press('Escape')
 
     await bar.getByRole('button', { name: 'Erase the selected…' }).click()
@@ -145,7 +151,11 @@ test.describe('the lead list on a laptop, 1366×900', () => {
 test.describe('the spam view on a laptop, 1366×900', () => {
   test.use({ viewport: { width: 1366, height: 900 } })
 
-  test('moves selected spam to the leads, and erases the rest after a confirmation', async ({ page, request, browserConsole }) => {
+  test('moves selected spam to the leads, and erases the rest after a confirmation', async ({
+    page,
+    request,
+    browserConsole,
+  }) => {
     const first = uniqueAnswers()
     const tag = tagOf(first)
     const rescued = `Rescued ${tag}`
@@ -157,10 +167,15 @@ test.describe('the spam view on a laptop, 1366×900', () => {
     await expect(page.getByRole('button', { name: `Not spam: move ${first.name} to the leads` })).toBeVisible()
 
     await page.getByRole('checkbox', { name: `Select ${rescued}` }).check()
-    await page.getByRole('region', { name: 'Selected leads' }).getByRole('button', { name: 'Not spam', exact: true }).click()
+    await page
+      .getByRole('region', { name: 'Selected leads' })
+      .getByRole('button', { name: 'Not spam', exact: true })
+      .click()
     await expect(page.getByRole('status').filter({ hasText: '1 entry is now a lead' })).toBeVisible()
     await expect(page.getByText('2 entries', { exact: true })).toBeVisible()
-    expect((await serverPage(page, `q=${encodeURIComponent(rescued)}`)).leads.map((lead) => lead.answers.name)).toEqual([rescued])
+    expect((await serverPage(page, `q=${encodeURIComponent(rescued)}`)).leads.map((lead) => lead.answers.name)).toEqual(
+      [rescued],
+    )
 
     await page.getByRole('checkbox', { name: 'Select every lead on this page' }).check()
     const bar = page.getByRole('region', { name: 'Selected leads' })
@@ -168,7 +183,10 @@ test.describe('the spam view on a laptop, 1366×900', () => {
     await expect(bar.getByLabel('Change status to')).toHaveCount(0)
     expect(await seriousViolations(page)).toEqual([])
     await bar.getByRole('button', { name: 'Erase the selected…' }).click()
-    await page.getByRole('alertdialog', { name: 'Erase 2 entries?' }).getByRole('button', { name: 'Erase 2 entries' }).click()
+    await page
+      .getByRole('alertdialog', { name: 'Erase 2 entries?' })
+      .getByRole('button', { name: 'Erase 2 entries' })
+      .click()
     await expect(page.getByRole('status').filter({ hasText: '2 entries erased.' })).toBeVisible()
     await expect(page.getByText('Nothing in the spam view.')).toBeVisible()
     expect((await serverPage(page, `view=spam&q=${tag}`)).leads).toEqual([])
@@ -194,7 +212,10 @@ test.describe('the lead list on a phone, 390×844', () => {
     await expect(card).toContainText(/just now|min ago/)
     await expect(card.getByRole('link', { name: '+44 20 7946 0958' })).toHaveAttribute('href', 'tel:+442079460958')
     await expect(card.getByRole('link', { name: /@example-agency\.com$/ })).toHaveAttribute('href', /^mailto:/)
-    await expect(card.getByRole('link', { name: '@ada.lovelace' })).toHaveAttribute('href', 'https://www.instagram.com/ada.lovelace/')
+    await expect(card.getByRole('link', { name: '@ada.lovelace' })).toHaveAttribute(
+      'href',
+      'https://www.instagram.com/ada.lovelace/',
+    )
     expect(await noSidewaysScroll(page), 'nothing scrolls sideways').toBe(true)
     expect(await seriousViolations(page)).toEqual([])
 

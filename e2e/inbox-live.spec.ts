@@ -3,10 +3,10 @@ import type { TeammateAdded } from '../common/account-api.ts'
 import { ADMIN_API_PATH } from '../common/admin-api.ts'
 import type { LeadDetail } from '../common/lead-page-api.ts'
 import { LIVE_POLL_MS } from '../common/live-api.ts'
-import { inboxNav, callInboxApi, seriousViolations, signIn, storeLead } from './support/inbox.ts'
 import { uniqueAnswers } from './support/application.ts'
 import { BASE_URL } from './support/env.ts'
 import { expect, test, type BrowserConsole } from './support/fixtures.ts'
+import { inboxNav, callInboxApi, seriousViolations, signIn, storeLead } from './support/inbox.ts'
 
 // What a teammate does, or a visitor applying, shows in an open inbox without a
 // reload; a tab in the background asks the server nothing. The 5 s promised
@@ -35,7 +35,8 @@ const leadEntry = (page: Page, name: string) =>
     .locator('tr, article')
     .filter({ has: leadName(page, name) })
     .filter({ visible: true })
-const newMark = (page: Page, name: string) => leadEntry(page, name).getByText('New: not opened by you yet', { exact: true })
+const newMark = (page: Page, name: string) =>
+  leadEntry(page, name).getByText('New: not opened by you yet', { exact: true })
 
 const boardColumn = (page: Page, label: string) => page.getByRole('region', { name: label, exact: true })
 
@@ -105,7 +106,8 @@ const recordLeadsReads = (page: Page) =>
       return send(input, init)
     }
   }, `${ADMIN_API_PATH}/leads`)
-const leadsReads = (page: Page) => page.evaluate(() => (window as unknown as { leadsReads: { hidden: boolean }[] }).leadsReads)
+const leadsReads = (page: Page) =>
+  page.evaluate(() => (window as unknown as { leadsReads: { hidden: boolean }[] }).leadsReads)
 
 for (const { device, width, height } of VIEWPORTS) {
   test.describe(`the live inbox on ${device} (${width}×${height})`, () => {
@@ -149,7 +151,9 @@ for (const { device, width, height } of VIEWPORTS) {
         // Opening the lead's page is what ends its mark, for this account only.
         await leadName(page, onBoard.name).click()
         await expect(page.getByRole('heading', { level: 1, name: onBoard.name })).toBeVisible()
-        await expect.poll(async () => ((await callInboxApi(page, 'GET', `/leads/${id}`)).body as LeadDetail).isNew).toBe(false)
+        await expect
+          .poll(async () => ((await callInboxApi(page, 'GET', `/leads/${id}`)).body as LeadDetail).isNew)
+          .toBe(false)
         expect(((await callInboxApi(owner, 'GET', `/leads/${id}`)).body as LeadDetail).isNew).toBe(true)
         expect(await seriousViolations(page)).toEqual([])
         // The owner moves it to Won, where other tests' leads seldom go: New shows only its newest

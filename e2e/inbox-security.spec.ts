@@ -1,5 +1,8 @@
 import { ADMIN_API_PATH } from '../common/admin-api.ts'
 import { applicationForm } from '../common/application-form.ts'
+import { uniqueAnswers } from './support/application.ts'
+import { ADMIN_PASSWORD, ADMIN_TOTP_EMAIL } from './support/env.ts'
+import { expect, test } from './support/fixtures.ts'
 import {
   inboxNav,
   authenticator,
@@ -13,9 +16,6 @@ import {
   storeLead,
   submitSignIn,
 } from './support/inbox.ts'
-import { uniqueAnswers } from './support/application.ts'
-import { ADMIN_PASSWORD, ADMIN_TOTP_EMAIL } from './support/env.ts'
-import { expect, test } from './support/fixtures.ts'
 
 const MARKUP = '<img src=x onerror=alert(1)>'
 
@@ -38,7 +38,12 @@ test.describe('the lead inbox, guarded', () => {
     expect(await seriousViolations(page)).toEqual([])
   })
 
-  test('signing out ends the session: its cookie gets 401 afterwards', async ({ page, context, request, browserConsole }) => {
+  test('signing out ends the session: its cookie gets 401 afterwards', async ({
+    page,
+    context,
+    request,
+    browserConsole,
+  }) => {
     await signIn(page, browserConsole)
     const cookie = (await context.cookies()).find((each) => each.name.startsWith('__Host-'))
     expect(cookie, 'the session cookie').toBeDefined()
@@ -67,10 +72,16 @@ test.describe('the lead inbox, guarded', () => {
     expect(status).toBe(403)
   })
 
-  test('answers holding markup are shown as text: no element made, no script run', async ({ page, request, browserConsole }) => {
+  test('answers holding markup are shown as text: no element made, no script run', async ({
+    page,
+    request,
+    browserConsole,
+  }) => {
     const answers = uniqueAnswers()
     const name = `${MARKUP} ${answers.name}`
-    const hostile = Object.fromEntries(applicationForm.map((field) => [field.key, `${MARKUP} ${answers[field.key]}`])) as typeof answers
+    const hostile = Object.fromEntries(
+      applicationForm.map((field) => [field.key, `${MARKUP} ${answers[field.key]}`]),
+    ) as typeof answers
     await storeLead(request, hostile)
     const dialogs: string[] = []
     page.on('dialog', (dialog) => {

@@ -2,10 +2,10 @@ import { readFile } from 'node:fs/promises'
 import type { APIRequestContext, Download, Page } from '@playwright/test'
 import { parse } from 'csv-parse/sync'
 import { CONTACT_SUBMISSIONS_PATH, HONEYPOT_FIELD } from '../common/contact-submission.ts'
-import { inboxNav, seriousViolations, signIn, storeLead } from './support/inbox.ts'
 import { readSubmissions, uniqueAnswers, type Answers } from './support/application.ts'
 import { SERVICE_ROLE_KEY } from './support/env.ts'
 import { expect, test } from './support/fixtures.ts'
+import { inboxNav, seriousViolations, signIn, storeLead } from './support/inbox.ts'
 import { receivedLeads } from './support/lead-inbox.ts'
 
 // The server looks at its outbox twice a second; the inbox's request wakes it at once besides.
@@ -33,7 +33,8 @@ async function webhooksOf(submissionId: string) {
   const { webhooks } = await receivedLeads()
   return webhooks.filter(
     (webhook) =>
-      webhook.verified && (JSON.parse(webhook.body) as { data?: { submission_id?: string } }).data?.submission_id === submissionId,
+      webhook.verified &&
+      (JSON.parse(webhook.body) as { data?: { submission_id?: string } }).data?.submission_id === submissionId,
   )
 }
 
@@ -52,7 +53,11 @@ for (const { label, viewport, phone } of [
   test.describe(`spam, erasure and export ${label}`, () => {
     test.use({ viewport, isMobile: phone, hasTouch: phone, timezoneId: ZONE })
 
-    test('"Not spam" in the spam view makes the entry a lead and sends its webhook', async ({ page, request, browserConsole }) => {
+    test('"Not spam" in the spam view makes the entry a lead and sends its webhook', async ({
+      page,
+      request,
+      browserConsole,
+    }) => {
       const answers = uniqueAnswers()
       const { submissionId } = await storeSpam(request, answers)
       await signIn(page, browserConsole, `/admin?view=spam&q=${tagOf(answers)}`)
@@ -62,7 +67,9 @@ for (const { label, viewport, phone } of [
       expect(await noSidewaysScroll(page), 'nothing scrolls sideways').toBe(true)
       if (!phone) {
         const table = page.getByRole('table', { name: 'Leads, newest first' })
-        const cutOff = await table.evaluate((element) => element.parentElement!.scrollWidth > element.parentElement!.clientWidth)
+        const cutOff = await table.evaluate(
+          (element) => element.parentElement!.scrollWidth > element.parentElement!.clientWidth,
+        )
         expect(cutOff, 'the spam table fits, its action included').toBe(false)
       }
       expect(await seriousViolations(page)).toEqual([])
@@ -99,7 +106,10 @@ for (const { label, viewport, phone } of [
       await expect(page.getByRole('region', { name: 'Notifications' })).toContainText('New lead')
     })
 
-    test('Erase by email is reached from Account, and its old address still works', async ({ page, browserConsole }) => {
+    test('Erase by email is reached from Account, and its old address still works', async ({
+      page,
+      browserConsole,
+    }) => {
       await signIn(page, browserConsole)
       await expect(inboxNav(page).getByRole('link', { name: 'Erase by email' })).toHaveCount(0)
       await inboxNav(page).getByRole('link', { name: 'Account' }).click()
@@ -124,7 +134,9 @@ for (const { label, viewport, phone } of [
     }) => {
       const answers = { ...uniqueAnswers(), phone: PHONE }
       const id = await storeLead(request, answers)
-      const [stored] = (await readSubmissions(request, `select=created_at&id=eq.${id}`)) as unknown as { created_at: string }[]
+      const [stored] = (await readSubmissions(request, `select=created_at&id=eq.${id}`)) as unknown as {
+        created_at: string
+      }[]
       await signIn(page, browserConsole, `/admin?q=${tagOf(answers)}`)
       await page.getByRole('button', { name: 'Export this view…' }).click()
       const dialog = page.getByRole('dialog', { name: 'Export this view' })

@@ -1,11 +1,11 @@
 import { readFile } from 'node:fs/promises'
 import { parse } from 'csv-parse/sync'
+import { applicationForm } from '../common/application-form.ts'
 import { LEAD_PAGE_SIZE } from '../common/lead-list-api.ts'
 import type { LeadDetail } from '../common/lead-page-api.ts'
-import { applicationForm } from '../common/application-form.ts'
-import { inboxNav, callInboxApi, leadLink, leadRow, seriousViolations, signIn, storeLead } from './support/inbox.ts'
 import { expectSubmittedToast, fillApplication, readSubmissions, uniqueAnswers, wizard } from './support/application.ts'
 import { expect, test } from './support/fixtures.ts'
+import { inboxNav, callInboxApi, leadLink, leadRow, seriousViolations, signIn, storeLead } from './support/inbox.ts'
 import { openApplication } from './support/landing.ts'
 
 const today = () => new Date().toISOString().slice(0, 10)
@@ -207,7 +207,11 @@ test.describe('the lead inbox', () => {
     )
   })
 
-  test('erasing a lead, after a confirmation, removes it with its notes and notifications', async ({ page, request, browserConsole }) => {
+  test('erasing a lead, after a confirmation, removes it with its notes and notifications', async ({
+    page,
+    request,
+    browserConsole,
+  }) => {
     const answers = uniqueAnswers()
     const id = await storeLead(request, answers)
     await signIn(page, browserConsole, `/admin?q=${tagOf(answers.name)}`)
@@ -278,7 +282,11 @@ test.describe('the lead inbox', () => {
     const search = page.getByRole('searchbox', { name: 'Search' })
     // From the top of the page, Tab reaches the search box after the header's controls.
     await page.keyboard.press('Tab')
-    for (let presses = 0; presses < 10 && !(await search.evaluate((element) => element === document.activeElement)); presses++) {
+    for (
+      let presses = 0;
+      presses < 10 && !(await search.evaluate((element) => element === document.activeElement));
+      presses++
+    ) {
       await page.keyboard.press('Tab')
     }
     await expect(search).toBeFocused()
@@ -303,7 +311,10 @@ test.describe('the lead inbox', () => {
       await expect(card).toContainText(answers.email)
       await expect(card.getByRole('combobox', { name: `Status of ${answers.name}` })).toBeVisible()
       await expect(page.getByRole('table')).toBeHidden()
-      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), 'nothing scrolls sideways').toBe(true)
+      expect(
+        await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+        'nothing scrolls sideways',
+      ).toBe(true)
       expect(await seriousViolations(page)).toEqual([])
       await card.getByRole('link', { name: answers.name }).click()
       await expect(page.getByRole('heading', { level: 1, name: answers.name })).toBeVisible()

@@ -2,7 +2,8 @@ import { site } from '../src/content/site.ts'
 import { expect, test } from './support/fixtures.ts'
 import { HEADLINE, videoFrame } from './support/landing.ts'
 
-const SUBTEXT = /learn the secrets of how the biggest personal brands engineer content, go viral and increase their income tenfold/i
+const SUBTEXT =
+  /learn the secrets of how the biggest personal brands engineer content, go viral and increase their income tenfold/i
 
 test.describe('landing page', () => {
   test('shows the header, hero, video, results and countdown, in that order', async ({ page }) => {

@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test'
 import { Webhook } from 'standardwebhooks'
 import { applicationForm } from '../common/application-form.ts'
 import { HONEYPOT_FIELD } from '../common/contact-submission.ts'
+import { emailHeader, emailPart } from '../server/testing/email-message.ts'
 import { site } from '../src/content/site.ts'
 import {
   expectSubmittedToast,
@@ -16,8 +17,14 @@ import {
 } from './support/application.ts'
 import { expect, test } from './support/fixtures.ts'
 import { HEADLINE, applicationDialog, applyNowButton, openApplication, skipCountdown } from './support/landing.ts'
-import { LEAD_EMAIL_FROM, LEAD_EMAIL_TO, leadInbox, receivedLeads, type ReceivedEmail, type ReceivedWebhook } from './support/lead-inbox.ts'
-import { emailHeader, emailPart } from '../server/testing/email-message.ts'
+import {
+  LEAD_EMAIL_FROM,
+  LEAD_EMAIL_TO,
+  leadInbox,
+  receivedLeads,
+  type ReceivedEmail,
+  type ReceivedWebhook,
+} from './support/lead-inbox.ts'
 
 const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/
 
@@ -42,7 +49,10 @@ async function applyFromInstagramAd(page: Page, answers: Answers) {
 }
 
 const webhooksOf = (webhooks: ReceivedWebhook[], submissionId: string) =>
-  webhooks.filter((webhook) => (JSON.parse(webhook.body) as { data?: { submission_id?: string } }).data?.submission_id === submissionId)
+  webhooks.filter(
+    (webhook) =>
+      (JSON.parse(webhook.body) as { data?: { submission_id?: string } }).data?.submission_id === submissionId,
+  )
 
 const emailsOf = (emails: ReceivedEmail[], answers: Answers) =>
   emails.filter((email) => emailHeader(email.raw, 'Subject') === `New application: ${answers.name.trim()}`)
@@ -73,7 +83,10 @@ test.describe('hearing of each lead', () => {
 
     let webhooks: ReceivedWebhook[] = []
     await expect
-      .poll(async () => (webhooks = webhooksOf((await receivedLeads()).webhooks, row.submission_id)).length, ANNOUNCED_WITHIN)
+      .poll(
+        async () => (webhooks = webhooksOf((await receivedLeads()).webhooks, row.submission_id)).length,
+        ANNOUNCED_WITHIN,
+      )
       .toBe(1)
     const [webhook] = webhooks
     if (!webhook) throw new Error('no webhook')
@@ -94,7 +107,9 @@ test.describe('hearing of each lead', () => {
     })
 
     let emails: ReceivedEmail[] = []
-    await expect.poll(async () => (emails = emailsOf((await receivedLeads()).emails, answers)).length, ANNOUNCED_WITHIN).toBe(1)
+    await expect
+      .poll(async () => (emails = emailsOf((await receivedLeads()).emails, answers)).length, ANNOUNCED_WITHIN)
+      .toBe(1)
     const [email] = emails
     if (!email) throw new Error('no email')
     expect(email.from).toBe(LEAD_EMAIL_FROM)
@@ -121,7 +136,11 @@ test.describe('hearing of each lead', () => {
     await expect(page.getByRole('link', { name: 'Book your call' })).toHaveAttribute('href', tab.url())
   })
 
-  test('an application a bot sends through the hidden field is announced to nobody', async ({ page, context, request }) => {
+  test('an application a bot sends through the hidden field is announced to nobody', async ({
+    page,
+    context,
+    request,
+  }) => {
     const bot = uniqueAnswers()
     await openApplication(page)
     await fillApplication(page, bot)

@@ -15,7 +15,10 @@ test.describe('404 page', () => {
       await expect(home).toHaveAttribute('href', '/')
 
       await expect
-        .poll(() => browserConsole.messages().some((message) => message.text.includes(path)), 'the attempted path is logged')
+        .poll(
+          () => browserConsole.messages().some((message) => message.text.includes(path)),
+          'the attempted path is logged',
+        )
         .toBe(true)
 
       await home.click()

@@ -1,4 +1,7 @@
 import type { Page, Route } from '@playwright/test'
+import { HONEYPOT_FIELD } from '../common/contact-submission.ts'
+import { site } from '../src/content/site.ts'
+import { UUID_V4 } from '../src/testing/uuid-v4.ts'
 import {
   expectSubmittedToast,
   fillApplication,
@@ -13,9 +16,6 @@ import {
 } from './support/application.ts'
 import { expect, test } from './support/fixtures.ts'
 import { openApplication } from './support/landing.ts'
-import { HONEYPOT_FIELD } from '../common/contact-submission.ts'
-import { site } from '../src/content/site.ts'
-import { UUID_V4 } from '../src/testing/uuid-v4.ts'
 
 interface Attempt {
   at: number
@@ -61,7 +61,9 @@ test.describe('retrying a submission', () => {
     const [first, second, third] = attempts.map(({ at }) => at)
     expect(second! - first!, 'the first retry waits about 1 s').toBeGreaterThanOrEqual(900)
     expect(third! - second!, 'the second retry waits about 2 s').toBeGreaterThanOrEqual(1_900)
-    expect(submissionIds(attempts), 'every try carries the same submission_id').toEqual(new Set([attempts[0]?.row.submission_id]))
+    expect(submissionIds(attempts), 'every try carries the same submission_id').toEqual(
+      new Set([attempts[0]?.row.submission_id]),
+    )
     expect(attempts[0]?.row.submission_id).toMatch(UUID_V4)
     expect(attempts[0]?.row[HONEYPOT_FIELD], 'a person leaves the honeypot empty').toBe('')
 
@@ -134,7 +136,10 @@ test.describe('the honeypot field', () => {
     }
   })
 
-  test('a bot that fills it in is told its application went through, and it is kept as spam, not a lead', async ({ page, request }) => {
+  test('a bot that fills it in is told its application went through, and it is kept as spam, not a lead', async ({
+    page,
+    request,
+  }) => {
     await openApplication(page)
     const answers = uniqueAnswers()
     await fillApplication(page, answers)

@@ -27,7 +27,9 @@ async function reloadAndApply(page: Page) {
 }
 
 test.describe('saved answers', () => {
-  test('a reload in the middle of the application finds every answer in place, on the same question', async ({ page }) => {
+  test('a reload in the middle of the application finds every answer in place, on the same question', async ({
+    page,
+  }) => {
     const answers = uniqueAnswers()
     const parts = wizard(page)
     await openApplication(page)

@@ -1,7 +1,7 @@
+import type { Page } from '@playwright/test'
 import { expectFieldRequiredToast, wizard } from './support/application.ts'
 import { expect, test } from './support/fixtures.ts'
 import { openApplication } from './support/landing.ts'
-import type { Page } from '@playwright/test'
 
 /**
  * Stops the page's clock 200 ms from now. The page's time keeps running while

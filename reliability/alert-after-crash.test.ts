@@ -4,13 +4,13 @@
 // after the LEASE_SECONDS a claim lasts on PostgreSQL, and the lost attempt is not counted.
 import { describe, expect, it } from 'vitest'
 import type { Row } from '../server/db/database.ts'
+import { LEASE_SECONDS } from '../server/notify/notifier-options.ts'
 import { connectionPool } from './support/http-client.ts'
 import { openTargetDatabase, startLeadReceiver, waitFor, webhookEnv } from './support/lead-webhooks.ts'
 import { report } from './support/report.ts'
 import { startServer, stopServer, type ServerProcess } from './support/server-process.ts'
-import { pgliteTarget } from './support/targets.ts'
 import { makeApplication, submit } from './support/submissions.ts'
-import { LEASE_SECONDS } from '../server/notify/notifier.ts'
+import { pgliteTarget } from './support/targets.ts'
 
 const ANNOUNCED_WITHIN_MS = 15_000
 
@@ -55,7 +55,10 @@ describe('kill -9 while the webhook receiver stalls, on PGlite', () => {
       const restarting = Date.now()
       server = await startServer(env)
       const readyAt = Date.now()
-      const announced = await waitFor(() => receiver.acceptedBySubmission().has(lead.submission_id), ANNOUNCED_WITHIN_MS)
+      const announced = await waitFor(
+        () => receiver.acceptedBySubmission().has(lead.submission_id),
+        ANNOUNCED_WITHIN_MS,
+      )
       const acceptedAt = receiver.acceptedBySubmission().get(lead.submission_id)
       // The notifier's first look comes as the server gets ready, often before /healthz is polled: then 0.
       const fromReadyMs = acceptedAt === undefined ? Number.POSITIVE_INFINITY : Math.max(0, acceptedAt - readyAt)

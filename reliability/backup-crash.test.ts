@@ -21,8 +21,8 @@ import { openTargetDatabase } from './support/lead-webhooks.ts'
 import { countBy, runLoad } from './support/load.ts'
 import { report } from './support/report.ts'
 import { startServer, stopServer, type ServerProcess } from './support/server-process.ts'
-import { pgliteTarget, type StorageTarget } from './support/targets.ts'
 import { makeApplication, missingFrom, readAllRows, submit, type Application } from './support/submissions.ts'
+import { pgliteTarget, type StorageTarget } from './support/targets.ts'
 
 const OWNER = 'owner@example.com'
 const PASSWORD = 'reliability backup password'
@@ -78,7 +78,8 @@ function restore(file: string, dataDir: string) {
       process.execPath,
       [RESTORE_CLI, file],
       { env: { PATH: process.env.PATH ?? '', DATA_DIR: dataDir }, timeout: 180_000, maxBuffer: 4 * 1024 * 1024 },
-      (error, stdout, stderr) => resolve({ code: error ? (typeof error.code === 'number' ? error.code : null) : 0, stdout, stderr }),
+      (error, stdout, stderr) =>
+        resolve({ code: error ? (typeof error.code === 'number' ? error.code : null) : 0, stdout, stderr }),
     )
   })
 }
@@ -247,14 +248,18 @@ describe('kill -9 of the server while it backs up its embedded database', () => 
       const crash = await killDuringBackup(live, phase, SEED + round * PACED_MAX)
       server = undefined
 
-      report(`kill -9 while the server backs up its embedded database (${PHASE_WORDS[phase]}), with applications arriving`, {
-        ...(round === 0 ? { 'seeded (201) in': `${seeded.results.length} in ${seconds(seeded.elapsedMs)}` } : {}),
-        'paced applications sent (answers)': `${crash.sent} (${JSON.stringify(crash.statuses)}) in ${seconds(crash.pacedMs)}`,
-        'from asking for the backup to the kill': seconds(crash.killMs),
-        'the backup request': crash.answered && 'status' in crash.answered ? `answered ${crash.answered.status}` : 'no answer (killed)',
-        'BACKUP_DIR after the kill': crash.left.join(', '),
-        'listed as backups': crash.listed.map((backup) => backup.name).join(', '),
-      })
+      report(
+        `kill -9 while the server backs up its embedded database (${PHASE_WORDS[phase]}), with applications arriving`,
+        {
+          ...(round === 0 ? { 'seeded (201) in': `${seeded.results.length} in ${seconds(seeded.elapsedMs)}` } : {}),
+          'paced applications sent (answers)': `${crash.sent} (${JSON.stringify(crash.statuses)}) in ${seconds(crash.pacedMs)}`,
+          'from asking for the backup to the kill': seconds(crash.killMs),
+          'the backup request':
+            crash.answered && 'status' in crash.answered ? `answered ${crash.answered.status}` : 'no answer (killed)',
+          'BACKUP_DIR after the kill': crash.left.join(', '),
+          'listed as backups': crash.listed.map((backup) => backup.name).join(', '),
+        },
+      )
 
       expect(crash.exit.signal).toBe('SIGKILL')
       // The kill came inside the backup's phase, before it answered.
@@ -288,7 +293,10 @@ describe('kill -9 of the server while it backs up its embedded database', () => 
 
     const session = await signInOver(live.url, OWNER, PASSWORD)
     // The inbox lists what the folder holds whole: the leftovers are no backup there either.
-    const inboxList = await fetch(`${live.url}${BACKUPS}`, { headers: { cookie: session.cookie }, signal: AbortSignal.timeout(30_000) })
+    const inboxList = await fetch(`${live.url}${BACKUPS}`, {
+      headers: { cookie: session.cookie },
+      signal: AbortSignal.timeout(30_000),
+    })
     const inboxListed = ((await inboxList.json()) as BackupList).backups.map((backup) => backup.name)
     const backupAskedAt = Date.now()
     const taken = await takeBackup(live.url, session)
@@ -307,9 +315,15 @@ describe('kill -9 of the server while it backs up its embedded database', () => 
     const restoreMs = Date.now() - restoreStarted
     let restoredIds = new Set<string>()
     if (restored.code === 0) {
-      const db = await openTargetDatabase({ name: 'PGlite', env: { DATA_DIR: restoredDir }, dispose: async () => undefined })
+      const db = await openTargetDatabase({
+        name: 'PGlite',
+        env: { DATA_DIR: restoredDir },
+        dispose: async () => undefined,
+      })
       try {
-        const found = await db.query<{ submission_id: string }>('SELECT submission_id::text AS submission_id FROM contact_submissions')
+        const found = await db.query<{ submission_id: string }>(
+          'SELECT submission_id::text AS submission_id FROM contact_submissions',
+        )
         restoredIds = new Set(found.map((row) => row.submission_id))
       } finally {
         await db.close()
@@ -333,7 +347,9 @@ describe('kill -9 of the server while it backs up its embedded database', () => 
     expect(new Set(rows.map((row) => row.submission_id)).size).toBe(rows.length)
     expect(after.filter(isLeftover)).toEqual([])
     expect(listed.map((backup) => backup.name)).toEqual([first.name, latest.name])
-    expect(after.sort()).toEqual([first.name, `${first.name}${CHECKSUM_SUFFIX}`, latest.name, `${latest.name}${CHECKSUM_SUFFIX}`].sort())
+    expect(after.sort()).toEqual(
+      [first.name, `${first.name}${CHECKSUM_SUFFIX}`, latest.name, `${latest.name}${CHECKSUM_SUFFIX}`].sort(),
+    )
     expect(await recordedSha256(latestPath)).toBe(await fileSha256(latestPath))
     expect(await fileSha256(first.path)).toBe(first.sha256)
     expect(restored.stderr).toBe('')

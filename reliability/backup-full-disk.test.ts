@@ -8,8 +8,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startServer, stopServer, type ServerProcess } from './support/server-process.ts'
-import { pgliteTarget, type StorageTarget } from './support/targets.ts'
 import { makeApplication, readAllRows, submit, type Application } from './support/submissions.ts'
+import { pgliteTarget, type StorageTarget } from './support/targets.ts'
 
 interface LogLine {
   level: number
@@ -34,7 +34,10 @@ describe('a backup on a full disk', () => {
     const mountTiny = 'mount -t tmpfs -o size=2m tmpfs "$0" && exec "$@"'
     server = await startServer(
       { ...target.env, BACKUP_DIR: backupDir, BACKUP_INTERVAL_HOURS: '24', LOG_LEVEL: 'info' },
-      { wrap: ['unshare', '--mount', '--propagation', 'private', 'sh', '-c', mountTiny, backupDir], captureOutput: true },
+      {
+        wrap: ['unshare', '--mount', '--propagation', 'private', 'sh', '-c', mountTiny, backupDir],
+        captureOutput: true,
+      },
     )
   }, 180_000)
   afterAll(async () => {

@@ -2,15 +2,15 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import { describe, it } from 'vitest'
 import { BOOKING_WEBHOOK_PATHS } from '../common/booking-api.ts'
 import type { Row } from '../server/db/database.ts'
+import { LEASE_SECONDS } from '../server/notify/notifier-options.ts'
 import { calendlyDelivery, calendlyInviteeUri, type Delivery } from '../server/testing/booking-senders.ts'
 import { connectionPool, send } from './support/http-client.ts'
 import { openTargetDatabase, startLeadReceiver, waitFor, webhookEnv } from './support/lead-webhooks.ts'
 import { countBy, runLoad } from './support/load.ts'
 import { report } from './support/report.ts'
 import { startServer, stopServer, type ServerProcess } from './support/server-process.ts'
-import { storageTargets } from './support/targets.ts'
 import { makeApplication, missingFrom, readAllRows, submit, type Application } from './support/submissions.ts'
-import { LEASE_SECONDS } from '../server/notify/notifier.ts'
+import { storageTargets } from './support/targets.ts'
 
 const SIGNING_KEY = 'reliability-calendly-signing-key-0123'
 const LEADS = 50
@@ -101,7 +101,12 @@ describe('kill -9 of the server during a burst of Calendly bookings', () => {
           )
           return { uri, submissionId: lead.submission_id, delivery }
         })
-        const deliver = async (baseUrl: string, booking: Booking, agent: ReturnType<typeof connectionPool>, when: 'burst' | 'resend') => {
+        const deliver = async (
+          baseUrl: string,
+          booking: Booking,
+          agent: ReturnType<typeof connectionPool>,
+          when: 'burst' | 'resend',
+        ) => {
           const reply = await send(baseUrl, {
             path: BOOKING_WEBHOOK_PATHS.calendly,
             headers: booking.delivery.headers,
@@ -115,7 +120,9 @@ describe('kill -9 of the server during a burst of Calendly bookings', () => {
           return reply.status
         }
         const bookingsAnnounced = () =>
-          [...receiver.messages.values()].filter((message) => message.type === 'booking.created' && message.accepted > 0).length
+          [...receiver.messages.values()].filter(
+            (message) => message.type === 'booking.created' && message.accepted > 0,
+          ).length
 
         // Past a random share of the burst, a moment into a wave, while the receiver holds a
         // booking.created: deliveries in, outbox rows and webhooks out are all in flight at the kill.
@@ -165,7 +172,8 @@ describe('kill -9 of the server during a burst of Calendly bookings', () => {
         agent.destroy()
         applicationAgent.destroy()
         expect(exit.signal).toBe('SIGKILL')
-        for (const result of applications.results) if (result.value?.status === 201) acknowledged.push(during[result.index]!)
+        for (const result of applications.results)
+          if (result.value?.status === 201) acknowledged.push(during[result.index]!)
         const answeredInBurst = bookings.filter((booking) => booking.answered === 'burst').length
         const announcedAtKill = bookingsAnnounced()
 
@@ -195,7 +203,8 @@ describe('kill -9 of the server during a burst of Calendly bookings', () => {
         const announced = () => {
           const byBooking = new Map<string, { submissionIds: Set<string>; ids: number }>()
           for (const message of receiver.messages.values()) {
-            if (message.type !== 'booking.created' || message.accepted === 0 || message.bookingId === undefined) continue
+            if (message.type !== 'booking.created' || message.accepted === 0 || message.bookingId === undefined)
+              continue
             const seen = byBooking.get(message.bookingId) ?? { submissionIds: new Set(), ids: 0 }
             seen.submissionIds.add(message.submissionId)
             seen.ids++
@@ -243,7 +252,11 @@ describe('kill -9 of the server during a burst of Calendly bookings', () => {
         const rowsByUri = countBy(bookingRows, (row) => row.uri)
         const wrongRows = bookings.filter((booking) => {
           const row = bookingRows.find((candidate) => candidate.uri === booking.uri)
-          return rowsByUri[booking.uri] !== 1 || row?.created !== 1 || row.application_id !== leadIds.get(booking.submissionId)
+          return (
+            rowsByUri[booking.uri] !== 1 ||
+            row?.created !== 1 ||
+            row.application_id !== leadIds.get(booking.submissionId)
+          )
         })
         const byBooking = announced()
         const notAnnounced = bookings.filter((booking) => !byBooking.has(booking.uri))
@@ -254,30 +267,37 @@ describe('kill -9 of the server during a burst of Calendly bookings', () => {
         const underSeveralIds = [...byBooking.values()].filter((seen) => seen.ids > 1).length
         const deliveriesByUri = countBy(deliveryRows, (row) => row.uri)
         const lost = missingFrom(rows, acknowledged)
-        const resentApplied = bookings.filter((booking) => booking.answered === 'resend' && booking.applied === true).length
-        const resentAlreadyApplied = bookings.filter((booking) => booking.answered === 'resend' && booking.applied === false).length
+        const resentApplied = bookings.filter(
+          (booking) => booking.answered === 'resend' && booking.applied === true,
+        ).length
+        const resentAlreadyApplied = bookings.filter(
+          (booking) => booking.answered === 'resend' && booking.applied === false,
+        ).length
 
-        report(`kill -9 during a burst of ${BOOKINGS} Calendly bookings of ${LEADS} leads, with applications arriving, on ${target.name}`, {
-          'killed at delivery': killAt,
-          'sent in the burst (answered 2xx)': `${burst.results.length} (${answeredInBurst})`,
-          'booking.created accepted by the receiver at the kill (held unanswered)': `${announcedAtKill} (${heldAtKill})`,
-          'resent after the restart (rounds; answers)': `${bookings.length - answeredInBurst} (${resendRounds}; ${JSON.stringify(countBy(resendStatuses, (status) => status))})`,
-          'resent and applied now / applied before the kill already': `${resentApplied} / ${resentAlreadyApplied}`,
-          'never answered 2xx': unanswered.length,
-          'booking rows (distinct invitees)': `${bookingRows.length} (${Object.keys(rowsByUri).length})`,
-          'bookings not exactly once, or not with their lead': wrongRows.length,
-          'applications acknowledged during the burst': acknowledged.length - LEADS,
-          'acknowledged applications missing': lost.length,
-          'booking.created deliveries (states)': `${deliveryRows.length} (${JSON.stringify(countBy(deliveryRows, (row) => row.state))})`,
-          'booking outbox rows left': outboxLeft,
-          'bookings announced (distinct)': byBooking.size,
-          'bookings not announced': notAnnounced.length,
-          'bookings announced for another lead': announcedForWrongLead.length,
-          'bookings announced under more than one webhook-id': underSeveralIds,
-          'webhook-ids accepted more than once (allowed)': receiver.duplicates().ids,
-          'signatures refused': receiver.forged(),
-          'from the restart to the last booking announced': `${(waitedMs / 1000).toFixed(1)} s`,
-        })
+        report(
+          `kill -9 during a burst of ${BOOKINGS} Calendly bookings of ${LEADS} leads, with applications arriving, on ${target.name}`,
+          {
+            'killed at delivery': killAt,
+            'sent in the burst (answered 2xx)': `${burst.results.length} (${answeredInBurst})`,
+            'booking.created accepted by the receiver at the kill (held unanswered)': `${announcedAtKill} (${heldAtKill})`,
+            'resent after the restart (rounds; answers)': `${bookings.length - answeredInBurst} (${resendRounds}; ${JSON.stringify(countBy(resendStatuses, (status) => status))})`,
+            'resent and applied now / applied before the kill already': `${resentApplied} / ${resentAlreadyApplied}`,
+            'never answered 2xx': unanswered.length,
+            'booking rows (distinct invitees)': `${bookingRows.length} (${Object.keys(rowsByUri).length})`,
+            'bookings not exactly once, or not with their lead': wrongRows.length,
+            'applications acknowledged during the burst': acknowledged.length - LEADS,
+            'acknowledged applications missing': lost.length,
+            'booking.created deliveries (states)': `${deliveryRows.length} (${JSON.stringify(countBy(deliveryRows, (row) => row.state))})`,
+            'booking outbox rows left': outboxLeft,
+            'bookings announced (distinct)': byBooking.size,
+            'bookings not announced': notAnnounced.length,
+            'bookings announced for another lead': announcedForWrongLead.length,
+            'bookings announced under more than one webhook-id': underSeveralIds,
+            'webhook-ids accepted more than once (allowed)': receiver.duplicates().ids,
+            'signatures refused': receiver.forged(),
+            'from the restart to the last booking announced': `${(waitedMs / 1000).toFixed(1)} s`,
+          },
+        )
 
         // The kill came part-way through the burst.
         expect(answeredInBurst).toBeGreaterThan(0)

@@ -3,8 +3,8 @@ import { connectionPool } from './support/http-client.ts'
 import { runLoad } from './support/load.ts'
 import { report } from './support/report.ts'
 import { startServer, stopServer, type ServerProcess } from './support/server-process.ts'
-import { storageTargets } from './support/targets.ts'
 import { makeApplication, missingFrom, readAllRows, submit, type Application } from './support/submissions.ts'
+import { storageTargets } from './support/targets.ts'
 
 const KILLS = 5
 const CONNECTIONS = 16

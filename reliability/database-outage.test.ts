@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest'
 import { connectionPool } from './support/http-client.ts'
 import { countBy, runLoad } from './support/load.ts'
 import { report } from './support/report.ts'
-import { serverForSuite } from './support/suite-server.ts'
 import { makeApplication, missingFrom, readAllRows, submit, type Application } from './support/submissions.ts'
+import { serverForSuite } from './support/suite-server.ts'
 import { postgresTarget } from './support/targets.ts'
 
 const CONNECTIONS = 16

@@ -56,7 +56,9 @@ function startCopy(from: string, to: string, cwd: string, onTable: (run: CopyRun
     tables: [],
     stdout: () => stdout,
     stderr: () => stderr,
-    exited: new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal, atMs: performance.now() - started }))),
+    exited: new Promise((resolve) =>
+      child.once('exit', (code, signal) => resolve({ code, signal, atMs: performance.now() - started })),
+    ),
   }
   child.stdout?.setEncoding('utf8').on('data', (chunk: string) => {
     stdout += chunk
@@ -172,10 +174,13 @@ describe('kill -9 of npm run db:copy into PostgreSQL', () => {
     const total = Object.values(sourceCounts).reduce((sum, rows) => sum + rows, 0)
 
     report(`kill -9 of db:copy into PostgreSQL, ${total} rows of ${Object.keys(sourceCounts).length} tables`, {
-      'tables printed before the kill': killed.tables.map((table) => `${table.table} ${table.rows} at ${seconds(table.atMs)}`).join(', '),
+      'tables printed before the kill': killed.tables
+        .map((table) => `${table.table} ${table.rows} at ${seconds(table.atMs)}`)
+        .join(', '),
       'killed at (exit)': `${killedAtMs === undefined ? 'never (time bound)' : seconds(killedAtMs)} (${killedExit?.signal ?? 'none'})`,
       'the dead client’s session ended': backendsGone ? 'yes' : 'no',
-      'tables of ours with rows after the kill': withRows.length === 0 ? 'none' : JSON.stringify(Object.fromEntries(withRows)),
+      'tables of ours with rows after the kill':
+        withRows.length === 0 ? 'none' : JSON.stringify(Object.fromEntries(withRows)),
       'the second copy': `exit ${secondExit?.code ?? 'none (time bound)'} in ${secondExit ? seconds(secondExit.atMs) : '-'}`,
       'its last line': second.stdout().trim().split('\n').at(-1) ?? '',
     })

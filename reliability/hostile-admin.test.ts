@@ -1,15 +1,15 @@
 import { describe, expect, it } from 'vitest'
 import { ADMIN_API_PATH, CSRF_HEADER } from '../common/admin-api.ts'
-import type { LeadPage } from '../common/lead-list-api.ts'
 import { EVENTS_PATH } from '../common/analytics.ts'
+import type { LeadPage } from '../common/lead-list-api.ts'
 import { addAdminAccount, signInOver } from './support/admin-account.ts'
-import { BATCH_HEADERS } from './support/hostile-batches.ts'
 import { hostileAdminRequest } from './support/hostile-admin-requests.ts'
+import { BATCH_HEADERS } from './support/hostile-batches.ts'
 import { connectionPool, send } from './support/http-client.ts'
 import { countBy, runLoad } from './support/load.ts'
 import { report } from './support/report.ts'
-import { serverForSuite } from './support/suite-server.ts'
 import { makeApplication, submit } from './support/submissions.ts'
+import { serverForSuite } from './support/suite-server.ts'
 import { pgliteTarget } from './support/targets.ts'
 
 const TOTAL = 640
@@ -29,8 +29,12 @@ describe('hostile requests to the lead inbox and the events endpoints', () => {
     const agent = connectionPool(8)
     expect((await submit(suite.server.url, makeApplication(1, 'hostile-admin'), agent)).status).toBe(201)
     const session = await signInOver(suite.server.url, OWNER, PASSWORD)
-    const signedIn = (method: string) => ({ cookie: session.cookie, ...(method === 'GET' ? {} : { [CSRF_HEADER]: session.csrfToken }) })
-    const listLeads = () => send(suite.server.url, { method: 'GET', path: `${ADMIN_API_PATH}/leads`, headers: signedIn('GET'), agent })
+    const signedIn = (method: string) => ({
+      cookie: session.cookie,
+      ...(method === 'GET' ? {} : { [CSRF_HEADER]: session.csrfToken }),
+    })
+    const listLeads = () =>
+      send(suite.server.url, { method: 'GET', path: `${ADMIN_API_PATH}/leads`, headers: signedIn('GET'), agent })
     const [lead] = (JSON.parse((await listLeads()).body) as LeadPage).leads
     expect(lead).toBeDefined()
     const leadId = lead?.id ?? 0
@@ -42,15 +46,24 @@ describe('hostile requests to the lead inbox and the events endpoints', () => {
       job: async (n) => {
         const request = hostileAdminRequest(n, leadId)
         const headers = request.signedIn ? { ...signedIn(request.method), ...request.headers } : request.headers
-        const reply = await send(suite.server.url, { method: request.method, path: request.path, headers, body: request.body, agent })
+        const reply = await send(suite.server.url, {
+          method: request.method,
+          path: request.path,
+          headers,
+          body: request.body,
+          agent,
+        })
         return { kind: request.kind, status: reply.status }
       },
     })
-    const kindOf = (result: (typeof results)[number]) => result.value?.kind ?? hostileAdminRequest(result.index, leadId).kind
+    const kindOf = (result: (typeof results)[number]) =>
+      result.value?.kind ?? hostileAdminRequest(result.index, leadId).kind
     const answeredBadly = results.filter((result) => !result.value || result.value.status >= 500)
     // A server stuck on one request answers none: each check afterwards gives up rather than wait with it.
     const noAnswer = { status: 0, body: '' }
-    const health = await fetch(`${suite.server.url}/healthz`, { signal: AbortSignal.timeout(10_000) }).catch(() => noAnswer)
+    const health = await fetch(`${suite.server.url}/healthz`, { signal: AbortSignal.timeout(10_000) }).catch(
+      () => noAnswer,
+    )
     const inbox = await listLeads().catch(() => noAnswer)
     const batch = await send(suite.server.url, {
       path: EVENTS_PATH,
@@ -71,7 +84,9 @@ describe('hostile requests to the lead inbox and the events endpoints', () => {
 
     expect(results).toHaveLength(TOTAL)
     expect(new Set(results.map(kindOf)).size).toBeGreaterThanOrEqual(15)
-    expect(answeredBadly.map((result) => [result.index, kindOf(result), result.value?.status ?? String(result.error)])).toEqual([])
+    expect(
+      answeredBadly.map((result) => [result.index, kindOf(result), result.value?.status ?? String(result.error)]),
+    ).toEqual([])
     expect(health.status).toBe(200)
     expect(inbox.status).toBe(200)
     expect((JSON.parse(inbox.body) as LeadPage).leads.map((summary) => summary.id)).toEqual([leadId])

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { EVENTS_PATH } from '../common/analytics.ts'
 import { openPglite } from '../server/db/pglite.ts'
-import { connectionPool, send } from './support/http-client.ts'
 import { BATCH_HEADERS, hostileBatch } from './support/hostile-batches.ts'
+import { connectionPool, send } from './support/http-client.ts'
 import { countBy, runLoad } from './support/load.ts'
 import { report } from './support/report.ts'
 import { stopServer } from './support/server-process.ts'
@@ -26,11 +26,18 @@ describe('malformed funnel event batches', () => {
       maxMs: 120_000,
       job: async (n) => {
         const batch = hostileBatch(n)
-        const reply = await send(suite.server.url, { path: EVENTS_PATH, headers: batch.headers, body: batch.body, agent })
+        const reply = await send(suite.server.url, {
+          path: EVENTS_PATH,
+          headers: batch.headers,
+          body: batch.body,
+          agent,
+        })
         return { kind: batch.kind, status: reply.status }
       },
     })
-    const answeredBadly = results.filter((result) => !result.value || result.value.status < 400 || result.value.status >= 500)
+    const answeredBadly = results.filter(
+      (result) => !result.value || result.value.status < 400 || result.value.status >= 500,
+    )
     const health = await fetch(`${suite.server.url}/healthz`)
     const good = await send(suite.server.url, {
       path: EVENTS_PATH,
@@ -50,7 +57,8 @@ describe('malformed funnel event batches', () => {
       batches: results.length,
       ...countBy(
         results,
-        (result) => `${result.value?.kind ?? hostileBatch(result.index).kind} → ${result.value?.status ?? 'network error'}`,
+        (result) =>
+          `${result.value?.kind ?? hostileBatch(result.index).kind} → ${result.value?.status ?? 'network error'}`,
       ),
       'answered other than 4xx': answeredBadly.length,
       'health afterwards': health.status,

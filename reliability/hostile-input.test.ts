@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import { CONTACT_SUBMISSIONS_PATH } from '../common/contact-submission.ts'
-import { connectionPool, send } from './support/http-client.ts'
 import { hostileRequest } from './support/hostile-requests.ts'
+import { connectionPool, send } from './support/http-client.ts'
 import { runLoad } from './support/load.ts'
 import { report } from './support/report.ts'
+import { makeApplication, readAllRows, submit } from './support/submissions.ts'
 import { serverForSuite } from './support/suite-server.ts'
 import { pgliteTarget } from './support/targets.ts'
-import { makeApplication, readAllRows, submit } from './support/submissions.ts'
 
 const TOTAL = 2_400
 
@@ -23,7 +23,12 @@ describe('malformed and hostile requests', () => {
       maxMs: 150_000,
       job: async (n) => {
         const request = hostileRequest(n)
-        const reply = await send(suite.server.url, { path: CONTACT_SUBMISSIONS_PATH, headers: request.headers, body: request.body, agent })
+        const reply = await send(suite.server.url, {
+          path: CONTACT_SUBMISSIONS_PATH,
+          headers: request.headers,
+          body: request.body,
+          agent,
+        })
         return { kind: request.kind, status: reply.status }
       },
     })
@@ -36,7 +41,9 @@ describe('malformed and hostile requests', () => {
       counts.set(status, (counts.get(status) ?? 0) + 1)
       byKind.set(kind, counts)
     }
-    const refusedBadly = results.filter((result) => !result.value || result.value.status < 400 || result.value.status >= 500)
+    const refusedBadly = results.filter(
+      (result) => !result.value || result.value.status < 400 || result.value.status >= 500,
+    )
     const rowsAfterAttack = await readAllRows(suite.server.url)
     const health = await fetch(`${suite.server.url}/healthz`)
     const stillWorks = await submit(suite.server.url, makeApplication(1, 'after-attack'), agent)

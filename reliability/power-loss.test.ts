@@ -12,8 +12,8 @@ import { runLoad } from './support/load.ts'
 import { report } from './support/report.ts'
 import { startServer, stopServer, type ServerProcess } from './support/server-process.ts'
 import { attachStrace, childPids, type Syscall } from './support/strace.ts'
-import { pgliteTarget, postgresTarget, type StorageTarget } from './support/targets.ts'
 import { makeApplication, missingFrom, readAllRows, submit, type Application } from './support/submissions.ts'
+import { pgliteTarget, postgresTarget, type StorageTarget } from './support/targets.ts'
 
 const TOTAL = 60
 const CONNECTIONS = 8
@@ -36,7 +36,11 @@ function proveOrder(calls: Syscall[], sent: readonly Application[]): Proof[] {
   const byTime = [...calls].sort((a, b) => a.enteredAt - b.enteredAt)
   return sent.map(({ email }) => {
     const request = byTime.find(
-      (call) => isSocket(call) && call.result > 0 && ['read', 'readv', 'recvfrom'].includes(call.name) && call.args.includes(email),
+      (call) =>
+        isSocket(call) &&
+        call.result > 0 &&
+        ['read', 'readv', 'recvfrom'].includes(call.name) &&
+        call.args.includes(email),
     )
     if (!request) return { email, requestReadAt: Number.NaN }
     const answer = byTime.find(
@@ -48,10 +52,14 @@ function proveOrder(calls: Syscall[], sent: readonly Application[]): Proof[] {
         /^\d+<[^>]*>, (?:\[\{iov_base=)?"HTTP\/1\.1 201 /.test(call.args),
     )
     const walWrite = byTime.find(
-      (call) => isWal(call) && WRITES.has(call.name) && call.enteredAt > request.returnedAt && call.args.includes(email),
+      (call) =>
+        isWal(call) && WRITES.has(call.name) && call.enteredAt > request.returnedAt && call.args.includes(email),
     )
     const walSync =
-      walWrite && byTime.find((call) => isWal(call) && SYNCS.has(call.name) && call.result === 0 && call.enteredAt > walWrite.enteredAt)
+      walWrite &&
+      byTime.find(
+        (call) => isWal(call) && SYNCS.has(call.name) && call.result === 0 && call.enteredAt > walWrite.enteredAt,
+      )
     return {
       email,
       requestReadAt: request.returnedAt,
@@ -114,8 +122,12 @@ describe.each([
     for (const proof of proofs) {
       expect(proof.requestReadAt, `${proof.email}: its request was read`).not.toBeNaN()
       expect(proof.walWrittenAt, `${proof.email}: its WAL record was written`).toBeGreaterThan(proof.requestReadAt)
-      expect(proof.walSyncedAt, `${proof.email}: the WAL was synced after that`).toBeGreaterThan(proof.walWrittenAt ?? Infinity)
-      expect(proof.answeredAt, `${proof.email}: its 201 was written after the sync`).toBeGreaterThan(proof.walSyncedAt ?? Infinity)
+      expect(proof.walSyncedAt, `${proof.email}: the WAL was synced after that`).toBeGreaterThan(
+        proof.walWrittenAt ?? Infinity,
+      )
+      expect(proof.answeredAt, `${proof.email}: its 201 was written after the sync`).toBeGreaterThan(
+        proof.walSyncedAt ?? Infinity,
+      )
     }
     expect(missingFrom(await readAllRows(server.url), sent)).toHaveLength(0)
   })

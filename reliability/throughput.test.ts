@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest'
 import { connectionPool } from './support/http-client.ts'
 import { countBy, percentile, runLoad } from './support/load.ts'
 import { report } from './support/report.ts'
+import { makeApplication, missingFrom, readAllRows, submit, type Application } from './support/submissions.ts'
 import { serverForSuite } from './support/suite-server.ts'
 import { storageTargets } from './support/targets.ts'
-import { makeApplication, missingFrom, readAllRows, submit, type Application } from './support/submissions.ts'
 
 const TOTAL = 5_000
 const CONNECTIONS = 64

@@ -1,12 +1,12 @@
 import { describe, it } from 'vitest'
+import { LEASE_SECONDS } from '../server/notify/notifier-options.ts'
 import { connectionPool } from './support/http-client.ts'
 import { startLeadReceiver, waitFor, webhookEnv } from './support/lead-webhooks.ts'
 import { runLoad } from './support/load.ts'
 import { report } from './support/report.ts'
 import { startServer, stopServer, type ServerProcess } from './support/server-process.ts'
-import { storageTargets } from './support/targets.ts'
 import { makeApplication, readAllRows, submit, type Application } from './support/submissions.ts'
-import { LEASE_SECONDS } from '../server/notify/notifier.ts'
+import { storageTargets } from './support/targets.ts'
 
 const KILLS = 3
 const LEADS = 500
@@ -68,7 +68,9 @@ describe('kill -9 of the server during a burst of leads with webhooks', () => {
           receivedAtKills.push(receiver.requestCount())
           sent += results.length
           for (const result of results) if (result.value?.status === 201) acknowledged.push(batch[result.index]!)
-          unacknowledged.push(...batch.filter((_, n) => !results.some((result) => result.index === n && result.value?.status === 201)))
+          unacknowledged.push(
+            ...batch.filter((_, n) => !results.some((result) => result.index === n && result.value?.status === 201)),
+          )
         }
 
         server = await startServer(env)
@@ -100,20 +102,23 @@ describe('kill -9 of the server during a burst of leads with webhooks', () => {
         const missing = acknowledged.filter((application) => !accepted.has(application.submission_id))
         const storedMissing = rows.filter((row) => !accepted.has(row.submission_id))
         const duplicates = receiver.duplicates()
-        report(`kill -9 ×${KILLS} during ${LEADS} leads, a webhook receiver refusing half the first attempts, on ${target.name}`, {
-          'sent during the crashes': sent,
-          'sent or resent after the last restart (201 or 409)': `${unacknowledged.length} (${resent.filter((result) => [201, 409].includes(result.value?.status ?? 0)).length})`,
-          'leads acknowledged': acknowledged.length,
-          'rows stored': rows.length,
-          'webhook requests received (at each kill)': `${receiver.requestCount()} (${receivedAtKills.join(', ')})`,
-          'distinct webhook-ids': receiver.messages.size,
-          'acknowledged leads not announced': missing.length,
-          'stored leads not announced': storedMissing.length,
-          'webhook-ids accepted more than once (allowed)': duplicates.ids,
-          'leads announced under more than one webhook-id': duplicates.submissions,
-          'signatures refused': receiver.forged(),
-          'from the last restart to the last acknowledged lead announced': `${(waitedMs / 1000).toFixed(1)} s`,
-        })
+        report(
+          `kill -9 ×${KILLS} during ${LEADS} leads, a webhook receiver refusing half the first attempts, on ${target.name}`,
+          {
+            'sent during the crashes': sent,
+            'sent or resent after the last restart (201 or 409)': `${unacknowledged.length} (${resent.filter((result) => [201, 409].includes(result.value?.status ?? 0)).length})`,
+            'leads acknowledged': acknowledged.length,
+            'rows stored': rows.length,
+            'webhook requests received (at each kill)': `${receiver.requestCount()} (${receivedAtKills.join(', ')})`,
+            'distinct webhook-ids': receiver.messages.size,
+            'acknowledged leads not announced': missing.length,
+            'stored leads not announced': storedMissing.length,
+            'webhook-ids accepted more than once (allowed)': duplicates.ids,
+            'leads announced under more than one webhook-id': duplicates.submissions,
+            'signatures refused': receiver.forged(),
+            'from the last restart to the last acknowledged lead announced': `${(waitedMs / 1000).toFixed(1)} s`,
+          },
+        )
 
         expect(acknowledged).toHaveLength(LEADS)
         expect(allAnnounced).toBe(true)

@@ -2,12 +2,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Database } from '../server/db/database.ts'
 import { webhookTarget } from '../server/notify/webhook.ts'
 import { connectionPool } from './support/http-client.ts'
-import { openTargetDatabase, startLeadReceiver, waitFor, webhookEnv, type LeadReceiver } from './support/lead-webhooks.ts'
+import {
+  openTargetDatabase,
+  startLeadReceiver,
+  waitFor,
+  webhookEnv,
+  type LeadReceiver,
+} from './support/lead-webhooks.ts'
 import { percentile, runLoad } from './support/load.ts'
 import { report } from './support/report.ts'
 import { startServer, stopServer, type ServerProcess } from './support/server-process.ts'
-import { storageTargets, type StorageTarget } from './support/targets.ts'
 import { makeApplication, submit, type Application } from './support/submissions.ts'
+import { storageTargets, type StorageTarget } from './support/targets.ts'
 
 const FIRST_LEADS = 100
 const LATER_LEADS = 50

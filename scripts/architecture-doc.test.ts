@@ -40,13 +40,17 @@ describe('docs/architecture.md', () => {
   })
 
   it('names every command in server/cli/ in its server section', () => {
-    const commands = readdirSync(join(ROOT, 'server/cli')).filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts'))
+    const commands = readdirSync(join(ROOT, 'server/cli')).filter(
+      (file) => file.endsWith('.ts') && !file.endsWith('.test.ts'),
+    )
     expect(commands).toContain('admin.ts')
     expect(unnamed(serverSection, commands)).toEqual([])
   })
 
   it('names every npm script that runs a command of server/cli/', () => {
-    const { scripts } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }
+    const { scripts } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
+      scripts: Record<string, string>
+    }
     const running = Object.entries(scripts)
       .filter(([, command]) => /server\/cli\/[\w-]+\.[jt]s\b/.test(command))
       .map(([name]) => name)

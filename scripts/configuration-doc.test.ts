@@ -15,10 +15,14 @@ const pageVariables = Object.keys(publicEnvSchema.shape)
 const schemaVariables = [...serverVariables, ...pageVariables].sort()
 
 // `NAME=value` or `# NAME=value` at the start of a line: set, or shown commented out.
-const envExampleVariables = [...read('.env.example').matchAll(/^(?:# ?)?([A-Z][A-Z0-9_]*)=/gm)].map((match) => match[1] as string)
+const envExampleVariables = [...read('.env.example').matchAll(/^(?:# ?)?([A-Z][A-Z0-9_]*)=/gm)].map(
+  (match) => match[1] as string,
+)
 
 // The first cell of a row of its tables: | `NAME` | or | `NAME=value` |.
-const documentedVariables = [...read('docs/configuration.md').matchAll(/^\| `([A-Z][A-Z0-9_]*)[`=]/gm)].map((match) => match[1] as string)
+const documentedVariables = [...read('docs/configuration.md').matchAll(/^\| `([A-Z][A-Z0-9_]*)[`=]/gm)].map(
+  (match) => match[1] as string,
+)
 
 describe('the configuration schemas, .env.example and docs/configuration.md', () => {
   it('read the server variables and the page variables from the schemas', () => {

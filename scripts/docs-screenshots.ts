@@ -60,7 +60,8 @@ function run(command: string, args: string[], options: { env?: NodeJS.ProcessEnv
     input: options.input,
     stdio: [options.input === undefined ? 'inherit' : 'pipe', 'inherit', 'inherit'],
   })
-  if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed (${result.error?.message ?? `exit ${result.status}`})`)
+  if (result.status !== 0)
+    throw new Error(`${command} ${args.join(' ')} failed (${result.error?.message ?? `exit ${result.status}`})`)
 }
 
 /** Starts the built server and waits until it answers /healthz. */
@@ -150,7 +151,8 @@ async function main() {
   let server: ChildProcess | undefined
   let browser: Browser | undefined
   const cleanUp = () => {
-    if (server?.pid !== undefined && server.exitCode === null && server.signalCode === null) process.kill(server.pid, 'SIGTERM')
+    if (server?.pid !== undefined && server.exitCode === null && server.signalCode === null)
+      process.kill(server.pid, 'SIGTERM')
     rmSync(dataDir, { recursive: true, force: true })
   }
   const interrupted = () => {

@@ -19,9 +19,21 @@ const PLAYWRIGHT = "import { expect, test } from '@playwright/test'\n\n"
 describe('a test without an assertion', () => {
   it.each([
     ['a server test', 'server/probe.test.ts', `${VITEST}it('runs', async () => {\n  await Promise.resolve(1)\n})\n`],
-    ['a component test, with the global it', 'src/probe.test.tsx', "it('renders', () => {\n  document.createElement('div')\n})\n"],
-    ['a reliability test', 'reliability/probe.test.ts', `${VITEST}it('survives', async () => {\n  await Promise.resolve(1)\n})\n`],
-    ['an end-to-end test', 'e2e/probe.spec.ts', `${PLAYWRIGHT}test('opens', async ({ page }) => {\n  await page.goto('/')\n})\n`],
+    [
+      'a component test, with the global it',
+      'src/probe.test.tsx',
+      "it('renders', () => {\n  document.createElement('div')\n})\n",
+    ],
+    [
+      'a reliability test',
+      'reliability/probe.test.ts',
+      `${VITEST}it('survives', async () => {\n  await Promise.resolve(1)\n})\n`,
+    ],
+    [
+      'an end-to-end test',
+      'e2e/probe.spec.ts',
+      `${PLAYWRIGHT}test('opens', async ({ page }) => {\n  await page.goto('/')\n})\n`,
+    ],
   ])('fails the lint as %s', async (_kind, filePath, code) => {
     expect(await unasserted(filePath, code)).toBe(1)
   })
@@ -30,7 +42,11 @@ describe('a test without an assertion', () => {
 describe('a test with an assertion', () => {
   it.each([
     ['expect', 'server/probe.test.ts', `${VITEST}it('adds', () => {\n  expect(1 + 1).toBe(2)\n})\n`],
-    ['expect.poll', 'server/probe.test.ts', `${VITEST}it('waits', async () => {\n  await expect.poll(() => 1).toBe(1)\n})\n`],
+    [
+      'expect.poll',
+      'server/probe.test.ts',
+      `${VITEST}it('waits', async () => {\n  await expect.poll(() => 1).toBe(1)\n})\n`,
+    ],
     [
       'a helper named expect…',
       'server/probe.test.ts',

@@ -13,7 +13,8 @@ async function lint(filePath: string, code: string): Promise<Linter.LintMessage[
   return result?.messages ?? []
 }
 
-const restricted = (messages: Linter.LintMessage[]) => messages.filter((message) => message.ruleId === 'import-x/no-restricted-paths')
+const restricted = (messages: Linter.LintMessage[]) =>
+  messages.filter((message) => message.ruleId === 'import-x/no-restricted-paths')
 
 // The first lint loads the resolver and walks the import graph for no-cycle, which takes seconds on a busy machine.
 describe('the lines inside src/', { timeout: 60_000 }, () => {

@@ -7,7 +7,9 @@ const DOLLARS = "Save $$ — pay $& now, $' later, $` before, $1 or $<name>"
 describe('fillRoot', () => {
   it('puts the rendered page in the root exactly as rendered', () => {
     const template = `<body>${ROOT}<script src="/a.js"></script></body>`
-    expect(fillRoot(template, `<p>${DOLLARS}</p>`)).toBe(`<body><div id="root"><p>${DOLLARS}</p></div><script src="/a.js"></script></body>`)
+    expect(fillRoot(template, `<p>${DOLLARS}</p>`)).toBe(
+      `<body><div id="root"><p>${DOLLARS}</p></div><script src="/a.js"></script></body>`,
+    )
   })
 })
 

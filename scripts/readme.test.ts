@@ -20,10 +20,14 @@ describe('the README', () => {
   })
 
   it('and no file of the repository names a path outside it', () => {
-    const grep = spawnSync('git', ['grep', '--untracked', '-l', '-e', '[.][.]/shared', '--', '.', ':!scripts/readme.test.ts'], {
-      cwd: ROOT,
-      encoding: 'utf8',
-    })
+    const grep = spawnSync(
+      'git',
+      ['grep', '--untracked', '-l', '-e', '[.][.]/shared', '--', '.', ':!scripts/readme.test.ts'],
+      {
+        cwd: ROOT,
+        encoding: 'utf8',
+      },
+    )
     // git grep exits 1 when nothing matches, 0 with matches, more on an error.
     expect(grep.status, grep.stderr).toBe(1)
     expect(grep.stdout).toBe('')

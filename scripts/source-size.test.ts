@@ -12,7 +12,10 @@ const LEFT_OUT = /\.(?:test|spec)\.tsx?$|(?:^|\/)testing\/|^supabase\/|\.d\.ts$/
 
 describe('the source files', () => {
   it(`are at most ${MAX_LINES} lines each`, () => {
-    const files = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard'], { cwd: ROOT, encoding: 'utf8' })
+    const files = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard'], {
+      cwd: ROOT,
+      encoding: 'utf8',
+    })
       .split('\n')
       .filter((file) => SOURCE.test(file) && !LEFT_OUT.test(file))
     expect(files).toContain('server/app.ts')

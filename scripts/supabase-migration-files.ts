@@ -146,13 +146,21 @@ export async function supabaseMigrations(
   db: Pick<Database, 'transaction'>,
   { form = applicationForm, migrationsDir = MIGRATIONS_DIR }: SupabaseMigrationOptions = {},
 ): Promise<SupabaseMigration[]> {
-  const names = (await readdir(migrationsDir)).filter((name) => name.endsWith('.sql') && !SERVER_ONLY_MIGRATIONS.has(name)).sort()
-  const sql = new Map(await Promise.all(names.map(async (name) => [name, await readFile(join(migrationsDir, name), 'utf8')] as const)))
+  const names = (await readdir(migrationsDir))
+    .filter((name) => name.endsWith('.sql') && !SERVER_ONLY_MIGRATIONS.has(name))
+    .sort()
+  const sql = new Map(
+    await Promise.all(names.map(async (name) => [name, await readFile(join(migrationsDir, name), 'utf8')] as const)),
+  )
 
   const applied = APPLIED.flatMap((file) => file.migrations.map((migration) => migration.file))
   const missing = applied.filter((file) => !sql.has(file))
-  if (missing.length > 0) throw new Error(`supabase/migrations holds ${missing.join(', ')}, which migrations/ no longer has.`)
-  const files = [...APPLIED, ...names.filter((name) => !applied.includes(name)).map((name) => laterFile(name, SUPABASE_ONLY[name]))]
+  if (missing.length > 0)
+    throw new Error(`supabase/migrations holds ${missing.join(', ')}, which migrations/ no longer has.`)
+  const files = [
+    ...APPLIED,
+    ...names.filter((name) => !applied.includes(name)).map((name) => laterFile(name, SUPABASE_ONLY[name])),
+  ]
   // migrate() takes a Supabase-migrated database over by these versions.
   for (const file of files) {
     const wrong = file.migrations.filter(({ file: name }) => supabaseVersion(name) !== versionOfFile(file.name))
@@ -163,7 +171,9 @@ export async function supabaseMigrations(
       )
     }
   }
-  const order = files.flatMap((file) => file.migrations.map(({ file: name }) => ({ file: name, sql: sql.get(name) ?? '' })))
+  const order = files.flatMap((file) =>
+    file.migrations.map(({ file: name }) => ({ file: name, sql: sql.get(name) ?? '' })),
+  )
   if (order.map((step) => step.file).join() !== names.join()) {
     throw new Error(`migrations/ must keep ${applied.join(', ')} first, as Supabase projects applied them.`)
   }
@@ -174,7 +184,9 @@ export async function supabaseMigrations(
   const present = new Set(final.values())
   const absent = [...insertable].filter((column) => !present.has(column))
   if (absent.length > 0) {
-    throw new Error(`The page sends ${absent.join(', ')}, but no migration in migrations/ adds the column to contact_submissions.`)
+    throw new Error(
+      `The page sends ${absent.join(', ')}, but no migration in migrations/ adds the column to contact_submissions.`,
+    )
   }
 
   let step = 0

@@ -5,11 +5,11 @@ import { brotliCompressSync, brotliDecompressSync, constants as zlibConstants, g
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CONTACT_SUBMISSIONS_PATH } from '../common/contact-submission.ts'
+import { validAnswers } from '../common/testing/valid-answers.ts'
 import { buildApp } from './app.ts'
 import { parseConfig } from './config.ts'
 import { DatabaseUnavailableError } from './db/database.ts'
 import { failingDatabase } from './testing/temp-database.ts'
-import { validAnswers } from '../common/testing/valid-answers.ts'
 
 // Big enough to be worth compressing (the threshold is 1 KiB).
 const INDEX_HTML = `<!doctype html><html><body><div id="root">${'<p>Scale your brand</p>'.repeat(100)}</div></body></html>`
@@ -151,7 +151,11 @@ describe('errors', () => {
   it('hides the cause of a 5xx', async () => {
     const response = await app.inject('/boom')
     expect(response.statusCode).toBe(500)
-    expect(response.json()).toEqual({ statusCode: 500, error: 'Internal Server Error', message: 'Internal Server Error' })
+    expect(response.json()).toEqual({
+      statusCode: 500,
+      error: 'Internal Server Error',
+      message: 'Internal Server Error',
+    })
     expect(response.body).not.toContain('hunter2')
     expect(response.body).not.toMatch(/at .*\.ts:\d+/)
   })

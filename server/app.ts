@@ -1,26 +1,26 @@
-import { bookingRetention } from './bookings/booking-retention.ts'
-import { bookingRoutes } from './bookings/booking-routes.ts'
 import { constants as zlib } from 'node:zlib'
 import fastifyCompress from '@fastify/compress'
 import Fastify, { type FastifyServerOptions } from 'fastify'
 import { validatorCompiler } from 'fastify-type-provider-zod'
+import { ADMIN_API_PATH } from '../common/admin-api.ts'
 import { EVENTS_PATH, EVENTS_TABLE_PATH } from '../common/analytics.ts'
 import { DEFAULT_AWAITING_MINUTES } from '../common/booking-api.ts'
 import { DEFAULT_SITE_MANIFEST, type SiteManifest } from '../common/site-manifest.ts'
-import { ADMIN_API_PATH } from '../common/admin-api.ts'
 import { adminHeaders } from './accounts/admin-headers.ts'
 import { SUBMISSION_BODY_LIMIT, contactSubmissionsRoutes } from './applications/contact-submissions.ts'
 import { spamRetention } from './applications/spam-retention.ts'
 import type { BackupService } from './backups/backup-service.ts'
+import { bookingRetention } from './bookings/booking-retention.ts'
+import { bookingRoutes } from './bookings/booking-routes.ts'
 import type { Config } from './config.ts'
 import type { Database } from './db/database.ts'
-import { databaseHitCounter } from './http/hit-counter.ts'
 import { eventRetention } from './funnel/event-retention.ts'
 import { eventsRoutes } from './funnel/events.ts'
 import { answerFirst } from './http/answer-first.ts'
 import { databaseUpkeep } from './http/database-upkeep.ts'
 import { answerError, createClientErrorHandler, createFrameworkErrorHandler } from './http/error-answer.ts'
 import { healthRoutes } from './http/health.ts'
+import { databaseHitCounter } from './http/hit-counter.ts'
 import { memoryHitCounter } from './http/memory-hit-counter.ts'
 import { securityHeaderHook, securityHeaders } from './http/security-headers.ts'
 import { createStaticFastPath } from './http/static-fast-path.ts'
@@ -52,7 +52,14 @@ export interface AppDependencies {
  * main.ts. It never listens itself, and it does not own `db`: whoever opened the
  * database closes it.
  */
-export function buildApp({ config, db, site = DEFAULT_SITE_MANIFEST, logger = false, backups, notifierPollMs }: AppDependencies) {
+export function buildApp({
+  config,
+  db,
+  site = DEFAULT_SITE_MANIFEST,
+  logger = false,
+  backups,
+  notifierPollMs,
+}: AppDependencies) {
   const headerConfig = { hstsMaxAge: config.hstsMaxAge, ...site }
   const app = Fastify({
     logger,
@@ -106,7 +113,12 @@ export function buildApp({ config, db, site = DEFAULT_SITE_MANIFEST, logger = fa
   app.register(leadRetention, { db, days: config.leadRetentionDays })
   app.register(bookingRetention, { db, unmatchedDays: config.leadRetentionDays })
   // Built once and handed to what queues news of a lead, as `db` is.
-  const { notifications, plugin: notifier } = leadNotifications({ db, config: config.notifications, site, pollMs: notifierPollMs })
+  const { notifications, plugin: notifier } = leadNotifications({
+    db,
+    config: config.notifications,
+    site,
+    pollMs: notifierPollMs,
+  })
   app.register(notifier)
   app.register(eventRetention, { db, retentionDays: config.analytics.retentionDays })
   app.register(databaseUpkeep, { db, embedded: config.databaseUrl === undefined })

@@ -8,12 +8,12 @@ import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CONTACT_SUBMISSIONS_PATH } from '../common/contact-submission.ts'
+import { validAnswers } from '../common/testing/valid-answers.ts'
 import { findProjectRoot } from './project-root.ts'
 import { DATABASE_TARGET } from './testing/database-target.ts'
 import { writeSiteManifest } from './testing/site-manifest.ts'
 import { startSlowApplication } from './testing/slow-request.ts'
 import { useTempDatabase } from './testing/use-temp-database.ts'
-import { validAnswers } from '../common/testing/valid-answers.ts'
 
 const ROOT = findProjectRoot()
 
@@ -72,12 +72,17 @@ describe.runIf(DATABASE_TARGET === 'postgres')('the built server with WEB_CONCUR
     return { ...slow, worker: arrived.pid }
   }
   const workerClosing = (pid: number) =>
-    waitFor(() => logs().find((line) => line.pid === pid && line.msg.startsWith('closing')), `worker ${pid} to start closing`)
+    waitFor(
+      () => logs().find((line) => line.pid === pid && line.msg.startsWith('closing')),
+      `worker ${pid} to start closing`,
+    )
 
   beforeAll(async () => {
     buildDir = join(ROOT, 'dist', `test-cluster-${randomBytes(4).toString('hex')}`)
     const tsc = join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc')
-    await promisify(execFile)(process.execPath, [tsc, '-p', join(ROOT, 'tsconfig.server.json'), '--outDir', buildDir], { cwd: ROOT })
+    await promisify(execFile)(process.execPath, [tsc, '-p', join(ROOT, 'tsconfig.server.json'), '--outDir', buildDir], {
+      cwd: ROOT,
+    })
     workDir = await mkdtemp(join(tmpdir(), 'cluster-'))
     const webRoot = join(workDir, 'web')
     await mkdir(webRoot)

@@ -9,7 +9,9 @@ const RESTART_DELAY_MS = 1_000
 const STOP_BACKSTOP_MS = DRAIN_TIMEOUT_MS + 5_000
 
 const log = (level: number, msg: string, fields: Record<string, unknown> = {}) =>
-  process.stdout.write(`${JSON.stringify({ level, time: Date.now(), pid: process.pid, role: 'primary', ...fields, msg })}\n`)
+  process.stdout.write(
+    `${JSON.stringify({ level, time: Date.now(), pid: process.pid, role: 'primary', ...fields, msg })}\n`,
+  )
 
 /**
  * Runs `workers` server processes sharing one port, so a machine's cores all

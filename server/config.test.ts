@@ -108,12 +108,21 @@ describe('parseConfig', () => {
   })
 
   it('backs up every 24 hours into backups/ beside DATA_DIR, keeping 14, by default', () => {
-    expect(parseConfig({ DATA_DIR: '/srv/landing/data' }).backups).toEqual({ dir: '/srv/landing/backups', intervalHours: 24, keep: 14 })
+    expect(parseConfig({ DATA_DIR: '/srv/landing/data' }).backups).toEqual({
+      dir: '/srv/landing/backups',
+      intervalHours: 24,
+      keep: 14,
+    })
     expect(parseConfig({ DATA_DIR: '/srv/landing/data', BACKUP_INTERVAL_HOURS: '0' }).backups.intervalHours).toBe(0)
   })
 
   it('counts funnel events by default, keeps them 90 days and accepts no robot', () => {
-    expect(parseConfig({}).analytics).toEqual({ enabled: true, retentionDays: 90, rateLimit: 120, acceptUserAgent: undefined })
+    expect(parseConfig({}).analytics).toEqual({
+      enabled: true,
+      retentionDays: 90,
+      rateLimit: 120,
+      acceptUserAgent: undefined,
+    })
   })
 
   it('treats empty values as unset', () => {
@@ -170,7 +179,11 @@ describe('parseConfig', () => {
     ['ADMIN_SESSION_MAX_DAYS', '100000', 'must be a whole number of days, 1 or more'],
     ['EVENTS_RETENTION_DAYS', '1000000', 'must be a whole number of days, 1 or more'],
     ['LEAD_RETENTION_DAYS', '1.5', 'must be a whole number of days, 1 or more (leave it unset to keep every lead)'],
-    ['TRUST_PROXY', '10.0.0.0/8,,127.0.0.1', 'must be false, a hop count, or a comma-separated list of proxy IPs or CIDRs'],
+    [
+      'TRUST_PROXY',
+      '10.0.0.0/8,,127.0.0.1',
+      'must be false, a hop count, or a comma-separated list of proxy IPs or CIDRs',
+    ],
     ['CORS_ORIGINS', 'https://a.example,', 'must be * or a comma-separated list of origins like https://example.com'],
     ['LEAD_WEBHOOK_URL', 'x,y,x', 'must be one or more http:// or https:// URLs, comma-separated (2 malformed)'],
     ['LEAD_WEBHOOK_URL', ' , ', 'must be one or more http:// or https:// URLs, comma-separated (no malformed)'],

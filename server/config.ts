@@ -2,7 +2,14 @@ import { existsSync } from 'node:fs'
 import { configSchema, type Config } from './config/schema.ts'
 
 export { decodeWebhookSecret } from './config/fields.ts'
-export type { AnalyticsConfig, BackupConfig, Config, EmailConfig, FollowUpConfig, NotificationConfig } from './config/schema.ts'
+export type {
+  AnalyticsConfig,
+  BackupConfig,
+  Config,
+  EmailConfig,
+  FollowUpConfig,
+  NotificationConfig,
+} from './config/schema.ts'
 
 /** Reads the server's settings once at start; throws naming every bad variable. */
 export function parseConfig(env: NodeJS.ProcessEnv): Config {

@@ -2,9 +2,9 @@ import type { FastifyInstance } from 'fastify'
 import { describe, expect, it } from 'vitest'
 import { ADMIN_API_PATH } from '../common/admin-api.ts'
 import type { LeadNote } from '../common/lead-page-api.ts'
-import { OWNER, PASSWORD, useSignedInInbox } from './testing/signed-in-inbox.ts'
 import { DATABASE_TARGET } from './testing/database-target.ts'
 import { insertLead } from './testing/seed-leads.ts'
+import { OWNER, PASSWORD, useSignedInInbox } from './testing/signed-in-inbox.ts'
 import type { TempDatabase } from './testing/temp-database.ts'
 
 let temp: TempDatabase

@@ -3,9 +3,9 @@ import { describe, expect, it } from 'vitest'
 import type { Funnel } from '../common/funnel-api.ts'
 import type { LeadPage } from '../common/lead-list-api.ts'
 import { encodeCursor } from './leads/cursor.ts'
-import { useSignedInInbox } from './testing/signed-in-inbox.ts'
 import { DATABASE_TARGET } from './testing/database-target.ts'
 import { insertLead } from './testing/seed-leads.ts'
+import { useSignedInInbox } from './testing/signed-in-inbox.ts'
 
 let app: FastifyInstance
 const { get } = useSignedInInbox(async (inbox) => {
@@ -36,7 +36,9 @@ describe(`the inbox's dates on ${DATABASE_TARGET}`, () => {
       const { response, ms } = await timed(`${path}?${query}`)
       expect(response.statusCode, `${path}?${query}`).toBe(400)
       expect(response.json<{ message: string }>().message).toMatch(names)
-      expect(response.json<{ message: string }>().message).toMatch(/must be a date \(YYYY-MM-DD\) from 0001-01-01 to 9999-12-30/)
+      expect(response.json<{ message: string }>().message).toMatch(
+        /must be a date \(YYYY-MM-DD\) from 0001-01-01 to 9999-12-30/,
+      )
       expect(ms).toBeLessThan(2_000)
     }
     expect((await app.inject({ url: '/healthz' })).statusCode).toBe(200)

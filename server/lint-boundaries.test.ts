@@ -16,7 +16,8 @@ async function lint(filePath: string, code: string): Promise<Linter.LintMessage[
   return result?.messages ?? []
 }
 
-const restricted = (messages: Linter.LintMessage[]) => messages.filter((message) => message.ruleId === 'import-x/no-restricted-paths')
+const restricted = (messages: Linter.LintMessage[]) =>
+  messages.filter((message) => message.ruleId === 'import-x/no-restricted-paths')
 
 describe('the lines between the server’s folders', () => {
   it.each([
@@ -51,7 +52,11 @@ describe('the lines between the server’s folders', () => {
       "import { getLeadDetail } from '../leads/lead-detail.ts'\n\nexport const detail = getLeadDetail\n",
     ],
     ['a feature importing a command', 'server/accounts/command.ts', "import '../cli/admin.ts'\n"],
-    ['a feature importing the app', 'server/notify/app-of.ts', "import { buildApp } from '../app.ts'\n\nexport const app = buildApp\n"],
+    [
+      'a feature importing the app',
+      'server/notify/app-of.ts',
+      "import { buildApp } from '../app.ts'\n\nexport const app = buildApp\n",
+    ],
     [
       'a root file other than app.ts, main.ts and serve.ts importing a feature',
       'server/inbox-routes.ts',
@@ -95,7 +100,9 @@ describe('the feature graph eslint.config.js declares', async () => {
   const features = Object.keys(config.FEATURE_GRAPH)
 
   it('names features that are folders of server/, and only them as the ends of its edges', () => {
-    const folders = readdirSync(join(root, 'server'), { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? [entry.name] : []))
+    const folders = readdirSync(join(root, 'server'), { withFileTypes: true }).flatMap((entry) =>
+      entry.isDirectory() ? [entry.name] : [],
+    )
     expect(folders).toEqual(expect.arrayContaining(features))
     for (const uses of Object.values(config.FEATURE_GRAPH)) expect(features).toEqual(expect.arrayContaining(uses))
     for (const [feature, files] of Object.entries(config.FEATURE_PORTS)) {
@@ -120,7 +127,11 @@ describe('the line between the landing page and the inbox', () => {
       'src/features/landing/inbox-copy-of.ts',
       "import { inboxCopy } from '../../inbox/content/inbox-copy.ts'\n\nexport const copy = inboxCopy\n",
     ],
-    ['the inbox importing the page', 'src/inbox/site-of.ts', "import { site } from '../content/site.ts'\n\nexport const copy = site\n"],
+    [
+      'the inbox importing the page',
+      'src/inbox/site-of.ts',
+      "import { site } from '../content/site.ts'\n\nexport const copy = site\n",
+    ],
   ])('fails the lint for %s', async (_name, filePath, code) => {
     expect(restricted(await lint(filePath, code))).toEqual([expect.objectContaining({ severity: 2 })])
   })

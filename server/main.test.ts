@@ -47,7 +47,8 @@ const waitFor = async <T>(find: () => T | undefined, what: string, timeoutMs = 3
   for (const started = Date.now(); ;) {
     const found = find()
     if (found !== undefined) return found
-    if (server.exitCode !== null) throw new Error(`the server exited (${server.exitCode}) before ${what}:\n${stdout}\n${stderr}`)
+    if (server.exitCode !== null)
+      throw new Error(`the server exited (${server.exitCode}) before ${what}:\n${stdout}\n${stderr}`)
     if (Date.now() - started > timeoutMs) throw new Error(`timed out waiting for ${what}:\n${stdout}\n${stderr}`)
     await new Promise((resolve) => setTimeout(resolve, 25))
   }
@@ -58,7 +59,9 @@ beforeAll(async () => {
   // write the files this server is loading.
   buildDir = join(ROOT, 'dist', `test-server-${randomBytes(4).toString('hex')}`)
   const tsc = join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc')
-  await promisify(execFile)(process.execPath, [tsc, '-p', join(ROOT, 'tsconfig.server.json'), '--outDir', buildDir], { cwd: ROOT })
+  await promisify(execFile)(process.execPath, [tsc, '-p', join(ROOT, 'tsconfig.server.json'), '--outDir', buildDir], {
+    cwd: ROOT,
+  })
 
   // The embedded database admits one process at a time: the server's.
   if (temp.target === 'pglite') {
@@ -190,6 +193,8 @@ describe(`the built server on ${DATABASE_TARGET}`, () => {
       await temp.reopen()
       testHoldsPglite = true
     }
-    expect(await temp.db.query("SELECT count(*)::int AS n FROM contact_submissions WHERE instagram = '@slow.sender'")).toEqual([{ n: 1 }])
+    expect(
+      await temp.db.query("SELECT count(*)::int AS n FROM contact_submissions WHERE instagram = '@slow.sender'"),
+    ).toEqual([{ n: 1 }])
   })
 })

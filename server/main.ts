@@ -2,8 +2,8 @@
 import cluster from 'node:cluster'
 import { startCluster } from './cluster.ts'
 import { loadConfigOrExit } from './config.ts'
-import { readSiteManifestOrExit } from './http/site-manifest.ts'
 import { keepFilesPrivate } from './db/private-files.ts'
+import { readSiteManifestOrExit } from './http/site-manifest.ts'
 
 // Before anything is written: the database, backups and exports are this user's alone.
 keepFilesPrivate()

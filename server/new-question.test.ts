@@ -7,13 +7,13 @@ import { applicationForm, type FormDefinition, type FormField } from '../common/
 import { answersSchema, submissionSchema } from '../common/contact-submission.ts'
 import { validAnswers } from '../common/testing/valid-answers.ts'
 import { supabaseMigrations } from '../scripts/supabase-migration-files.ts'
+import { submissionTable } from './applications/submission-table.ts'
+import { MIGRATIONS_DIR, migrate } from './db/migrate.ts'
 import { exportApplications } from './export/export-applications.ts'
 import { exportColumns } from './export/paged-export.ts'
-import { MIGRATIONS_DIR, migrate } from './db/migrate.ts'
-import { findProjectRoot } from './project-root.ts'
-import { submissionTable } from './applications/submission-table.ts'
 import { parseInsert } from './postgrest/parse-insert.ts'
 import { PostgrestError } from './postgrest/postgrest-error.ts'
+import { findProjectRoot } from './project-root.ts'
 import { answerColumns } from './testing/answer-columns.ts'
 import { DATABASE_TARGET } from './testing/database-target.ts'
 import { useTempDatabase } from './testing/use-temp-database.ts'
@@ -106,7 +106,9 @@ describe(`a ninth question, on ${DATABASE_TARGET}`, () => {
     ])
     const submissionId = randomUUID()
     await insert({ ...validAnswers({ referral: ' A friend ' }, { form: FORM }), submission_id: submissionId })
-    const [stored] = await temp.db.query('SELECT referral FROM contact_submissions WHERE submission_id = $1', [submissionId])
+    const [stored] = await temp.db.query('SELECT referral FROM contact_submissions WHERE submission_id = $1', [
+      submissionId,
+    ])
     expect(stored).toEqual({ referral: 'A friend' })
 
     const { referral: _left, ...eight } = validAnswers({}, { form: FORM })
@@ -114,9 +116,9 @@ describe(`a ninth question, on ${DATABASE_TARGET}`, () => {
     expect(refusal(validAnswers({ referral: '   ' }, { form: FORM }))).toBe('23514')
     expect(refusal(validAnswers({ referral: 'x'.repeat(301) }, { form: FORM }))).toBe('23514')
     // Without the entry, the server knows no such column, as PostgREST would say.
-    expect(() => parseInsert(JSON.stringify([validAnswers({}, { form: FORM })]), { ...insertOptions, table: submissionTable() })).toThrow(
-      expect.objectContaining({ code: 'PGRST204' }),
-    )
+    expect(() =>
+      parseInsert(JSON.stringify([validAnswers({}, { form: FORM })]), { ...insertOptions, table: submissionTable() }),
+    ).toThrow(expect.objectContaining({ code: 'PGRST204' }))
   })
 
   it('is exported, after the other answers', async () => {

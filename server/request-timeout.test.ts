@@ -16,7 +16,10 @@ let app: FastifyInstance
 let port = 0
 beforeAll(async () => {
   // The requests never arrive whole, so none reaches a database.
-  app = buildApp({ config: parseConfig({ WEB_ROOT: '/nonexistent' }), db: failingDatabase(() => new Error('no database here')) })
+  app = buildApp({
+    config: parseConfig({ WEB_ROOT: '/nonexistent' }),
+    db: failingDatabase(() => new Error('no database here')),
+  })
   await app.listen({ host: '127.0.0.1', port: 0 })
   const address = app.server.address()
   if (address === null || typeof address === 'string') throw new Error('not listening on TCP')

@@ -6,10 +6,10 @@ import type { SiteManifest } from '../common/site-manifest.ts'
 import { buildApp } from './app.ts'
 import { scheduleBackups } from './backups/backup-schedule.ts'
 import { createBackupService } from './backups/backup-service.ts'
+import { upgradeAdvice } from './backups/upgrade-advice.ts'
 import type { Config } from './config.ts'
 import { DataDirVersionError } from './db/data-dir-version.ts'
 import { describeDatabase, migrateDatabase, openDatabase } from './db/open-database.ts'
-import { upgradeAdvice } from './backups/upgrade-advice.ts'
 import { DRAIN_TIMEOUT_MS, onStopSignals } from './stop-signals.ts'
 
 // Query strings can carry values (a service-role read filtering on an email), so
@@ -24,7 +24,8 @@ export async function serve(config: Config, site: SiteManifest) {
   const where = describeDatabase(config)
 
   // No logger until the app exists; the pool cannot lose an idle connection before then.
-  let reportIdleError: (error: Error) => void = (error) => process.stderr.write(`Database connection lost: ${error.message}\n`)
+  let reportIdleError: (error: Error) => void = (error) =>
+    process.stderr.write(`Database connection lost: ${error.message}\n`)
   let reportPreparedOff: (error: Error) => void = () => undefined
   const db = await openDatabase(config, {
     onIdleError: (error) => reportIdleError(error),
@@ -64,7 +65,10 @@ export async function serve(config: Config, site: SiteManifest) {
   })
   reportIdleError = (error) => app.log.warn({ err: error }, 'database connection lost while idle; the pool reconnects')
   reportPreparedOff = (error) =>
-    app.log.warn({ err: error }, 'prepared statements failed (a transaction-mode pooler?); running statements unprepared from now on')
+    app.log.warn(
+      { err: error },
+      'prepared statements failed (a transaction-mode pooler?); running statements unprepared from now on',
+    )
 
   let url: string
   try {
@@ -79,7 +83,8 @@ export async function serve(config: Config, site: SiteManifest) {
   }
   // Time since the process started: a restart on an existing data dir should take seconds.
   app.log.info({ url, webRoot: config.webRoot, readyInMs: Math.round(performance.now()) }, 'serving')
-  const stopBackups = backups === undefined ? () => undefined : scheduleBackups(backups, config.backups.intervalHours, app.log)
+  const stopBackups =
+    backups === undefined ? () => undefined : scheduleBackups(backups, config.backups.intervalHours, app.log)
 
   async function shutdown(signal: NodeJS.Signals) {
     app.log.info({ signal }, 'closing: finishing in-flight requests')

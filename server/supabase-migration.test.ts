@@ -53,7 +53,8 @@ const pageRow = (overrides: Record<string, unknown> = {}) => {
   return { columns: Object.keys(row), values: Object.values(row), submissionId: row.submission_id }
 }
 
-const stored = async (submissionId: unknown) => temp.db.query('SELECT * FROM contact_submissions WHERE submission_id = $1', [submissionId])
+const stored = async (submissionId: unknown) =>
+  temp.db.query('SELECT * FROM contact_submissions WHERE submission_id = $1', [submissionId])
 
 const expectDenied = (promise: Promise<unknown>, code = '42501') => expect(promise).rejects.toMatchObject({ code })
 
@@ -63,9 +64,10 @@ describe('supabase/migrations', () => {
     const committed = (await readdir(SUPABASE_MIGRATIONS)).filter((name) => name.endsWith('.sql')).sort()
     expect(committed, 'the files in supabase/migrations').toEqual(expected.map((file) => file.name))
     for (const file of expected) {
-      expect(await readFile(join(SUPABASE_MIGRATIONS, file.name), 'utf8'), `${file.name} is stale: run npm run supabase:migration`).toBe(
-        file.sql,
-      )
+      expect(
+        await readFile(join(SUPABASE_MIGRATIONS, file.name), 'utf8'),
+        `${file.name} is stale: run npm run supabase:migration`,
+      ).toBe(file.sql)
     }
     // The server's own counters; a page posting straight to Supabase never uses them.
     expect(expected.map((file) => file.sql).join('\n')).not.toContain('rate_limit_hits')
@@ -76,7 +78,9 @@ describe('supabase/migrations', () => {
     await as('anon', (tx) => tx.query(insertSql(row.columns), row.values))
     const minimal = pageRow()
     await as('anon', (tx) => tx.query(insertSql(minimal.columns, ' RETURNING 1'), minimal.values))
-    expect(await stored(row.submissionId)).toEqual([expect.objectContaining({ ...validAnswers(), [HONEYPOT_FIELD]: '', spam: false })])
+    expect(await stored(row.submissionId)).toEqual([
+      expect.objectContaining({ ...validAnswers(), [HONEYPOT_FIELD]: '', spam: false }),
+    ])
     expect(await stored(minimal.submissionId)).toHaveLength(1)
   })
 
@@ -89,9 +93,10 @@ describe('supabase/migrations', () => {
         columns.map((column) => answers[column]),
       ),
     )
-    const rows = await temp.db.query('SELECT id, submission_id, created_at, spam FROM contact_submissions WHERE email = $1', [
-      answers.email,
-    ])
+    const rows = await temp.db.query(
+      'SELECT id, submission_id, created_at, spam FROM contact_submissions WHERE email = $1',
+      [answers.email],
+    )
     expect(rows).toEqual([
       {
         id: expect.anything(),
@@ -114,7 +119,9 @@ describe('supabase/migrations', () => {
   it('keeps a honeypot row from anon, flagged as spam, and checks it like any other', async () => {
     const row = pageRow({ [HONEYPOT_FIELD]: 'https://spam.example' })
     await as('anon', (tx) => tx.query(insertSql(row.columns), row.values))
-    expect(await stored(row.submissionId)).toEqual([expect.objectContaining({ [HONEYPOT_FIELD]: 'https://spam.example', spam: true })])
+    expect(await stored(row.submissionId)).toEqual([
+      expect.objectContaining({ [HONEYPOT_FIELD]: 'https://spam.example', spam: true }),
+    ])
     const incomplete = pageRow({ [HONEYPOT_FIELD]: 'https://spam.example', email: null })
     await expectDenied(
       as('anon', (tx) => tx.query(insertSql(incomplete.columns), incomplete.values)),
@@ -142,10 +149,14 @@ describe('supabase/migrations', () => {
     // PostgREST's upserts (Prefer: resolution=…) name the key as the conflict target.
     await expectDenied(as('anon', (tx) => tx.query(insertSql(row.columns, ' ON CONFLICT (id) DO NOTHING'), row.values)))
     await expectDenied(
-      as('anon', (tx) => tx.query(insertSql(row.columns, ' ON CONFLICT (id) DO UPDATE SET name = excluded.name'), row.values)),
+      as('anon', (tx) =>
+        tx.query(insertSql(row.columns, ' ON CONFLICT (id) DO UPDATE SET name = excluded.name'), row.values),
+      ),
     )
     // created_at is not granted; id is generated always.
-    await expectDenied(as('anon', (tx) => tx.query(insertSql([...row.columns, 'created_at']), [...row.values, '2000-01-01'])))
+    await expectDenied(
+      as('anon', (tx) => tx.query(insertSql([...row.columns, 'created_at']), [...row.values, '2000-01-01'])),
+    )
     await expectDenied(
       as('anon', (tx) => tx.query(insertSql([...row.columns, 'id']), [...row.values, 1])),
       '428C9',
@@ -219,7 +230,9 @@ const insertEvent = (headers: Record<string, string>, type = 'page_view', step: 
   )
 
 const visitors = async () =>
-  (await temp.db.query<{ visitor: string }>(`SELECT encode(visitor, 'hex') AS visitor FROM page_events`)).map((row) => row.visitor)
+  (await temp.db.query<{ visitor: string }>(`SELECT encode(visitor, 'hex') AS visitor FROM page_events`)).map(
+    (row) => row.visitor,
+  )
 
 const browser = (address: string, agent = CHROME) => ({
   'user-agent': agent,
@@ -246,7 +259,9 @@ describe('page_events on Supabase', () => {
 
   it('drops without an error what asks not to be tracked or comes from a robot', async () => {
     await insertEvent({ ...browser('203.0.113.5'), 'sec-gpc': '1' })
-    await insertEvent(browser('203.0.113.5', 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)'))
+    await insertEvent(
+      browser('203.0.113.5', 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)'),
+    )
     await insertEvent(browser('203.0.113.5', CHROME.replace('Chrome/', 'HeadlessChrome/')))
     expect(await visitors()).toEqual([])
   })
@@ -257,14 +272,18 @@ describe('page_events on Supabase', () => {
         tx.query(`INSERT INTO page_events (type, path, visitor) VALUES ('page_view', '/', sha256('x'))`),
       ),
     ).rejects.toThrow(/permission denied/)
-    await expect(asAnon(browser('203.0.113.5'), (tx) => tx.query('SELECT 1 FROM page_events'))).rejects.toThrow(/permission denied/)
+    await expect(asAnon(browser('203.0.113.5'), (tx) => tx.query('SELECT 1 FROM page_events'))).rejects.toThrow(
+      /permission denied/,
+    )
     for (const table of ['page_event_salts', 'page_event_daily']) {
       await expect(asAnon({}, (tx) => tx.query(`SELECT 1 FROM ${table}`))).rejects.toThrow(/permission denied/)
     }
-    await expect(asAnon({}, (tx) => tx.query(`SELECT page_event_visitor('a', 'b', 'c')`))).rejects.toThrow(/permission denied/)
-    await expect(asAnon({}, (tx) => tx.query(`SELECT * FROM page_event_counts(current_date, current_date)`))).rejects.toThrow(
+    await expect(asAnon({}, (tx) => tx.query(`SELECT page_event_visitor('a', 'b', 'c')`))).rejects.toThrow(
       /permission denied/,
     )
+    await expect(
+      asAnon({}, (tx) => tx.query(`SELECT * FROM page_event_counts(current_date, current_date)`)),
+    ).rejects.toThrow(/permission denied/)
   })
 
   it('refuses an event the contract does not allow', async () => {

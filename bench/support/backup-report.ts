@@ -32,7 +32,14 @@ interface PhaseInput {
 }
 
 /** Figures by phase: just before the first backup, during the backups (whole, then step by step), just after each. */
-export function phaseRows({ taken, submissions, lists, memory, beforeS: BEFORE_S, afterS: AFTER_S }: PhaseInput): PhaseRow[] {
+export function phaseRows({
+  taken,
+  submissions,
+  lists,
+  memory,
+  beforeS: BEFORE_S,
+  afterS: AFTER_S,
+}: PhaseInput): PhaseRow[] {
   const first = taken[0]
   if (first === undefined) return []
   const stepWindows = (pick: (backup: Taken) => Window): Window[] => taken.map(pick)
@@ -46,14 +53,26 @@ export function phaseRows({ taken, submissions, lists, memory, beforeS: BEFORE_S
   const phases: [string, Window[]][] = [
     [`before the backups (${BEFORE_S} s)`, [[first.start - BEFORE_S * 1000, first.start]]],
     ['**during the backups**', stepWindows(({ start, end }) => [start, end])],
-    ['during: the slot and pg_backup_start (its checkpoint)', stepWindows((backup) => [bounds(backup).start, bounds(backup).copying])],
+    [
+      'during: the slot and pg_backup_start (its checkpoint)',
+      stepWindows((backup) => [bounds(backup).start, bounds(backup).copying]),
+    ],
     [
       'during: the files copied (libuv threads), to pg_backup_stop',
       stepWindows((backup) => [bounds(backup).copying, bounds(backup).stopped]),
     ],
-    ['during: the WAL copied, the worker thread starts', stepWindows((backup) => [bounds(backup).stopped, bounds(backup).opening])],
-    ["during: the worker's PGlite opens the copy (recovery)", stepWindows((backup) => [bounds(backup).opening, bounds(backup).writing])],
-    ['during: the worker writes the rows (gzip), sync, rename', stepWindows((backup) => [bounds(backup).writing, bounds(backup).end])],
+    [
+      'during: the WAL copied, the worker thread starts',
+      stepWindows((backup) => [bounds(backup).stopped, bounds(backup).opening]),
+    ],
+    [
+      "during: the worker's PGlite opens the copy (recovery)",
+      stepWindows((backup) => [bounds(backup).opening, bounds(backup).writing]),
+    ],
+    [
+      'during: the worker writes the rows (gzip), sync, rename',
+      stepWindows((backup) => [bounds(backup).writing, bounds(backup).end]),
+    ],
     [`after each backup (${AFTER_S} s)`, stepWindows(({ end }) => [end, end + AFTER_S * 1000])],
   ]
   return phases.map(([phase, windows]) => {
@@ -74,7 +93,8 @@ const count = (value: number) => value.toLocaleString('en')
 export function printPhaseTable(rows: readonly PhaseRow[], log: (line: string) => void) {
   log('| | submissions | submissions p50 / p99 / max | lead lists | lead list p50 / p99 / max | server resident max |')
   log('|---|---:|---:|---:|---:|---:|')
-  const figures = ({ count: n, p50, p99, max }: LatencySummary) => (n === 0 ? '—' : `${ms(p50)} / ${ms(p99)} / ${ms(max)}`)
+  const figures = ({ count: n, p50, p99, max }: LatencySummary) =>
+    n === 0 ? '—' : `${ms(p50)} / ${ms(p99)} / ${ms(max)}`
   for (const row of rows) {
     log(
       `| ${row.phase} | ${count(row.submissions.count)} | ${figures(row.submissions)} | ${count(row.lists.count)} | ${figures(row.lists)} | ${mb(row.residentMax)} |`,

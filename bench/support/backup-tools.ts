@@ -2,6 +2,8 @@ import { execFile } from 'node:child_process'
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
+import pg from 'pg'
+import { postgresTarget } from '../../reliability/support/targets.ts'
 import { openPglite } from '../../server/db/pglite.ts'
 
 const DIST_CLI = join(import.meta.dirname, '..', '..', 'dist', 'server', 'server', 'cli')
@@ -46,5 +48,27 @@ export async function storedIn<Key extends string>(dataDir: string, lists: Recor
     return { ...found, applications: all?.n ?? 0 }
   } finally {
     await db.close()
+  }
+}
+
+/** db:copy of the data directory (its server stopped) and of a backup file, each into an empty database of a PostgreSQL 15. */
+export async function copyIntoPostgres(dataDir: string, backupFile: string, cwd: string) {
+  const target = await postgresTarget()
+  try {
+    const client = new pg.Client({ connectionString: target.postgres.url() })
+    await client.connect()
+    await client.query('CREATE DATABASE from_dir')
+    await client.query('CREATE DATABASE from_backup')
+    await client.end()
+    const copyDir = await runCli('db-copy', ['--from', dataDir, '--to', target.postgres.url('from_dir')], {}, cwd)
+    const copyFile = await runCli(
+      'db-copy',
+      ['--from', backupFile, '--to', target.postgres.url('from_backup')],
+      {},
+      cwd,
+    )
+    return { copyDir, copyFile }
+  } finally {
+    await target.dispose()
   }
 }

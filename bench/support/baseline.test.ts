@@ -2,10 +2,30 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { compare, formatComparisons, loadBaseline, unmeasured, writeBaseline, type Baseline, type Figure } from './baseline.ts'
+import {
+  compare,
+  formatComparisons,
+  loadBaseline,
+  unmeasured,
+  writeBaseline,
+  type Baseline,
+  type Figure,
+} from './baseline.ts'
 
-const rate = (ratio: number, name = 'api: PGlite'): Figure => ({ name, value: 900, unit: 'req/s', ratio, higherIsBetter: true })
-const latency = (ratio: number, name = 'notify: burst p99'): Figure => ({ name, value: 800, unit: 'ms', ratio, higherIsBetter: false })
+const rate = (ratio: number, name = 'api: PGlite'): Figure => ({
+  name,
+  value: 900,
+  unit: 'req/s',
+  ratio,
+  higherIsBetter: true,
+})
+const latency = (ratio: number, name = 'notify: burst p99'): Figure => ({
+  name,
+  value: 800,
+  unit: 'ms',
+  ratio,
+  higherIsBetter: false,
+})
 const baseline = (figures: Figure[]): Baseline => ({
   note: 'test',
   figures: Object.fromEntries(figures.map(({ name, ...entry }) => [name, entry])),

@@ -62,8 +62,15 @@ export function compare(figures: readonly Figure[], baseline: Baseline, toleranc
     // A higher-is-better figure loses by falling, a lower-is-better one by rising;
     // NaN (a run that measured nothing) counts as a loss.
     const worse = figure.higherIsBetter ? -change : change
-    const referenceChange = figure.reference !== undefined && entry?.reference ? figure.reference / entry.reference - 1 : undefined
-    return { figure, baseline: before, change, referenceChange, verdict: worse > tolerance || Number.isNaN(worse) ? 'SLOWER' : 'OK' }
+    const referenceChange =
+      figure.reference !== undefined && entry?.reference ? figure.reference / entry.reference - 1 : undefined
+    return {
+      figure,
+      baseline: before,
+      change,
+      referenceChange,
+      verdict: worse > tolerance || Number.isNaN(worse) ? 'SLOWER' : 'OK',
+    }
   })
 }
 

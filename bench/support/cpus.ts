@@ -7,7 +7,8 @@ import { availableParallelism } from 'node:os'
  * now and then, and the server and the reference it is compared with get the
  * same core. Undefined on one core, where there is nothing to split.
  */
-export const CPU_SPLIT = availableParallelism() >= 2 ? { server: '0', load: '1', all: `0-${availableParallelism() - 1}` } : undefined
+export const CPU_SPLIT =
+  availableParallelism() >= 2 ? { server: '0', load: '1', all: `0-${availableParallelism() - 1}` } : undefined
 
 /** Keeps a running process, every thread of it, to `cpus` (as taskset takes them, e.g. '0'). */
 export function pinProcess(pid: number | undefined, cpus: string) {

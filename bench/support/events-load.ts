@@ -1,9 +1,9 @@
 import { join } from 'node:path'
 import { EVENTS_PATH, type EventBatch } from '../../common/analytics.ts'
-import { openDatabase } from '../../server/db/open-database.ts'
 import { BATCH_HEADERS } from '../../reliability/support/hostile-batches.ts'
 import { startServer, stopServer } from '../../reliability/support/server-process.ts'
 import type { StorageTarget } from '../../reliability/support/targets.ts'
+import { openDatabase } from '../../server/db/open-database.ts'
 import { submissionWrk } from './submission-load.ts'
 import { runWrkAsync, type WrkFigures } from './wrk.ts'
 

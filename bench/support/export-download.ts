@@ -26,7 +26,9 @@ export function download(url: string, cookie: string, format: 'csv' | 'json', fi
     file,
     `${url}${ADMIN_API_PATH}/leads/export?format=${format}`,
   ]
-  const child = spawn('sh', ['-c', 'read go && exec curl "$@"', 'sh', ...curl], { stdio: ['pipe', 'ignore', 'inherit'] })
+  const child = spawn('sh', ['-c', 'read go && exec curl "$@"', 'sh', ...curl], {
+    stdio: ['pipe', 'ignore', 'inherit'],
+  })
   const exited = once(child, 'exit') as Promise<[number | null, NodeJS.Signals | null]>
   return {
     async start() {

@@ -26,7 +26,10 @@ export async function measureFirstView(webDir: string, page = 'index.html'): Pro
   const html = await readFile(join(webDir, page))
   const text = html.toString()
   const paths = (pattern: RegExp) => [...text.matchAll(pattern)].flatMap((match) => (match[1] ? [match[1]] : []))
-  const scripts = [...paths(/<script[^>]+src="\/([^"]+)"/g), ...paths(/<link[^>]+rel="modulepreload"[^>]+href="\/([^"]+)"/g)]
+  const scripts = [
+    ...paths(/<script[^>]+src="\/([^"]+)"/g),
+    ...paths(/<link[^>]+rel="modulepreload"[^>]+href="\/([^"]+)"/g),
+  ]
   const styles = paths(/<link[^>]+rel="stylesheet"[^>]+href="\/([^"]+)"/g)
   // Stylesheets inlined into the page (scripts/prerender.ts) count as CSS too.
   const inlineCss = [...text.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((match) => match[1] ?? '').join('')

@@ -28,7 +28,10 @@ function nextMessage(prober: ChildProcess): Promise<unknown> {
 
 /** /healthz latencies, from a prober process, while `work` runs. */
 export async function probeDuring<T>(url: string, work: () => Promise<T>): Promise<{ result: T; latencies: number[] }> {
-  const prober = fork(PROBER, [`${url}/healthz`], { execArgv: ['--import', TSX], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] })
+  const prober = fork(PROBER, [`${url}/healthz`], {
+    execArgv: ['--import', TSX],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  })
   try {
     if ((await nextMessage(prober)) !== 'ready') throw new Error('the health prober did not get ready')
     const result = await work()

@@ -6,7 +6,8 @@ import { performance } from 'node:perf_hooks'
 import { setTimeout as sleep } from 'node:timers/promises'
 
 const [url] = process.argv.slice(2)
-if (url === undefined || process.send === undefined) throw new Error('usage: fork health-prober.ts URL, with an IPC channel')
+if (url === undefined || process.send === undefined)
+  throw new Error('usage: fork health-prober.ts URL, with an IPC channel')
 const send = process.send.bind(process)
 
 const PAUSE_MS = 5

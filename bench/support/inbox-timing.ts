@@ -51,12 +51,16 @@ export async function openInbox(db: Database) {
       async tagOf(path: string): Promise<string> {
         const response = await app.inject({ url: `${ADMIN_API_PATH}${path}`, headers: { cookie } })
         const tag = response.headers.etag
-        if (response.statusCode !== 200 || typeof tag !== 'string') throw new Error(`${path}: ${response.statusCode}, no ETag`)
+        if (response.statusCode !== 200 || typeof tag !== 'string')
+          throw new Error(`${path}: ${response.statusCode}, no ETag`)
         return tag
       },
       /** A live poll that finds nothing changed: `path` with If-None-Match `tag`; throws on anything but 304. */
       async unchanged(path: string, tag: string): Promise<void> {
-        const response = await app.inject({ url: `${ADMIN_API_PATH}${path}`, headers: { cookie, 'if-none-match': tag } })
+        const response = await app.inject({
+          url: `${ADMIN_API_PATH}${path}`,
+          headers: { cookie, 'if-none-match': tag },
+        })
         if (response.statusCode !== 304) throw new Error(`${path}: ${response.statusCode}, not 304`)
       },
       close: () => app.close(),
@@ -68,7 +72,10 @@ export async function openInbox(db: Database) {
 }
 
 /** Runs `request` `warmup` times untimed, then `count` times timed; resolves to the times, sorted, and what each returned. */
-export async function timeEach<T>(request: (index: number) => Promise<T>, { warmup, count }: { warmup: number; count: number }) {
+export async function timeEach<T>(
+  request: (index: number) => Promise<T>,
+  { warmup, count }: { warmup: number; count: number },
+) {
   for (let index = 0; index < warmup; index++) await request(index)
   const times: number[] = []
   const results: T[] = []

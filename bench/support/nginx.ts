@@ -74,7 +74,9 @@ http {
       break
     if (child.exitCode !== null || attempt >= 100) {
       child.kill('SIGTERM')
-      throw new Error(`nginx did not start: ${stderr || (await readFile(join(dir, 'error.log'), 'utf8').catch(() => ''))}`)
+      throw new Error(
+        `nginx did not start: ${stderr || (await readFile(join(dir, 'error.log'), 'utf8').catch(() => ''))}`,
+      )
     }
     await new Promise((resolve) => setTimeout(resolve, 100))
   }

@@ -2,10 +2,10 @@
 // full benchmark that records its headline figure as a ratio to a reference
 // measured in the same rounds (rounds.ts): a few seconds of someone else's work
 // on the machine spoil one round, not the figure.
-import type { Database } from '../../server/db/database.ts'
 import type { LeadReceiver } from '../../reliability/support/lead-webhooks.ts'
 import type { ServerProcess } from '../../reliability/support/server-process.ts'
 import type { StorageTarget } from '../../reliability/support/targets.ts'
+import type { Database } from '../../server/db/database.ts'
 import type { Figure } from './baseline.ts'
 import { CPU_SPLIT, pinProcess } from './cpus.ts'
 import { sendEvents, storedEvents } from './events-load.ts'
@@ -50,7 +50,9 @@ export async function notifySection(run: QuickRun, server: ServerProcess, receiv
   await webhookBurst(server, receiver, { size: 50, connections: BURST_CONNECTIONS, tag: 'warm-up' })
   const bursts = []
   for (let n = 0; n < BURSTS; n++)
-    bursts.push(await webhookBurst(server, receiver, { size: BURST, connections: BURST_CONNECTIONS, tag: `burst-${n}` }))
+    bursts.push(
+      await webhookBurst(server, receiver, { size: BURST, connections: BURST_CONNECTIONS, tag: `burst-${n}` }),
+    )
   const lost = bursts.reduce((sum, burst) => sum + burst.notReceived, 0)
   if (lost) throw new Error(`notify: ${lost} webhooks did not arrive`)
   const p99 = bursts.map((burst) => burst.p99Ms)
@@ -76,7 +78,12 @@ export async function notifySection(run: QuickRun, server: ServerProcess, receiv
 export async function serveSection(run: QuickRun, server: ServerProcess, nginx: { url: string }) {
   for (const [label, path] of Object.entries(await staticPaths())) {
     const wrk = (url: string, name: string, seconds = SLICE) => {
-      const result = runWrk(`${url}${path}`, { seconds, connections: CONNECTIONS, headers: STATIC_HEADERS, cpus: CPU_SPLIT?.load })
+      const result = runWrk(`${url}${path}`, {
+        seconds,
+        connections: CONNECTIONS,
+        headers: STATIC_HEADERS,
+        cpus: CPU_SPLIT?.load,
+      })
       assertServed(name, result)
       return result.requestsPerSecond
     }
@@ -142,7 +149,8 @@ export async function postgresSection(run: QuickRun, server: ServerProcess, post
   runWrk(...submissionWrk(server.url, { seconds: 1, connections: CONNECTIONS }))
   const runs = await inRounds(ROUNDS, {
     ours: () => measureSubmissions(server.url, { seconds: SLICE, connections: CONNECTIONS }).perSecond,
-    pgbench: async () => (await runPgbench(url, LITERAL_INSERT, { clients: CONNECTIONS, seconds: PGBENCH_SECONDS })).tps,
+    pgbench: async () =>
+      (await runPgbench(url, LITERAL_INSERT, { clients: CONNECTIONS, seconds: PGBENCH_SECONDS })).tps,
     events: async () => {
       const before = await storedEvents(postgres)
       await sendEvents(server.url, { seconds: SLICE, connections: EVENT_CONNECTIONS })
@@ -190,7 +198,9 @@ export async function adminSection(run: QuickRun, db: Database) {
     }
     const requests = {
       list: timed(() => inbox.get('/leads')),
-      lookup: timed(() => db.query('SELECT id FROM contact_submissions WHERE id = $1', [ids[(lookups++ * 379) % ids.length]])),
+      lookup: timed(() =>
+        db.query('SELECT id FROM contact_submissions WHERE id = $1', [ids[(lookups++ * 379) % ids.length]]),
+      ),
     }
     await inRounds(50, requests)
     const times = await inRounds(ADMIN_REQUESTS, requests)
@@ -202,7 +212,14 @@ export async function adminSection(run: QuickRun, db: Database) {
     const [list95, lookup95] = [p95(times.list), p95(times.lookup)]
     run.log(`admin: first page p95 ${list95.toFixed(2)} ms, id lookup p95 ${lookup95.toFixed(3)} ms`)
     const name = `admin: first page p95 at ${LEADS / 1000}k leads / id lookup p95`
-    run.record({ name, value: list95, unit: 'ms', ratio: list95 / lookup95, higherIsBetter: false, reference: lookup95 })
+    run.record({
+      name,
+      value: list95,
+      unit: 'ms',
+      ratio: list95 / lookup95,
+      higherIsBetter: false,
+      reference: lookup95,
+    })
   } finally {
     await inbox.close()
   }

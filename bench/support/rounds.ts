@@ -2,7 +2,9 @@
 export function median(values: readonly number[]) {
   const sorted = [...values].sort((a, b) => a - b)
   const middle = Math.floor(sorted.length / 2)
-  return sorted.length % 2 ? (sorted[middle] ?? Number.NaN) : ((sorted[middle - 1] ?? Number.NaN) + (sorted[middle] ?? Number.NaN)) / 2
+  return sorted.length % 2
+    ? (sorted[middle] ?? Number.NaN)
+    : ((sorted[middle - 1] ?? Number.NaN) + (sorted[middle] ?? Number.NaN)) / 2
 }
 
 /**
@@ -12,7 +14,10 @@ export function median(values: readonly number[]) {
  * of the rounds' ratios drops the round it spoiled. Each round starts one step
  * later than the one before, so no step always runs first.
  */
-export async function inRounds<Step extends string>(rounds: number, steps: Record<Step, () => number | Promise<number>>) {
+export async function inRounds<Step extends string>(
+  rounds: number,
+  steps: Record<Step, () => number | Promise<number>>,
+) {
   const names = Object.keys(steps) as Step[]
   const results = Object.fromEntries(names.map((name) => [name, [] as number[]])) as Record<Step, number[]>
   for (let round = 0; round < rounds; round++) {

@@ -2,10 +2,10 @@ import { randomBytes, randomUUID } from 'node:crypto'
 import { join } from 'node:path'
 import { CONTACT_SUBMISSIONS_PATH } from '../../common/contact-submission.ts'
 import { validAnswers } from '../../common/testing/valid-answers.ts'
-import type { Database } from '../../server/db/database.ts'
-import { SUBMISSIONS, TABLE } from '../../server/applications/submission-table.ts'
-import { parseInsert } from '../../server/postgrest/parse-insert.ts'
 import { SUBMIT_HEADERS } from '../../reliability/support/submissions.ts'
+import { SUBMISSIONS, TABLE } from '../../server/applications/submission-table.ts'
+import type { Database } from '../../server/db/database.ts'
+import { parseInsert } from '../../server/postgrest/parse-insert.ts'
 import { runWrk, type WrkOptions } from './wrk.ts'
 
 /** One application, sent by every request (each with its own submission_id) and inserted by the references. */
@@ -50,7 +50,9 @@ export function submissionWrk(url: string, { seconds, connections, cpus }: Submi
 export function measureSubmissions(url: string, load: SubmissionLoad): SubmissionFigures {
   const figures = runWrk(...submissionWrk(url, load))
   if (figures.non2xx || figures.socketErrors) {
-    throw new Error(`${figures.non2xx} answers other than 2xx and ${figures.socketErrors} socket errors during the benchmark`)
+    throw new Error(
+      `${figures.non2xx} answers other than 2xx and ${figures.socketErrors} socket errors during the benchmark`,
+    )
   }
   return { perSecond: figures.requestsPerSecond, p50Ms: figures.p50Ms, p99Ms: figures.p99Ms }
 }
@@ -79,7 +81,10 @@ function applicationInsert() {
  * embedded database's group commit batches them as it batches the server's.
  * This process is the server here, so the figure is the database's own ceiling.
  */
-export async function bareInsertRate(db: Database, { seconds, concurrency }: { seconds: number; concurrency: number }): Promise<number> {
+export async function bareInsertRate(
+  db: Database,
+  { seconds, concurrency }: { seconds: number; concurrency: number },
+): Promise<number> {
   const insert = applicationInsert()
   const started = performance.now()
   const until = started + seconds * 1000

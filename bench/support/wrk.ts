@@ -33,7 +33,10 @@ export async function runWrkAsync(url: string, options: WrkOptions = {}): Promis
   return parseWrk(stdout)
 }
 
-function wrkCommand(url: string, { seconds = 10, connections = 64, headers = {}, script, cpus }: WrkOptions): [string, string[]] {
+function wrkCommand(
+  url: string,
+  { seconds = 10, connections = 64, headers = {}, script, cpus }: WrkOptions,
+): [string, string[]] {
   // Two threads, one per core, as nginx runs two workers (or one per CPU it is
   // given); never more threads than connections.
   const threads = Math.min(cpus === undefined ? 2 : cpus.split(',').length, connections)
@@ -55,6 +58,9 @@ function parseWrk(output: string): WrkFigures {
     p50Ms: latency('50'),
     p99Ms: latency('99'),
     non2xx: Number(/Non-2xx or 3xx responses:\s+(\d+)/.exec(output)?.[1] ?? 0),
-    socketErrors: (/Socket errors: (.*)$/m.exec(output)?.[1]?.match(/\d+/g) ?? []).reduce((sum, n) => sum + Number(n), 0),
+    socketErrors: (/Socket errors: (.*)$/m.exec(output)?.[1]?.match(/\d+/g) ?? []).reduce(
+      (sum, n) => sum + Number(n),
+      0,
+    ),
   }
 }

@@ -1,4 +1,10 @@
-import { applicationForm, type AnswersOf, type ApplicationForm, type FormDefinition, type FormField } from '../application-form.ts'
+import {
+  applicationForm,
+  type AnswersOf,
+  type ApplicationForm,
+  type FormDefinition,
+  type FormField,
+} from '../application-form.ts'
 
 export interface ValidAnswersOptions<Form extends FormDefinition> {
   /** Put into every answer, so rows read back can be matched to what a test sent. */
@@ -40,7 +46,8 @@ export function validAnswers<
   const answers: Record<string, unknown> = {}
   for (const field of form) {
     const value = answer(field, tag)
-    if (value.length > field.maxLength) throw new RangeError(`The tag makes the answer to ${field.key} longer than ${field.maxLength}.`)
+    if (value.length > field.maxLength)
+      throw new RangeError(`The tag makes the answer to ${field.key} longer than ${field.maxLength}.`)
     answers[field.key] = value
   }
   return { ...answers, ...overrides } as Omit<AnswersOf<Form>, keyof Overrides> & Overrides

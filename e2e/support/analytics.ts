@@ -1,9 +1,9 @@
 import type { Browser, Page, Request } from '@playwright/test'
 import { ADMIN_PAGE_PATH } from '../../common/admin-api.ts'
-import type { Funnel } from '../../common/funnel-api.ts'
 import { EVENTS_PATH, type EventBatch } from '../../common/analytics.ts'
-import { callInboxApi, signIn } from './inbox.ts'
+import type { Funnel } from '../../common/funnel-api.ts'
 import { expect, type BrowserConsole } from './fixtures.ts'
+import { callInboxApi, signIn } from './inbox.ts'
 
 /** One batch of funnel events as the page sent it. */
 export interface SentBatch {
@@ -13,7 +13,8 @@ export interface SentBatch {
   allHeaders: Promise<Record<string, string>>
 }
 
-const isEventBatch = (request: Request) => request.method() === 'POST' && new URL(request.url()).pathname === EVENTS_PATH
+const isEventBatch = (request: Request) =>
+  request.method() === 'POST' && new URL(request.url()).pathname === EVENTS_PATH
 
 /** Every batch of events the page sends from now on, as it goes out (reloads included). */
 export function recordEventBatches(page: Page): SentBatch[] {
@@ -43,7 +44,9 @@ export async function switchAwayAndBack(page: Page): Promise<void> {
 
 /** The events of every batch sent, in order, as `type` or `type:step`. */
 export const sentEvents = (sent: readonly SentBatch[]) =>
-  sent.flatMap(({ batch }) => batch.events.map((event) => (event.step === undefined ? event.type : `${event.type}:${event.step}`)))
+  sent.flatMap(({ batch }) =>
+    batch.events.map((event) => (event.step === undefined ? event.type : `${event.type}:${event.step}`)),
+  )
 
 /**
  * Switches away and back until the events sent add up to `count`. Repeated
@@ -65,7 +68,12 @@ export const uniqueSource = () => `e2e-${Date.now().toString(36)}${Math.random()
  * its own, so the landing page's stays without a cookie) until its gates read
  * as `expected`, e.g. 'visitors=1'.
  */
-export async function expectStoredFunnel(browser: Browser, browserConsole: BrowserConsole, source: string, expected: string[]) {
+export async function expectStoredFunnel(
+  browser: Browser,
+  browserConsole: BrowserConsole,
+  source: string,
+  expected: string[],
+) {
   const inbox = await browser.newContext()
   try {
     const admin = await inbox.newPage()
@@ -73,7 +81,9 @@ export async function expectStoredFunnel(browser: Browser, browserConsole: Brows
     await expect
       .poll(async () => {
         const answer = await callInboxApi(admin, 'GET', `/funnel?source=${encodeURIComponent(source)}`)
-        return answer.status === 200 ? (answer.body as Funnel).stages.map((stage) => `${stage.id}=${stage.visitors}`) : answer.status
+        return answer.status === 200
+          ? (answer.body as Funnel).stages.map((stage) => `${stage.id}=${stage.visitors}`)
+          : answer.status
       })
       .toEqual(expect.arrayContaining(expected))
   } finally {

@@ -26,7 +26,8 @@ export function wizard(page: Page) {
   return {
     dialog,
     field: (step: number): Locator => dialog.getByRole('textbox', { name: question(step).label, exact: true }),
-    counter: (step: number): Locator => dialog.getByText(`Question ${step + 1} of ${QUESTIONS.length}`, { exact: true }),
+    counter: (step: number): Locator =>
+      dialog.getByText(`Question ${step + 1} of ${QUESTIONS.length}`, { exact: true }),
     progress: dialog.getByRole('progressbar'),
     back: dialog.getByRole('button', { name: 'Back', exact: true }),
     next: dialog.getByRole('button', { name: 'Next', exact: true }),
@@ -76,7 +77,12 @@ export async function expectAnswersKept(page: Page, answers: Answers): Promise<v
  * A visible toast with this title and description, inside a live region so
  * screen readers announce it; a destructive one is sonner's error toast.
  */
-export async function expectToast(page: Page, title: string, description: string, destructive: boolean): Promise<Locator> {
+export async function expectToast(
+  page: Page,
+  title: string,
+  description: string,
+  destructive: boolean,
+): Promise<Locator> {
   const toast = page
     .getByRole('listitem')
     .filter({ has: page.getByText(title, { exact: true }) })

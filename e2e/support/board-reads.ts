@@ -1,6 +1,6 @@
 import type { Page, Route } from '@playwright/test'
-import type { LeadStatus } from '../../common/lead-status.ts'
 import type { LeadBoard } from '../../common/board-api.ts'
+import type { LeadStatus } from '../../common/lead-status.ts'
 import { expect } from './fixtures.ts'
 
 const BOARD_READS = '**/api/admin/leads/board'

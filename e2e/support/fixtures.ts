@@ -1,4 +1,11 @@
-import { test as base, expect, type BrowserContext, type ConsoleMessage, type Route, type WebError } from '@playwright/test'
+import {
+  test as base,
+  expect,
+  type BrowserContext,
+  type ConsoleMessage,
+  type Route,
+  type WebError,
+} from '@playwright/test'
 import { site } from '../../src/content/site.ts'
 
 export { expect }
@@ -34,7 +41,8 @@ function isBookingPage(url: URL): boolean {
   return url.origin === booking.origin && url.pathname === booking.pathname
 }
 
-const BOOKING_PAGE = '<!doctype html><html lang="en"><head><title>Booking</title></head><body><h1>Booking</h1></body></html>'
+const BOOKING_PAGE =
+  '<!doctype html><html lang="en"><head><title>Booking</title></head><body><h1>Booking</h1></body></html>'
 
 /** This machine has no internet: answer the booking page with a stand-in, refuse every other external request. */
 async function handleExternalRequest(route: Route): Promise<void> {

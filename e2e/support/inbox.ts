@@ -55,7 +55,11 @@ export const leadLink = (page: Page, name: string): Locator => page.getByRole('l
  * Stores an application through the submission call the landing page makes,
  * and returns its id: the service-role key may read back what it inserted.
  */
-export async function storeLead(request: APIRequestContext, answers: Answers, attribution?: Attribution): Promise<number> {
+export async function storeLead(
+  request: APIRequestContext,
+  answers: Answers,
+  attribution?: Attribution,
+): Promise<number> {
   const response = await request.post(CONTACT_SUBMISSIONS_PATH, {
     data: [{ ...answers, submission_id: crypto.randomUUID(), ...(attribution ? { attribution } : {}) }],
     headers: { apikey: SERVICE_ROLE_KEY, prefer: 'return=representation' },
@@ -85,7 +89,11 @@ export async function callInboxApi(page: Page, method: string, path: string, bod
       const headers: Record<string, string> = {}
       if (token) headers[header] = token
       if (body !== undefined) headers['content-type'] = 'application/json'
-      const response = await fetch(`${base}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) })
+      const response = await fetch(`${base}${path}`, {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+      })
       const text = await response.text()
       return { status: response.status, body: text ? (JSON.parse(text) as unknown) : undefined }
     },
@@ -98,12 +106,21 @@ export async function seriousViolations(page: Page) {
   const results = await new AxeBuilder({ page }).analyze()
   return results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => ({ id: violation.id, help: violation.help, targets: violation.nodes.map((node) => node.target.join(' ')) }))
+    .map((violation) => ({
+      id: violation.id,
+      help: violation.help,
+      targets: violation.nodes.map((node) => node.target.join(' ')),
+    }))
 }
 
 /** An authenticator app holding the key the inbox showed: the usual settings (SHA-1, six digits, 30 s). */
 export function authenticator(base32: string) {
-  const totp = new TOTP({ secret: Secret.fromBase32(base32.replace(/\s+/g, '')), algorithm: 'SHA1', digits: 6, period: 30 })
+  const totp = new TOTP({
+    secret: Secret.fromBase32(base32.replace(/\s+/g, '')),
+    algorithm: 'SHA1',
+    digits: 6,
+    period: 30,
+  })
   return {
     now: () => totp.generate(),
     /** The code of the next 30 s: the server allows one step either side, and a step already used counts once. */

@@ -31,7 +31,11 @@ export async function chooseLeadInbox(): Promise<LeadInboxSettings> {
   const httpPort = await freePort()
   let smtpPort = await freePort()
   while (smtpPort === httpPort) smtpPort = await freePort()
-  const settings: LeadInboxSettings = { httpPort, smtpPort, webhookSecret: `whsec_${randomBytes(32).toString('base64')}` }
+  const settings: LeadInboxSettings = {
+    httpPort,
+    smtpPort,
+    webhookSecret: `whsec_${randomBytes(32).toString('base64')}`,
+  }
   process.env[SETTINGS_VARIABLE] = JSON.stringify(settings)
   return settings
 }

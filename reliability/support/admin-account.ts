@@ -21,7 +21,9 @@ export function addAdminAccount(env: Record<string, string>, email: string, pass
       stderr += chunk.toString()
     })
     child.once('error', reject)
-    child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`admin add exited with ${code}: ${stderr}`))))
+    child.once('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`admin add exited with ${code}: ${stderr}`)),
+    )
     child.stdin.end(`${password}\n`)
   })
 }

@@ -1,9 +1,9 @@
 import { ADMIN_API_PATH } from '../../common/admin-api.ts'
+import { EVENTS_PATH, EVENTS_TABLE_PATH, MAX_BATCH_EVENTS } from '../../common/analytics.ts'
 import { NOTE_MAX_LENGTH } from '../../common/lead-page-api.ts'
 import { PASSWORD_MAX_LENGTH } from '../../common/session-api.ts'
-import { EVENTS_PATH, EVENTS_TABLE_PATH, MAX_BATCH_EVENTS } from '../../common/analytics.ts'
-import { BATCH_HEADERS, BROWSER, hostileBatch } from './hostile-batches.ts'
 import { seededRandom } from '../../server/testing/seeded-random.ts'
+import { BATCH_HEADERS, BROWSER, hostileBatch } from './hostile-batches.ts'
 
 export interface HostileAdminRequest {
   kind: string
@@ -118,10 +118,23 @@ export function hostileAdminRequest(n: number, leadId: number): HostileAdminRequ
   const value = (): string => (next() < 0.15 ? pick(RAW_ENCODINGS) : encoded(next() < 0.5 ? pick(DAYS) : text()))
   const query = (keys: readonly string[]) =>
     Array.from({ length: 1 + Math.floor(next() * 4) }, () => `${encoded(pick(keys))}=${value()}`).join('&')
-  const cursor = () => Buffer.from(`${pick(CURSOR_TIMES)}|${pick(['1', String(leadId), '0', '-1', '1|2', ''])}`).toString('base64url')
+  const cursor = () =>
+    Buffer.from(`${pick(CURSOR_TIMES)}|${pick(['1', String(leadId), '0', '-1', '1|2', ''])}`).toString('base64url')
   const admin = (path: string) => `${ADMIN_API_PATH}${path}`
-  const get = (kind: string, path: string): HostileAdminRequest => ({ kind, method: 'GET', path: admin(path), signedIn: true, headers: {} })
-  const change = (kind: string, method: 'POST' | 'PATCH', path: string, body: unknown, headers: Record<string, string> = JSON_HEADERS) => ({
+  const get = (kind: string, path: string): HostileAdminRequest => ({
+    kind,
+    method: 'GET',
+    path: admin(path),
+    signedIn: true,
+    headers: {},
+  })
+  const change = (
+    kind: string,
+    method: 'POST' | 'PATCH',
+    path: string,
+    body: unknown,
+    headers: Record<string, string> = JSON_HEADERS,
+  ) => ({
     kind,
     method,
     path: admin(path),
@@ -134,9 +147,12 @@ export function hostileAdminRequest(n: number, leadId: number): HostileAdminRequ
   const status = () => (next() < 0.7 ? { status: pick([...WRONG_VALUES, ...TEXTS, 'won', 'WON']) } : pick(WRONG_VALUES))
   const note = () => ({ body: pick([...TEXTS, ...WRONG_VALUES, 'n'.repeat(NOTE_MAX_LENGTH + 1), 'line\n\tindented']) })
   const brokenJson = () => pick(['{', '{"status":', 'null', '[]', '"won"', '', '\u0000'])
-  const bodyType = () => pick([JSON_HEADERS, { 'content-type': 'text/plain' }, { 'content-type': 'application/x-www-form-urlencoded' }])
+  const bodyType = () =>
+    pick([JSON_HEADERS, { 'content-type': 'text/plain' }, { 'content-type': 'application/x-www-form-urlencoded' }])
   const funnelQuery = () =>
-    next() < 0.5 ? `from=${encoded(pick(DAYS))}&to=${encoded(pick(DAYS))}` : query(['from', 'to', 'source', '__proto__'])
+    next() < 0.5
+      ? `from=${encoded(pick(DAYS))}&to=${encoded(pick(DAYS))}`
+      : query(['from', 'to', 'source', '__proto__'])
   const signInBody = () =>
     next() < 0.8
       ? {
@@ -152,7 +168,13 @@ export function hostileAdminRequest(n: number, leadId: number): HostileAdminRequ
     () => get('lead cursor', `/leads?cursor=${next() < 0.8 ? cursor() : value()}`),
     () => get('lead export', `/leads/export?format=${pick(['csv', 'json', 'xml', '', 'CSV'])}&${query(LIST_KEYS)}`),
     () => get('lead detail', `/leads/${pick(IDS)}`),
-    () => ({ kind: 'unknown lead deleted', method: 'DELETE', path: admin(`/leads/${pick(IDS)}`), signedIn: true, headers: {} }),
+    () => ({
+      kind: 'unknown lead deleted',
+      method: 'DELETE',
+      path: admin(`/leads/${pick(IDS)}`),
+      signedIn: true,
+      headers: {},
+    }),
     () => change('status patch', 'PATCH', `/leads/${leadOrNot()}`, status()),
     () => change('note', 'POST', `/leads/${leadOrNot()}/notes`, note()),
     () =>

@@ -1,6 +1,6 @@
 import { CONTACT_FIELDS, FIELD_MAX_LENGTH } from '../../common/application-form.ts'
-import { makeApplication, SUBMIT_HEADERS } from './submissions.ts'
 import { seededRandom } from '../../server/testing/seeded-random.ts'
+import { makeApplication, SUBMIT_HEADERS } from './submissions.ts'
 
 export interface HostileRequest {
   kind: string
@@ -30,7 +30,11 @@ export function hostileRequest(n: number): HostileRequest {
   const text = JSON.stringify([valid])
 
   const kinds: (() => HostileRequest)[] = [
-    () => ({ kind: 'truncated JSON', headers: SUBMIT_HEADERS, body: text.slice(0, 1 + Math.floor(next() * (text.length - 2))) }),
+    () => ({
+      kind: 'truncated JSON',
+      headers: SUBMIT_HEADERS,
+      body: text.slice(0, 1 + Math.floor(next() * (text.length - 2))),
+    }),
     () => ({
       kind: 'random bytes',
       headers: SUBMIT_HEADERS,
@@ -41,11 +45,15 @@ export function hostileRequest(n: number): HostileRequest {
     () => json('not an object', pick([42, 'text', null, true, [[valid]], [1, 2]])),
     () => json('missing field', [Object.fromEntries(Object.entries(valid).filter(([key]) => key !== field))]),
     () => json('blank field', [{ ...valid, [field]: pick(['', '   ', '\t\n']) }]),
-    () => json('over the length limit', [{ ...valid, [field]: 'x'.repeat(FIELD_MAX_LENGTH[field] + 1 + Math.floor(next() * 100)) }]),
+    () =>
+      json('over the length limit', [
+        { ...valid, [field]: 'x'.repeat(FIELD_MAX_LENGTH[field] + 1 + Math.floor(next() * 100)) },
+      ]),
     () => json('huge body', [{ ...valid, [field]: 'y'.repeat(20_000 + Math.floor(next() * 100_000)) }]),
     () => json('NUL byte', [{ ...valid, [field]: `before\u0000after` }]),
     () => ({ kind: 'deep nesting', headers: SUBMIT_HEADERS, body: `${'['.repeat(5_000)}${']'.repeat(5_000)}` }),
-    () => json('deep object in a field', [{ ...valid, [field]: JSON.parse(`${'{"a":'.repeat(500)}1${'}'.repeat(500)}`) }]),
+    () =>
+      json('deep object in a field', [{ ...valid, [field]: JSON.parse(`${'{"a":'.repeat(500)}1${'}'.repeat(500)}`) }]),
     () => ({
       kind: 'prototype pollution',
       headers: SUBMIT_HEADERS,
@@ -53,12 +61,20 @@ export function hostileRequest(n: number): HostileRequest {
     }),
     () => json('unknown column', [{ ...valid, [pick(HOSTILE_KEYS)]: 'value' }]),
     () => json('several rows', [valid, makeApplication(n + 1_000_000, 'hostile')]),
-    () => json('bad submission id', [{ ...valid, submission_id: pick(['not-a-uuid', '', 'x'.repeat(500), "'; DROP TABLE x; --"]) }]),
+    () =>
+      json('bad submission id', [
+        { ...valid, submission_id: pick(['not-a-uuid', '', 'x'.repeat(500), "'; DROP TABLE x; --"]) },
+      ]),
     () => ({
       kind: 'wrong content type',
       headers: {
         ...SUBMIT_HEADERS,
-        'content-type': pick(['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/xml']),
+        'content-type': pick([
+          'text/plain',
+          'application/x-www-form-urlencoded',
+          'multipart/form-data; boundary=x',
+          'application/xml',
+        ]),
       },
       body: text,
     }),

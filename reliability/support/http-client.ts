@@ -29,7 +29,9 @@ export function send(baseUrl: string, { method = 'POST', path, headers = {}, bod
     const req = request(new URL(path, baseUrl), { method, headers, agent, timeout: TIMEOUT_MS }, (res) => {
       const chunks: Buffer[] = []
       res.on('data', (chunk: Buffer) => chunks.push(chunk))
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString(), headers: res.headers }))
+      res.on('end', () =>
+        resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString(), headers: res.headers }),
+      )
       res.on('error', reject)
     })
     req.on('timeout', () => req.destroy(new Error('request timed out')))

@@ -98,7 +98,8 @@ export async function startLeadReceiver(decide: Decide = () => 204) {
       for (const message of messages.values()) {
         if (message.firstAcceptedAt === undefined) continue
         const before = accepted.get(message.submissionId)
-        if (before === undefined || message.firstAcceptedAt < before) accepted.set(message.submissionId, message.firstAcceptedAt)
+        if (before === undefined || message.firstAcceptedAt < before)
+          accepted.set(message.submissionId, message.firstAcceptedAt)
       }
       return accepted
     },
@@ -106,7 +107,8 @@ export async function startLeadReceiver(decide: Decide = () => 204) {
     duplicates() {
       const ids = [...messages.values()].filter((message) => message.accepted > 1).length
       const perSubmission = new Map<string, number>()
-      for (const message of messages.values()) perSubmission.set(message.submissionId, (perSubmission.get(message.submissionId) ?? 0) + 1)
+      for (const message of messages.values())
+        perSubmission.set(message.submissionId, (perSubmission.get(message.submissionId) ?? 0) + 1)
       return { ids, submissions: [...perSubmission.values()].filter((count) => count > 1).length }
     },
     requestCount: () => receiver.requests.length,
@@ -122,7 +124,10 @@ export type LeadReceiver = Awaited<ReturnType<typeof startLeadReceiver>>
  * server runs on it.
  */
 export function openTargetDatabase(target: StorageTarget) {
-  return openDatabase({ databaseUrl: target.env.DATABASE_URL, dataDir: target.env.DATA_DIR ?? '' }, { purpose: 'maintenance' })
+  return openDatabase(
+    { databaseUrl: target.env.DATABASE_URL, dataDir: target.env.DATA_DIR ?? '' },
+    { purpose: 'maintenance' },
+  )
 }
 
 /** Polls `check` every 100 ms until it holds or `limitMs` passes; resolves to whether it held. */

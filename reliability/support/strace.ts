@@ -86,7 +86,9 @@ export async function attachStrace(pids: readonly number[], outFile: string): Pr
 /** A process's children, for attaching to the ones it started before the tracer did. */
 export async function childPids(pid: number): Promise<number[]> {
   const tasks = await readdir(`/proc/${pid}/task`)
-  const lists = await Promise.all(tasks.map((task) => readFile(`/proc/${pid}/task/${task}/children`, 'utf8').catch(() => '')))
+  const lists = await Promise.all(
+    tasks.map((task) => readFile(`/proc/${pid}/task/${task}/children`, 'utf8').catch(() => '')),
+  )
   return lists.flatMap((list) => list.split(' ').filter(Boolean).map(Number))
 }
 

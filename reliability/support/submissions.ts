@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto'
 import { CONTACT_FIELDS, type ApplicationAnswers } from '../../common/application-form.ts'
 import { CONTACT_SUBMISSIONS_PATH } from '../../common/contact-submission.ts'
 import { validAnswers } from '../../common/testing/valid-answers.ts'
-import { SERVICE_ROLE_KEY } from './server-process.ts'
 import { send, type SendOptions } from './http-client.ts'
+import { SERVICE_ROLE_KEY } from './server-process.ts'
 
 export type Application = ApplicationAnswers & { submission_id: string }
 
@@ -36,10 +36,13 @@ export async function readAllRows(baseUrl: string): Promise<StoredRow[]> {
   // The server answers at most 1,000 rows a read.
   const pageSize = 1000
   for (let offset = 0; ; offset += pageSize) {
-    const response = await fetch(`${baseUrl}${CONTACT_SUBMISSIONS_PATH}?select=*&order=id.asc&limit=${pageSize}&offset=${offset}`, {
-      headers: { apikey: SERVICE_ROLE_KEY },
-      signal: AbortSignal.timeout(30_000),
-    })
+    const response = await fetch(
+      `${baseUrl}${CONTACT_SUBMISSIONS_PATH}?select=*&order=id.asc&limit=${pageSize}&offset=${offset}`,
+      {
+        headers: { apikey: SERVICE_ROLE_KEY },
+        signal: AbortSignal.timeout(30_000),
+      },
+    )
     if (!response.ok) throw new Error(`Reading rows failed: HTTP ${response.status} ${await response.text()}`)
     const page = (await response.json()) as StoredRow[]
     rows.push(...page)

@@ -21,7 +21,9 @@ interface Seed {
 }
 
 // Fictional people and businesses; phone numbers from the ranges kept for fiction.
-export const SEEDS: readonly Seed[] = JSON.parse(readFileSync(join(import.meta.dirname, 'seeds.json'), 'utf8')) as Seed[]
+export const SEEDS: readonly Seed[] = JSON.parse(
+  readFileSync(join(import.meta.dirname, 'seeds.json'), 'utf8'),
+) as Seed[]
 
 /** Where a seeded lead came from, as the page would have recorded it. */
 function attributionOf(source: string | null, receivedAt: Date): Attribution | null {
@@ -39,7 +41,10 @@ function answersOf(seed: Seed, index: number): Record<string, string> {
     instagram: seed.instagram,
     name: seed.name,
     email: `${first}@example.com`,
-    phone: index % 2 === 0 ? `+1415555${String(100 + index).padStart(4, '0')}` : `+44207946${String(100 + index).padStart(4, '0')}`,
+    phone:
+      index % 2 === 0
+        ? `+1415555${String(100 + index).padStart(4, '0')}`
+        : `+44207946${String(100 + index).padStart(4, '0')}`,
     business: seed.business,
     budget: seed.budget,
     revenue: seed.revenue,
@@ -55,8 +60,13 @@ export async function seedLeads(dataDir: string): Promise<void> {
     // Oldest first, so ids grow with time as they would have.
     for (const [index, seed] of [...SEEDS.entries()].reverse()) {
       const receivedAt = new Date(now - (index * 7 + 1) * 3_600_000 - index * 13 * 60_000)
-      const id = await insertLead(db, { answers: answersOf(seed, index), attribution: attributionOf(seed.source, receivedAt), receivedAt })
-      if (seed.status !== 'new') await db.query('UPDATE lead_pipeline SET status = $2 WHERE application_id = $1', [id, seed.status])
+      const id = await insertLead(db, {
+        answers: answersOf(seed, index),
+        attribution: attributionOf(seed.source, receivedAt),
+        receivedAt,
+      })
+      if (seed.status !== 'new')
+        await db.query('UPDATE lead_pipeline SET status = $2 WHERE application_id = $1', [id, seed.status])
     }
   } finally {
     await db.close()

@@ -32,7 +32,10 @@ class Rollback extends Error {}
  * is rolled back, so any database will do (an empty one, or the server's own),
  * and reads the catalog after each.
  */
-export async function catalogsAfter(db: Pick<Database, 'transaction'>, files: readonly { file: string; sql: string }[]) {
+export async function catalogsAfter(
+  db: Pick<Database, 'transaction'>,
+  files: readonly { file: string; sql: string }[],
+) {
   let result: Catalog[] = []
   try {
     await db.transaction(async (tx) => {

@@ -81,7 +81,8 @@ REVOKE EXECUTE ON FUNCTION contact_submissions_drop_honeypot() FROM PUBLIC, anon
       },
     ],
     supabaseOnly: (grant) => {
-      if (grant.length > 0) throw new Error(`migrations/003 adds no column the page sends, yet ${grant.join(', ')} would be granted.`)
+      if (grant.length > 0)
+        throw new Error(`migrations/003 adds no column the page sends, yet ${grant.join(', ')} would be granted.`)
       return {
         ruler: '-- 2. Supabase -------------------------------------------------------------------',
         sql: `-- anon's INSERT grant on the honeypot column followed it through the rename.

@@ -1,6 +1,6 @@
+import { recordAudit } from '../db/audit.ts'
 import type { Database, Queryable } from '../db/database.ts'
 import { isPostgresError } from '../db/database.ts'
-import { recordAudit } from '../db/audit.ts'
 import { hashPassword, passwordProblem } from './passwords.ts'
 
 /** A request the operator can fix: an unknown or duplicate account, a short password. */
@@ -35,7 +35,8 @@ function checkPassword(password: string) {
 /** The email as kept, or AccountError when it is none. */
 export function checkEmail(email: string): string {
   const address = normalizeEmail(email)
-  if (!EMAIL.test(address) || address.length > 320) throw new AccountError(`${JSON.stringify(email)} is not an email address.`)
+  if (!EMAIL.test(address) || address.length > 320)
+    throw new AccountError(`${JSON.stringify(email)} is not an email address.`)
   return address
 }
 
@@ -54,7 +55,8 @@ export async function addAccount(db: Database, email: string, password: string):
       await recordAudit(tx, { actor: COMMAND_LINE, action: 'account.add', detail: { email: address } })
     })
   } catch (error) {
-    if (isPostgresError(error) && error.code === '23505') throw new AccountError(`There is already an account for ${address}.`)
+    if (isPostgresError(error) && error.code === '23505')
+      throw new AccountError(`There is already an account for ${address}.`)
     throw error
   }
   return address
@@ -90,7 +92,9 @@ export async function listAccounts(db: Queryable): Promise<AccountSummary[]> {
 export async function removeAccount(db: Database, email: string): Promise<string> {
   const address = normalizeEmail(email)
   await db.transaction(async (tx) => {
-    const [removed] = await tx.query<{ role: string }>('DELETE FROM admin_accounts WHERE email = $1 RETURNING role', [address])
+    const [removed] = await tx.query<{ role: string }>('DELETE FROM admin_accounts WHERE email = $1 RETURNING role', [
+      address,
+    ])
     if (!removed) throw unknownAccount(address)
     if (removed.role === 'owner') {
       await tx.query(`UPDATE admin_accounts SET role = 'owner'
@@ -102,7 +106,11 @@ export async function removeAccount(db: Database, email: string): Promise<string
 }
 
 /** Sets a new password and ends every session of the account: whoever had the old one is signed out. */
-export async function resetPassword(db: Database, email: string, password: string): Promise<{ email: string; sessionsEnded: number }> {
+export async function resetPassword(
+  db: Database,
+  email: string,
+  password: string,
+): Promise<{ email: string; sessionsEnded: number }> {
   const address = normalizeEmail(email)
   checkPassword(password)
   const passwordHash = await hashPassword(password)
@@ -113,7 +121,9 @@ export async function resetPassword(db: Database, email: string, password: strin
     )
     if (!account) throw unknownAccount(address)
     // A set-up link still waiting would set the password again.
-    await tx.query('UPDATE admin_setup_tokens SET used_at = now() WHERE account_id = $1 AND used_at IS NULL', [account.id])
+    await tx.query('UPDATE admin_setup_tokens SET used_at = now() WHERE account_id = $1 AND used_at IS NULL', [
+      account.id,
+    ])
     const ended = await tx.query('DELETE FROM admin_sessions WHERE account_id = $1 RETURNING 1', [account.id])
     await recordAudit(tx, {
       actor: COMMAND_LINE,

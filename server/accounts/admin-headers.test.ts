@@ -6,10 +6,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ADMIN_API_PATH, ADMIN_PAGE_PATH } from '../../common/admin-api.ts'
 import { buildApp } from '../app.ts'
 import { parseConfig } from '../config.ts'
+import { findProjectRoot } from '../project-root.ts'
 import { closeAdminApp, openAdminApp, signIn, type AdminApp } from '../testing/admin-session.ts'
 import { insertLead } from '../testing/seed-leads.ts'
 import { failingDatabase } from '../testing/temp-database.ts'
-import { findProjectRoot } from '../project-root.ts'
 
 let webRoot: string
 let app: FastifyInstance
@@ -20,7 +20,10 @@ beforeAll(async () => {
   await writeFile(join(webRoot, '404.html'), '<!doctype html><title>Not found</title>')
   await writeFile(join(webRoot, 'admin', 'index.html'), '<!doctype html><title>Inbox</title>')
   // No database is needed to answer these; a request that reached one would fail loudly.
-  app = buildApp({ config: parseConfig({ WEB_ROOT: webRoot }), db: failingDatabase(() => new Error('no database here')) })
+  app = buildApp({
+    config: parseConfig({ WEB_ROOT: webRoot }),
+    db: failingDatabase(() => new Error('no database here')),
+  })
   await app.ready()
 })
 afterAll(async () => {
@@ -68,7 +71,13 @@ describe('the headers of the inbox’s answers', () => {
       expect(response.headers['x-robots-tag'], url).toBe('noindex')
     }
     // An encoded slash is not a path separator to the router; were it ever one, the route would still set them.
-    for (const url of ['/api%2Fadmin/session', '/api%2fadmin/leads/1', '%2Fapi/admin/session', '/api/admin%2Fsession', '%2F%61dmin']) {
+    for (const url of [
+      '/api%2Fadmin/session',
+      '/api%2fadmin/leads/1',
+      '%2Fapi/admin/session',
+      '/api/admin%2Fsession',
+      '%2F%61dmin',
+    ]) {
       const response = await app.inject(url)
       if (response.statusCode === 404 && response.body.includes('Not found')) continue
       expect(response.headers['cache-control'], url).toBe('no-store')

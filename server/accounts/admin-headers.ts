@@ -14,7 +14,8 @@ const ADMIN_PATH = new RegExp(`^(?:${escape(ADMIN_PAGE_PATH)}|${escape(ADMIN_API
  */
 export const adminHeaders = appWide(async (app) => {
   app.addHook('onSend', (request, reply, payload, done) => {
-    if (isAdminRequest(request.routeOptions.url, request.url)) reply.header('cache-control', 'no-store').header('x-robots-tag', 'noindex')
+    if (isAdminRequest(request.routeOptions.url, request.url))
+      reply.header('cache-control', 'no-store').header('x-robots-tag', 'noindex')
     done(null, payload)
   })
 })

@@ -79,7 +79,10 @@ describe(`changing one's password on ${DATABASE_TARGET}`, () => {
     )
     // The two sessions of the first test, and `elsewhere`.
     expect(audit?.detail.sessionsEnded).toBe(3)
-    const stored = await temp.db.query<{ password_hash: string }>('SELECT password_hash FROM admin_accounts WHERE email = $1', [EMAIL])
+    const stored = await temp.db.query<{ password_hash: string }>(
+      'SELECT password_hash FROM admin_accounts WHERE email = $1',
+      [EMAIL],
+    )
     expect(stored[0]?.password_hash).toMatch(/^\$argon2id\$/)
   })
 
@@ -87,7 +90,9 @@ describe(`changing one's password on ${DATABASE_TARGET}`, () => {
     const session = await signIn(app, OTHER, OLD, { remoteAddress: '127.0.0.2' })
     // The first test's guess was on another account; this one starts from zero.
     for (let guess = 0; guess < 10; guess += 1) {
-      expect((await change(session, { currentPassword: `guess ${guess}`, newPassword: NEW }, '127.0.0.2')).statusCode).toBe(400)
+      expect(
+        (await change(session, { currentPassword: `guess ${guess}`, newPassword: NEW }, '127.0.0.2')).statusCode,
+      ).toBe(400)
     }
     const refused = await change(session, { currentPassword: OLD, newPassword: NEW }, '127.0.0.2')
     expect(refused.statusCode).toBe(429)

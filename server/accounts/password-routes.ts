@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { passwordChangeSchema } from '../../common/account-api-schema.ts'
-import type { Database } from '../db/database.ts'
 import { recordAudit } from '../db/audit.ts'
+import type { Database } from '../db/database.ts'
 import { ApiError } from '../http/api-error.ts'
 import { hashPassword, passwordProblem, verifyPassword } from './passwords.ts'
 import { sessionCookieOf } from './session-guard.ts'
@@ -14,16 +14,20 @@ import type { SignInThrottle } from './sign-in-throttle.ts'
  * throttle: a session left open must not become a way to guess it, nor to
  * lock its owner out without knowing it.
  */
-export const passwordRoutes: FastifyPluginAsyncZod<{ db: Database; throttle: SignInThrottle }> = async (app, { db, throttle }) => {
+export const passwordRoutes: FastifyPluginAsyncZod<{ db: Database; throttle: SignInThrottle }> = async (
+  app,
+  { db, throttle },
+) => {
   app.post('/account/password', { schema: { body: passwordChangeSchema } }, async (request, reply) => {
     const { currentPassword, newPassword } = request.body
     const { accountId, email } = request.admin
     const problem = passwordProblem(newPassword)
     if (problem) throw new ApiError(400, problem)
     await throttle.check(email, request.ip)
-    const [account] = await db.query<{ password_hash: string | null }>('SELECT password_hash FROM admin_accounts WHERE id = $1', [
-      accountId,
-    ])
+    const [account] = await db.query<{ password_hash: string | null }>(
+      'SELECT password_hash FROM admin_accounts WHERE id = $1',
+      [accountId],
+    )
     if (!account) throw new ApiError(401, 'This account no longer exists.')
     if (account.password_hash === null || !(await verifyPassword(account.password_hash, currentPassword))) {
       await throttle.failed(email, request.ip)

@@ -14,7 +14,8 @@ const normalized = (password: string) => password.normalize('NFC')
 /** Why a new password cannot be used, or undefined when it can. */
 export function passwordProblem(password: string): string | undefined {
   const length = [...normalized(password)].length
-  if (length < PASSWORD_MIN_LENGTH) return `A password needs at least ${PASSWORD_MIN_LENGTH} characters (this one has ${length}).`
+  if (length < PASSWORD_MIN_LENGTH)
+    return `A password needs at least ${PASSWORD_MIN_LENGTH} characters (this one has ${length}).`
   if (length > PASSWORD_MAX_LENGTH) return `A password may have at most ${PASSWORD_MAX_LENGTH} characters.`
   return undefined
 }

@@ -13,12 +13,17 @@ export async function readPasswordFromStream(input: NodeJS.ReadableStream): Prom
     if (/[\r\n]/.test(text)) break
   }
   const password = text.split(/\r?\n|\r/)[0] ?? ''
-  if (password === '') throw new AccountError('No password on standard input: pipe one in, or run this at a terminal to be asked for it.')
+  if (password === '')
+    throw new AccountError('No password on standard input: pipe one in, or run this at a terminal to be asked for it.')
   return password
 }
 
 /** Asks at the terminal without echo, twice, so a typo is not what gets stored. */
-export async function promptPassword(input: NodeJS.ReadStream, output: NodeJS.WritableStream, email: string): Promise<string> {
+export async function promptPassword(
+  input: NodeJS.ReadStream,
+  output: NodeJS.WritableStream,
+  email: string,
+): Promise<string> {
   const [first, again] = await promptHidden(input, output, [`Password for ${email}: `, 'Again, to confirm: '])
   if (first !== again) throw new AccountError('The two passwords differ; nothing was changed.')
   return first ?? ''
@@ -33,7 +38,11 @@ const BACKSPACE = new Set(['\u007f', '\b'])
  * and Enter arrives as a character. Raw mode is on before the first prompt
  * appears and stays on until the last answer, so nothing typed ahead is echoed.
  */
-function promptHidden(input: NodeJS.ReadStream, output: NodeJS.WritableStream, prompts: readonly string[]): Promise<string[]> {
+function promptHidden(
+  input: NodeJS.ReadStream,
+  output: NodeJS.WritableStream,
+  prompts: readonly string[],
+): Promise<string[]> {
   input.setRawMode(true)
   input.setEncoding('utf8')
   input.resume()

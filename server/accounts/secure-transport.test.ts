@@ -33,10 +33,17 @@ interface From {
 }
 
 const setup = async ({ remoteAddress, headers = {}, app = admin.app }: From) =>
-  (await app.inject({ url: `${ADMIN_API_PATH}/setup`, remoteAddress, headers })).json<{ secureTransport: boolean }>().secureTransport
+  (await app.inject({ url: `${ADMIN_API_PATH}/setup`, remoteAddress, headers })).json<{ secureTransport: boolean }>()
+    .secureTransport
 
 const signIn = ({ remoteAddress, headers = {}, app = admin.app }: From) =>
-  app.inject({ method: 'POST', url: `${ADMIN_API_PATH}/session`, remoteAddress, headers, payload: { email: EMAIL, password: PASSWORD } })
+  app.inject({
+    method: 'POST',
+    url: `${ADMIN_API_PATH}/session`,
+    remoteAddress,
+    headers,
+    payload: { email: EMAIL, password: PASSWORD },
+  })
 
 describe(`the sign-in's HTTPS check on ${DATABASE_TARGET}`, () => {
   it('refuses plain HTTP from another machine that names localhost in Host, and sets no cookie', async () => {
@@ -51,7 +58,10 @@ describe(`the sign-in's HTTPS check on ${DATABASE_TARGET}`, () => {
   })
 
   it('does not take the client’s own X-Forwarded-For or X-Forwarded-Proto for this machine or HTTPS', async () => {
-    const from = { remoteAddress: ELSEWHERE, headers: { host: 'localhost', 'x-forwarded-for': '127.0.0.1', 'x-forwarded-proto': 'https' } }
+    const from = {
+      remoteAddress: ELSEWHERE,
+      headers: { host: 'localhost', 'x-forwarded-for': '127.0.0.1', 'x-forwarded-proto': 'https' },
+    }
     expect(await setup(from)).toBe(false)
     expect((await signIn(from)).statusCode).toBe(403)
   })
@@ -73,7 +83,9 @@ describe(`the sign-in's HTTPS check on ${DATABASE_TARGET}`, () => {
 
   it('behind a trusted proxy on this machine, goes by the client it reports: HTTPS, or a client on this machine', async () => {
     const remote = { 'x-forwarded-for': ELSEWHERE, host: 'localhost' }
-    expect(await setup({ app: proxied, remoteAddress: '127.0.0.1', headers: { ...remote, 'x-forwarded-proto': 'http' } })).toBe(false)
+    expect(
+      await setup({ app: proxied, remoteAddress: '127.0.0.1', headers: { ...remote, 'x-forwarded-proto': 'http' } }),
+    ).toBe(false)
     expect((await signIn({ app: proxied, remoteAddress: '127.0.0.1', headers: remote })).statusCode).toBe(403)
     const https = { ...remote, host: 'inbox.example.com', 'x-forwarded-proto': 'https' }
     expect(await setup({ app: proxied, remoteAddress: '127.0.0.1', headers: https })).toBe(true)
@@ -84,7 +96,17 @@ describe(`the sign-in's HTTPS check on ${DATABASE_TARGET}`, () => {
   it('knows loopback addresses from others', () => {
     for (const address of ['127.0.0.1', '127.255.0.9', '::1', '0:0:0:0:0:0:0:1', '::ffff:127.0.0.1'])
       expect(isLoopbackAddress(address), address).toBe(true)
-    for (const address of [undefined, '', 'localhost', '10.0.0.1', '128.0.0.1', '::2', '::ffff:10.0.0.1', '1127.0.0.1', '::ffff:7f00:1x']) {
+    for (const address of [
+      undefined,
+      '',
+      'localhost',
+      '10.0.0.1',
+      '128.0.0.1',
+      '::2',
+      '::ffff:10.0.0.1',
+      '1127.0.0.1',
+      '::ffff:7f00:1x',
+    ]) {
       expect(isLoopbackAddress(address), String(address)).toBe(false)
     }
   })

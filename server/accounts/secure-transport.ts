@@ -21,5 +21,9 @@ export function isLoopbackAddress(address: string | undefined): boolean {
  */
 export function isSecureTransport(request: FastifyRequest): boolean {
   if (request.protocol === 'https') return true
-  return isLoopbackAddress(request.socket.remoteAddress) && isLoopbackAddress(request.ip) && LOOPBACK_NAME.test(request.hostname)
+  return (
+    isLoopbackAddress(request.socket.remoteAddress) &&
+    isLoopbackAddress(request.ip) &&
+    LOOPBACK_NAME.test(request.hostname)
+  )
 }

@@ -77,7 +77,10 @@ describe(`the inbox's guard on ${DATABASE_TARGET}`, () => {
         const response = await app.inject(request(route, cookie === undefined ? {} : { cookie }))
         expect(response.statusCode, `${route.method} ${route.url}`).toBe(401)
         if (route.method !== 'HEAD')
-          expect(response.json(), `${route.method} ${route.url}`).toMatchObject({ statusCode: 401, error: 'Unauthorized' })
+          expect(response.json(), `${route.method} ${route.url}`).toMatchObject({
+            statusCode: 401,
+            error: 'Unauthorized',
+          })
         expect(response.headers['cache-control']).toBe('no-store')
       }
     }
@@ -107,7 +110,11 @@ describe(`the inbox's guard on ${DATABASE_TARGET}`, () => {
     expect(signOut.cookies).toEqual([])
     expect((await getSession(session.cookie)).statusCode).toBe(200)
 
-    const setup = await app.inject({ method: 'POST', url: `${ADMIN_API_PATH}/totp/setup`, headers: { cookie: session.cookie } })
+    const setup = await app.inject({
+      method: 'POST',
+      url: `${ADMIN_API_PATH}/totp/setup`,
+      headers: { cookie: session.cookie },
+    })
     expect(setup.statusCode).toBe(403)
     const [row] = await temp.db.query<{ totp_secret: string | null }>(
       "SELECT totp_secret FROM admin_accounts WHERE email = 'owner@example.com'",

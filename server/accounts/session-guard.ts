@@ -35,7 +35,10 @@ export function sessionGuard(db: Database, sessionMaxDays: number): onRequestHoo
     const session = await findSession(db, sessionCookieOf(request), sessionMaxDays)
     if (!session) throw new ApiError(401, 'Not signed in, or the session has ended: sign in again.')
     if (CHANGES.has(request.method) && !sameToken(request.headers[CSRF_HEADER], session.csrfToken)) {
-      throw new ApiError(403, `This change lacks the session's CSRF token (the ${CSRF_HEADER} header): reload the inbox and try again.`)
+      throw new ApiError(
+        403,
+        `This change lacks the session's CSRF token (the ${CSRF_HEADER} header): reload the inbox and try again.`,
+      )
     }
     sessions.set(request, session)
     request.admin = { accountId: session.accountId, email: session.email }

@@ -14,7 +14,10 @@ let admin: AdminApp
 let shortLived: FastifyInstance
 beforeAll(async () => {
   admin = await openAdminApp([EMAIL], PASSWORD)
-  shortLived = buildApp({ config: parseConfig({ WEB_ROOT: '/nonexistent', ADMIN_SESSION_MAX_DAYS: '2' }), db: admin.temp.db })
+  shortLived = buildApp({
+    config: parseConfig({ WEB_ROOT: '/nonexistent', ADMIN_SESSION_MAX_DAYS: '2' }),
+    db: admin.temp.db,
+  })
   await shortLived.ready()
 })
 afterAll(async () => {

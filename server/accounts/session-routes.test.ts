@@ -20,14 +20,23 @@ beforeAll(async () => {
 afterAll(() => closeAdminApp({ temp, app }))
 
 const getSession = (cookie?: string) => app.inject({ url: SESSION, headers: cookie === undefined ? {} : { cookie } })
-const sessionRows = async () => (await temp.db.query<{ n: number | string }>('SELECT count(*) AS n FROM admin_sessions'))[0]?.n
+const sessionRows = async () =>
+  (await temp.db.query<{ n: number | string }>('SELECT count(*) AS n FROM admin_sessions'))[0]?.n
 
 describe(`signing in and out on ${DATABASE_TARGET}`, () => {
   it('signs in with any case of the email, setting a __Host- cookie that is Secure, HttpOnly and SameSite=Strict', async () => {
-    const response = await app.inject({ method: 'POST', url: SESSION, payload: { email: ' OWNER@example.COM ', password: PASSWORD } })
+    const response = await app.inject({
+      method: 'POST',
+      url: SESSION,
+      payload: { email: ' OWNER@example.COM ', password: PASSWORD },
+    })
     expect(response.statusCode).toBe(200)
     const body = response.json<AdminSession>()
-    expect(body).toEqual({ email: 'owner@example.com', csrfToken: expect.stringMatching(/^[\w-]{43}$/) as unknown, totpEnabled: false })
+    expect(body).toEqual({
+      email: 'owner@example.com',
+      csrfToken: expect.stringMatching(/^[\w-]{43}$/) as unknown,
+      totpEnabled: false,
+    })
     const cookie = response.cookies.find((candidate) => candidate.name === SESSION_COOKIE)
     expect(cookie).toMatchObject({ path: '/', secure: true, httpOnly: true, sameSite: 'Strict' })
     expect(cookie).not.toHaveProperty('domain')
@@ -47,7 +56,11 @@ describe(`signing in and out on ${DATABASE_TARGET}`, () => {
   })
 
   it('gives the same answer for an unknown email as for a wrong password', async () => {
-    const wrong = await app.inject({ method: 'POST', url: SESSION, payload: { email: 'owner@example.com', password: 'not the password' } })
+    const wrong = await app.inject({
+      method: 'POST',
+      url: SESSION,
+      payload: { email: 'owner@example.com', password: 'not the password' },
+    })
     const unknown = await app.inject({
       method: 'POST',
       url: SESSION,
@@ -91,10 +104,10 @@ describe(`signing in and out on ${DATABASE_TARGET}`, () => {
     const busy = await signIn(app, 'owner@example.com', PASSWORD)
     const age = async (cookie: string, seconds: number) => {
       const { csrfToken } = (await getSession(cookie)).json<AdminSession>()
-      await temp.db.query("UPDATE admin_sessions SET last_seen_at = now() - $2::int * interval '1 second' WHERE csrf_token = $1", [
-        csrfToken,
-        seconds,
-      ])
+      await temp.db.query(
+        "UPDATE admin_sessions SET last_seen_at = now() - $2::int * interval '1 second' WHERE csrf_token = $1",
+        [csrfToken, seconds],
+      )
     }
     await age(busy.cookie, SESSION_IDLE_SECONDS - 60)
     expect((await getSession(busy.cookie)).statusCode).toBe(200)
@@ -111,13 +124,18 @@ describe(`signing in and out on ${DATABASE_TARGET}`, () => {
   it('keeps only a digest of the session id', async () => {
     const { cookie } = await signIn(app, 'owner@example.com', PASSWORD)
     const id = cookie.split('=')[1] ?? ''
-    const rows = await temp.db.query("SELECT 1 FROM admin_sessions WHERE encode(id_hash, 'escape') LIKE '%' || $1 || '%'", [id])
+    const rows = await temp.db.query(
+      "SELECT 1 FROM admin_sessions WHERE encode(id_hash, 'escape') LIKE '%' || $1 || '%'",
+      [id],
+    )
     expect(rows).toEqual([])
     expect(Number(await sessionRows())).toBeGreaterThan(0)
   })
 
   it('records sign-ins and sign-outs in the audit log', async () => {
-    const rows = await temp.db.query<{ action: string }>("SELECT action FROM admin_audit WHERE actor_email = 'owner@example.com'")
+    const rows = await temp.db.query<{ action: string }>(
+      "SELECT action FROM admin_audit WHERE actor_email = 'owner@example.com'",
+    )
     expect(rows.map((row) => row.action)).toEqual(expect.arrayContaining(['sign-in', 'sign-out']))
   })
 
@@ -131,7 +149,9 @@ describe(`signing in and out on ${DATABASE_TARGET}`, () => {
 describe('the sign-in page setup', () => {
   it('says the transport is secure on loopback and over HTTPS, and not over plain HTTP elsewhere', async () => {
     const setup = (host: string, headers: Record<string, string> = {}) =>
-      app.inject({ url: `${ADMIN_API_PATH}/setup`, headers: { host, ...headers } }).then((response) => response.json<unknown>())
+      app
+        .inject({ url: `${ADMIN_API_PATH}/setup`, headers: { host, ...headers } })
+        .then((response) => response.json<unknown>())
     expect(await setup('localhost:8080')).toEqual({ secureTransport: true })
     expect(await setup('127.0.0.1:8080')).toEqual({ secureTransport: true })
     expect(await setup('[::1]:8080')).toEqual({ secureTransport: true })
@@ -161,7 +181,10 @@ describe('the sign-in page setup', () => {
       payload: { email: 'owner@example.com', password: PASSWORD },
     })
     expect(response.statusCode).toBe(403)
-    expect(response.json()).toMatchObject({ error: INSECURE_TRANSPORT, message: expect.stringMatching(/HTTPS/) as unknown })
+    expect(response.json()).toMatchObject({
+      error: INSECURE_TRANSPORT,
+      message: expect.stringMatching(/HTTPS/) as unknown,
+    })
     expect(response.cookies).toEqual([])
   })
 })

@@ -1,11 +1,11 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { INSECURE_TRANSPORT, TOTP_REQUIRED, type AdminSession, type AdminSetup } from '../../common/session-api.ts'
 import { signInSchema, type SignIn } from '../../common/admin-api-schema.ts'
-import type { Database, Row } from '../db/database.ts'
-import { normalizeEmail } from './accounts.ts'
-import { ApiError } from '../http/api-error.ts'
+import { INSECURE_TRANSPORT, TOTP_REQUIRED, type AdminSession, type AdminSetup } from '../../common/session-api.ts'
 import { recordAudit } from '../db/audit.ts'
+import type { Database, Row } from '../db/database.ts'
+import { ApiError } from '../http/api-error.ts'
+import { normalizeEmail } from './accounts.ts'
 import { useBackupCode } from './backup-codes.ts'
 import { verifyNothing, verifyPassword } from './passwords.ts'
 import { isSecureTransport } from './secure-transport.ts'
@@ -26,24 +26,31 @@ interface AccountRow extends Row {
 const WRONG_CREDENTIALS = 'Wrong email or password.'
 
 /** The routes anyone may call: the sign-in page's setup, and signing in. */
-export const signInRoutes: FastifyPluginAsyncZod<{ db: Database; throttle: SignInThrottle }> = async (app, { db, throttle }) => {
+export const signInRoutes: FastifyPluginAsyncZod<{ db: Database; throttle: SignInThrottle }> = async (
+  app,
+  { db, throttle },
+) => {
   app.get('/setup', async (request): Promise<AdminSetup> => ({ secureTransport: isSecureTransport(request) }))
 
   // Over plain HTTP nothing the body says matters: that is answered before the body is read.
-  app.post('/session', { preValidation: refuseInsecureTransport, schema: { body: signInSchema } }, async (request, reply) => {
-    const { body } = request
-    const { account, factor } = await checkCredentials(db, throttle, body, request.ip)
-    // Whatever session the browser came with is never the one it leaves with.
-    await endSession(db, sessionCookieOf(request))
-    const accountId = Number(account.id)
-    const { id, csrfToken } = await createSession(db, accountId)
-    // A backup code used is worth seeing: the account's authenticator may be lost, or its codes stolen.
-    await recordAudit(db, { actor: account.email, action: 'sign-in', detail: { factor } })
-    deleteIdleSessions(db).catch((error: unknown) => request.log.warn({ err: error }, 'idle sessions not deleted'))
-    setSessionCookie(reply, id)
-    const session: AdminSession = { email: account.email, csrfToken, totpEnabled: account.totp_enabled }
-    return session
-  })
+  app.post(
+    '/session',
+    { preValidation: refuseInsecureTransport, schema: { body: signInSchema } },
+    async (request, reply) => {
+      const { body } = request
+      const { account, factor } = await checkCredentials(db, throttle, body, request.ip)
+      // Whatever session the browser came with is never the one it leaves with.
+      await endSession(db, sessionCookieOf(request))
+      const accountId = Number(account.id)
+      const { id, csrfToken } = await createSession(db, accountId)
+      // A backup code used is worth seeing: the account's authenticator may be lost, or its codes stolen.
+      await recordAudit(db, { actor: account.email, action: 'sign-in', detail: { factor } })
+      deleteIdleSessions(db).catch((error: unknown) => request.log.warn({ err: error }, 'idle sessions not deleted'))
+      setSessionCookie(reply, id)
+      const session: AdminSession = { email: account.email, csrfToken, totpEnabled: account.totp_enabled }
+      return session
+    },
+  )
 }
 
 async function refuseInsecureTransport(request: FastifyRequest) {
@@ -112,11 +119,18 @@ async function checkCredentials(
   }
   const accountId = Number(account.id)
   const factor = /^\d{6}$/.test(code) ? 'totp' : 'backup-code'
-  const right = factor === 'totp' ? await useTotpCode(db, accountId, account.totp_secret, code) : await useBackupCode(db, accountId, code)
+  const right =
+    factor === 'totp'
+      ? await useTotpCode(db, accountId, account.totp_secret, code)
+      : await useBackupCode(db, accountId, code)
   if (!right) {
-    throw new ApiError(401, 'That code is not right, or was already used: enter the current code, or an unused backup code.', {
-      code: TOTP_REQUIRED,
-    })
+    throw new ApiError(
+      401,
+      'That code is not right, or was already used: enter the current code, or an unused backup code.',
+      {
+        code: TOTP_REQUIRED,
+      },
+    )
   }
   await throttle.refund(email, ip, 'signed-in')
   return { account, factor }

@@ -33,7 +33,11 @@ const digest = (id: string) => createHash('sha256').update(id).digest()
 export async function createSession(db: Queryable, accountId: number): Promise<{ id: string; csrfToken: string }> {
   const id = randomBytes(32).toString('base64url')
   const csrfToken = randomBytes(32).toString('base64url')
-  await db.query('INSERT INTO admin_sessions (id_hash, account_id, csrf_token) VALUES ($1, $2, $3)', [digest(id), accountId, csrfToken])
+  await db.query('INSERT INTO admin_sessions (id_hash, account_id, csrf_token) VALUES ($1, $2, $3)', [
+    digest(id),
+    accountId,
+    csrfToken,
+  ])
   return { id, csrfToken }
 }
 
@@ -55,15 +59,25 @@ FROM touched t JOIN admin_accounts a ON a.id = t.account_id`
  * undefined for none, an ended or an idle one, or one signed in more than
  * `maxDays` days ago (ADMIN_SESSION_MAX_DAYS).
  */
-export async function findSession(db: Queryable, id: string | undefined, maxDays: number): Promise<SessionAccount | undefined> {
+export async function findSession(
+  db: Queryable,
+  id: string | undefined,
+  maxDays: number,
+): Promise<SessionAccount | undefined> {
   if (id === undefined || !SESSION_ID.test(id)) return undefined
-  const [row] = await db.query<{ account_id: string | number; email: string; csrf_token: string; totp_enabled: boolean }>(
-    TOUCH,
-    [digest(id), SESSION_IDLE_SECONDS, maxDays],
-    { prepare: true },
-  )
+  const [row] = await db.query<{
+    account_id: string | number
+    email: string
+    csrf_token: string
+    totp_enabled: boolean
+  }>(TOUCH, [digest(id), SESSION_IDLE_SECONDS, maxDays], { prepare: true })
   if (!row) return undefined
-  return { accountId: Number(row.account_id), email: row.email, csrfToken: row.csrf_token, totpEnabled: row.totp_enabled }
+  return {
+    accountId: Number(row.account_id),
+    email: row.email,
+    csrfToken: row.csrf_token,
+    totpEnabled: row.totp_enabled,
+  }
 }
 
 export async function endSession(db: Queryable, id: string | undefined): Promise<void> {
@@ -73,14 +87,16 @@ export async function endSession(db: Queryable, id: string | undefined): Promise
 
 /** Ends every session of an account but the one with id `keep`, if given. */
 export async function endAccountSessions(db: Queryable, accountId: number, keep?: string): Promise<number> {
-  const rows = await db.query('DELETE FROM admin_sessions WHERE account_id = $1 AND ($2::bytea IS NULL OR id_hash <> $2) RETURNING 1', [
-    accountId,
-    keep === undefined ? null : digest(keep),
-  ])
+  const rows = await db.query(
+    'DELETE FROM admin_sessions WHERE account_id = $1 AND ($2::bytea IS NULL OR id_hash <> $2) RETURNING 1',
+    [accountId, keep === undefined ? null : digest(keep)],
+  )
   return rows.length
 }
 
 /** Deletes the sessions nobody can use any more; they would otherwise stay until their account goes. */
 export async function deleteIdleSessions(db: Queryable): Promise<void> {
-  await db.query("DELETE FROM admin_sessions WHERE last_seen_at <= now() - $1::int * interval '1 second'", [SESSION_IDLE_SECONDS])
+  await db.query("DELETE FROM admin_sessions WHERE last_seen_at <= now() - $1::int * interval '1 second'", [
+    SESSION_IDLE_SECONDS,
+  ])
 }

@@ -31,7 +31,10 @@ const linkError = (status: number, code: string, message: string) => new ApiErro
  * The account a link's token sets up, or why it sets up none: unknown, used
  * (or the password was set another way), or past its time.
  */
-export async function findSetupToken(db: Queryable, token: string): Promise<{ accountId: number; email: string; expiresAt: Date }> {
+export async function findSetupToken(
+  db: Queryable,
+  token: string,
+): Promise<{ accountId: number; email: string; expiresAt: Date }> {
   const [row] = await db.query<TokenRow>(
     `SELECT t.account_id, a.email, t.expires_at, t.used_at IS NOT NULL OR a.password_hash IS NOT NULL AS used,
        t.expires_at <= now() AS expired
@@ -39,9 +42,14 @@ export async function findSetupToken(db: Queryable, token: string): Promise<{ ac
     [digest(token)],
   )
   if (!row) {
-    throw linkError(404, SETUP_LINK_UNKNOWN, 'This set-up link is not valid: check it was copied whole, or ask the owner for a new one.')
+    throw linkError(
+      404,
+      SETUP_LINK_UNKNOWN,
+      'This set-up link is not valid: check it was copied whole, or ask the owner for a new one.',
+    )
   }
-  if (row.used) throw linkError(410, SETUP_LINK_USED, 'This set-up link was already used: sign in with the password chosen then.')
+  if (row.used)
+    throw linkError(410, SETUP_LINK_USED, 'This set-up link was already used: sign in with the password chosen then.')
   if (row.expired) {
     throw linkError(
       410,
@@ -57,7 +65,11 @@ export async function findSetupToken(db: Queryable, token: string): Promise<{ ac
  * transaction; throws as findSetupToken does when the link is no good. Two
  * uses at once: the second finds it used.
  */
-export async function useSetupToken(tx: Queryable, token: string, passwordHash: string): Promise<{ accountId: number; email: string }> {
+export async function useSetupToken(
+  tx: Queryable,
+  token: string,
+  passwordHash: string,
+): Promise<{ accountId: number; email: string }> {
   const [used] = await tx.query<{ account_id: number | string }>(
     'UPDATE admin_setup_tokens SET used_at = now() WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now() RETURNING account_id',
     [digest(token)],

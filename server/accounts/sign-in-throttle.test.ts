@@ -66,7 +66,9 @@ describe(`the sign-in throttle on ${DATABASE_TARGET}`, () => {
 
   it('counts an IPv6 /64 as one address', async () => {
     for (let count = 0; count < SIGN_IN_LIMITS.perAddress; count++) {
-      expect((await attempt(`v6guess${count}@example.com`, 'wrong password', `2001:db8:0:1::${count + 1}`)).statusCode).toBe(401)
+      expect(
+        (await attempt(`v6guess${count}@example.com`, 'wrong password', `2001:db8:0:1::${count + 1}`)).statusCode,
+      ).toBe(401)
     }
     expect((await attempt('bystander@example.com', PASSWORD, '2001:db8:0:1::ffff')).statusCode).toBe(429)
   })
@@ -89,7 +91,9 @@ describe(`the sign-in throttle on ${DATABASE_TARGET}`, () => {
 
   it('counts guesses sent in one burst as they arrive, not once they have all been checked', async () => {
     await createAdminAccount(temp.db, 'burst@example.com', PASSWORD)
-    const burst = await Promise.all(Array.from({ length: 25 }, (_, index) => attempt('burst@example.com', `burst guess ${index}`)))
+    const burst = await Promise.all(
+      Array.from({ length: 25 }, (_, index) => attempt('burst@example.com', `burst guess ${index}`)),
+    )
     const statuses = burst.map((response) => response.statusCode).sort()
     expect(statuses.filter((status) => status === 401)).toHaveLength(SIGN_IN_LIMITS.perAccount)
     expect(statuses.filter((status) => status === 429)).toHaveLength(25 - SIGN_IN_LIMITS.perAccount)
@@ -112,9 +116,11 @@ describe(`the sign-in throttle on ${DATABASE_TARGET}`, () => {
   })
 
   it('lets a right password end the account’s count, so earlier typos do not lock it out later', async () => {
-    for (let count = 0; count < SIGN_IN_LIMITS.perAccount - 1; count++) await attempt('reset@example.com', 'typo typo typo')
+    for (let count = 0; count < SIGN_IN_LIMITS.perAccount - 1; count++)
+      await attempt('reset@example.com', 'typo typo typo')
     expect((await attempt('reset@example.com', PASSWORD)).statusCode).toBe(200)
-    for (let count = 0; count < SIGN_IN_LIMITS.perAccount - 1; count++) await attempt('reset@example.com', 'typo typo typo')
+    for (let count = 0; count < SIGN_IN_LIMITS.perAccount - 1; count++)
+      await attempt('reset@example.com', 'typo typo typo')
     expect((await attempt('reset@example.com', PASSWORD)).statusCode).toBe(200)
   })
 

@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto'
 import { normalizeIP } from '@fastify/rate-limit'
 import type { Database } from '../db/database.ts'
 import { DatabaseUnavailableError } from '../db/database.ts'
-import { databaseHitCounter, type HitCount } from '../http/hit-counter.ts'
 import { ApiError } from '../http/api-error.ts'
+import { databaseHitCounter, type HitCount } from '../http/hit-counter.ts'
 
 export interface SignInLimits {
   /** Failed sign-ins for one email, from anywhere, before its sign-ins are refused for the rest of the window. */
@@ -65,12 +65,18 @@ export function createSignInThrottle(db: Database, limits: SignInLimits = SIGN_I
     ].filter(({ count, limit }) => count.hits > allowed(limit))
     if (refusing.length === 0) return
     const seconds = Math.max(1, Math.ceil(Math.max(...refusing.map(({ count }) => count.ttlMs)) / 1000))
-    throw new ApiError(429, `Too many failed sign-ins: try again in ${Math.ceil(seconds / 60)} minute${seconds > 60 ? 's' : ''}.`, {
-      headers: { 'retry-after': String(seconds) },
-    })
+    throw new ApiError(
+      429,
+      `Too many failed sign-ins: try again in ${Math.ceil(seconds / 60)} minute${seconds > 60 ? 's' : ''}.`,
+      {
+        headers: { 'retry-after': String(seconds) },
+      },
+    )
   }
   const hitBoth = (email: string, ip: string) =>
-    Promise.all([counter.hit(accountKey(email), limits.windowMs), counter.hit(addressKey(ip), limits.windowMs)]).catch(unavailable)
+    Promise.all([counter.hit(accountKey(email), limits.windowMs), counter.hit(addressKey(ip), limits.windowMs)]).catch(
+      unavailable,
+    )
 
   return {
     async attempt(email, ip) {
@@ -87,7 +93,10 @@ export function createSignInThrottle(db: Database, limits: SignInLimits = SIGN_I
       ])
     },
     async check(email, ip) {
-      const [account, address] = await Promise.all([counter.peek(accountKey(email)), counter.peek(addressKey(ip))]).catch(unavailable)
+      const [account, address] = await Promise.all([
+        counter.peek(accountKey(email)),
+        counter.peek(addressKey(ip)),
+      ]).catch(unavailable)
       // Not counted yet: refused if counting it would be refused.
       refuseOver(account, address, (limit) => limit - 1)
     },

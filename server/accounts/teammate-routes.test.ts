@@ -34,8 +34,10 @@ const call = (session: SignedIn, method: 'GET' | 'POST' | 'DELETE', path: string
     ...(payload === undefined ? {} : { payload }),
   })
 const open = (path: string, payload: object) => app.inject({ method: 'POST', url: `${ADMIN_API_PATH}${path}`, payload })
-const sessionStatus = async (cookie: string) => (await app.inject({ url: `${ADMIN_API_PATH}/session`, headers: { cookie } })).statusCode
-const actions = async () => (await temp.db.query<{ action: string }>('SELECT action FROM admin_audit ORDER BY id')).map((row) => row.action)
+const sessionStatus = async (cookie: string) =>
+  (await app.inject({ url: `${ADMIN_API_PATH}/session`, headers: { cookie } })).statusCode
+const actions = async () =>
+  (await temp.db.query<{ action: string }>('SELECT action FROM admin_audit ORDER BY id')).map((row) => row.action)
 
 describe(`teammates on ${DATABASE_TARGET}`, () => {
   it('makes the first account the owner and the next a member', async () => {
@@ -94,7 +96,9 @@ describe(`teammates on ${DATABASE_TARGET}`, () => {
     expect(unknown.json()).toMatchObject({ error: SETUP_LINK_UNKNOWN })
     expect((await open('/setup-link', { token: 'short' })).statusCode).toBe(400)
 
-    const { setupToken } = (await call(owner, 'POST', '/teammates', { email: 'late@example.com' })).json<TeammateAdded>()
+    const { setupToken } = (
+      await call(owner, 'POST', '/teammates', { email: 'late@example.com' })
+    ).json<TeammateAdded>()
     await temp.db.query("UPDATE admin_setup_tokens SET expires_at = now() - interval '1 second' WHERE used_at IS NULL")
     const expired = await open('/setup-link/password', { token: setupToken, password: CHOSEN })
     expect(expired.statusCode).toBe(410)

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import type { AccountRole, TeamList, Teammate, TeammateAdded } from '../../common/account-api.ts'
 import { teammateAddSchema } from '../../common/account-api-schema.ts'
+import type { AccountRole, TeamList, Teammate, TeammateAdded } from '../../common/account-api.ts'
+import { recordAudit } from '../db/audit.ts'
 import type { Database, Queryable, Row } from '../db/database.ts'
 import { isPostgresError } from '../db/database.ts'
-import { recordAudit } from '../db/audit.ts'
 import { ApiError } from '../http/api-error.ts'
 import { idParams } from '../http/id-param.ts'
 import { AccountError, checkEmail } from './accounts.ts'
@@ -38,7 +38,8 @@ async function roleOf(db: Queryable, accountId: number): Promise<AccountRole> {
 
 /** Refuses a member: only the owner changes who is on the team. */
 async function requireOwner(db: Queryable, accountId: number) {
-  if ((await roleOf(db, accountId)) !== 'owner') throw new ApiError(403, 'Only the inbox’s owner can add or remove teammates.')
+  if ((await roleOf(db, accountId)) !== 'owner')
+    throw new ApiError(403, 'Only the inbox’s owner can add or remove teammates.')
 }
 
 /**
@@ -49,8 +50,13 @@ async function requireOwner(db: Queryable, accountId: number) {
 export const teammateRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
   app.get('/teammates', async (request): Promise<TeamList> => {
     const { accountId } = request.admin
-    const rows = await db.query<TeammateRow>(`SELECT ${TEAMMATE_COLUMNS} FROM admin_accounts ORDER BY role = 'owner' DESC, created_at, id`)
-    return { canManage: (await roleOf(db, accountId)) === 'owner', teammates: rows.map((row) => teammateOf(row, accountId)) }
+    const rows = await db.query<TeammateRow>(
+      `SELECT ${TEAMMATE_COLUMNS} FROM admin_accounts ORDER BY role = 'owner' DESC, created_at, id`,
+    )
+    return {
+      canManage: (await roleOf(db, accountId)) === 'owner',
+      teammates: rows.map((row) => teammateOf(row, accountId)),
+    }
   })
 
   app.post('/teammates', { schema: { body: teammateAddSchema } }, async (request, reply) => {
@@ -65,16 +71,24 @@ export const teammateRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (ap
     }
     try {
       const added = await db.transaction(async (tx) => {
-        const [row] = await tx.query<TeammateRow>(`INSERT INTO admin_accounts (email) VALUES ($1) RETURNING ${TEAMMATE_COLUMNS}`, [address])
+        const [row] = await tx.query<TeammateRow>(
+          `INSERT INTO admin_accounts (email) VALUES ($1) RETURNING ${TEAMMATE_COLUMNS}`,
+          [address],
+        )
         if (!row) throw new Error('INSERT … RETURNING returned no row')
         const { token, expiresAt } = await createSetupToken(tx, Number(row.id))
         await recordAudit(tx, { actor: owner, action: 'account.add', detail: { email: address } })
-        const answer: TeammateAdded = { teammate: teammateOf(row, accountId), setupToken: token, expiresAt: expiresAt.toISOString() }
+        const answer: TeammateAdded = {
+          teammate: teammateOf(row, accountId),
+          setupToken: token,
+          expiresAt: expiresAt.toISOString(),
+        }
         return answer
       })
       return reply.code(201).send(added)
     } catch (error) {
-      if (isPostgresError(error) && error.code === '23505') throw new ApiError(409, `There is already an account for ${address}.`)
+      if (isPostgresError(error) && error.code === '23505')
+        throw new ApiError(409, `There is already an account for ${address}.`)
       throw error
     }
   })
@@ -86,9 +100,10 @@ export const teammateRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (ap
     if (id === accountId) throw new ApiError(409, 'You cannot remove your own account: you are the inbox’s owner.')
     await db.transaction(async (tx) => {
       // Their sessions and set-up links go with the account (the foreign keys cascade).
-      const [removed] = await tx.query<{ email: string }>("DELETE FROM admin_accounts WHERE id = $1 AND role = 'member' RETURNING email", [
-        id,
-      ])
+      const [removed] = await tx.query<{ email: string }>(
+        "DELETE FROM admin_accounts WHERE id = $1 AND role = 'member' RETURNING email",
+        [id],
+      )
       if (!removed) throw new ApiError(404, NO_SUCH_TEAMMATE)
       await recordAudit(tx, { actor: owner, action: 'account.remove', detail: { email: removed.email } })
     })

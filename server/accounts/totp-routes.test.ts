@@ -2,7 +2,13 @@ import type { FastifyInstance } from 'fastify'
 import { Secret, TOTP } from 'otpauth'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ADMIN_API_PATH, CSRF_HEADER } from '../../common/admin-api.ts'
-import { BACKUP_CODE_COUNT, TOTP_REQUIRED, type AdminSession, type TotpEnabled, type TotpSetup } from '../../common/session-api.ts'
+import {
+  BACKUP_CODE_COUNT,
+  TOTP_REQUIRED,
+  type AdminSession,
+  type TotpEnabled,
+  type TotpSetup,
+} from '../../common/session-api.ts'
 import { closeAdminApp, openAdminApp, signIn, type SignedIn } from '../testing/admin-session.ts'
 import { DATABASE_TARGET } from '../testing/database-target.ts'
 import type { TempDatabase } from '../testing/temp-database.ts'
@@ -26,7 +32,11 @@ const post = (path: string, session: SignedIn, payload?: object) =>
     ...(payload === undefined ? {} : { payload }),
   })
 const signInAnswer = (payload: object) =>
-  app.inject({ method: 'POST', url: `${ADMIN_API_PATH}/session`, payload: { email: EMAIL, password: PASSWORD, ...payload } })
+  app.inject({
+    method: 'POST',
+    url: `${ADMIN_API_PATH}/session`,
+    payload: { email: EMAIL, password: PASSWORD, ...payload },
+  })
 const codeAt = (secret: string, offsetSteps: number) =>
   TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: Date.now() + offsetSteps * STEP_MS })
 
@@ -150,7 +160,9 @@ describe(`two-factor sign-in on ${DATABASE_TARGET}`, () => {
     expect((await signInAnswer({})).statusCode).toBe(200)
     expect(await temp.db.query('SELECT 1 FROM admin_backup_codes')).toEqual([])
 
-    const actions = await temp.db.query<{ action: string }>('SELECT action FROM admin_audit WHERE actor_email = $1', [EMAIL])
+    const actions = await temp.db.query<{ action: string }>('SELECT action FROM admin_audit WHERE actor_email = $1', [
+      EMAIL,
+    ])
     expect(actions.map((row) => row.action)).toEqual(expect.arrayContaining(['totp.enable', 'totp.disable']))
   })
 

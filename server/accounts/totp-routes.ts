@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import QRCode from 'qrcode'
-import type { TotpEnabled, TotpSetup } from '../../common/session-api.ts'
 import { totpDisableSchema, totpEnableSchema } from '../../common/admin-api-schema.ts'
+import type { TotpEnabled, TotpSetup } from '../../common/session-api.ts'
+import { recordAudit } from '../db/audit.ts'
 import type { Database, Row } from '../db/database.ts'
 import { ApiError } from '../http/api-error.ts'
-import { recordAudit } from '../db/audit.ts'
 import { newBackupCodes, storeBackupCodes, useBackupCode } from './backup-codes.ts'
 import { sessionCookieOf } from './session-guard.ts'
 import { endAccountSessions } from './sessions.ts'
@@ -23,7 +23,10 @@ const ALREADY_ON = 'Two-factor sign-in is already on: turn it off first to set u
  * against the sign-in throttle: a stolen session must not become a way to
  * guess them.
  */
-export const totpRoutes: FastifyPluginAsyncZod<{ db: Database; throttle: SignInThrottle }> = async (app, { db, throttle }) => {
+export const totpRoutes: FastifyPluginAsyncZod<{ db: Database; throttle: SignInThrottle }> = async (
+  app,
+  { db, throttle },
+) => {
   const totpOf = async (accountId: number) => {
     const [row] = await db.query<TotpRow>(
       'SELECT totp_secret, totp_enabled_at IS NOT NULL AS totp_enabled FROM admin_accounts WHERE id = $1',
@@ -58,7 +61,10 @@ export const totpRoutes: FastifyPluginAsyncZod<{ db: Database; throttle: SignInT
     const step = totpStep(account.totp_secret, code)
     if (step === undefined) {
       await throttle.failed(email, request.ip)
-      throw new ApiError(400, 'That code is not right: check the app shows this account, and that the phone’s clock is right.')
+      throw new ApiError(
+        400,
+        'That code is not right: check the app shows this account, and that the phone’s clock is right.',
+      )
     }
     const backupCodes = newBackupCodes()
     await db.transaction(async (tx) => {
@@ -68,7 +74,8 @@ export const totpRoutes: FastifyPluginAsyncZod<{ db: Database; throttle: SignInT
          WHERE id = $1 AND totp_secret = $2 AND totp_enabled_at IS NULL RETURNING 1`,
         [accountId, account.totp_secret, step],
       )
-      if (enabled.length === 0) throw new ApiError(409, 'The key changed while this was open: set up two-factor sign-in again.')
+      if (enabled.length === 0)
+        throw new ApiError(409, 'The key changed while this was open: set up two-factor sign-in again.')
       await storeBackupCodes(tx, accountId, backupCodes)
       // Anyone else signed in with only the password is signed out.
       await endAccountSessions(tx, accountId, sessionCookieOf(request))
@@ -90,12 +97,16 @@ export const totpRoutes: FastifyPluginAsyncZod<{ db: Database; throttle: SignInT
       : await useBackupCode(db, accountId, code)
     if (!right) {
       await throttle.failed(email, request.ip)
-      throw new ApiError(400, 'That code is not right, or was already used: enter the current code, or an unused backup code.')
+      throw new ApiError(
+        400,
+        'That code is not right, or was already used: enter the current code, or an unused backup code.',
+      )
     }
     await db.transaction(async (tx) => {
-      await tx.query('UPDATE admin_accounts SET totp_secret = NULL, totp_enabled_at = NULL, totp_last_step = NULL WHERE id = $1', [
-        accountId,
-      ])
+      await tx.query(
+        'UPDATE admin_accounts SET totp_secret = NULL, totp_enabled_at = NULL, totp_last_step = NULL WHERE id = $1',
+        [accountId],
+      )
       await tx.query('DELETE FROM admin_backup_codes WHERE account_id = $1', [accountId])
       // A change to how the account signs in ends every other session, as turning it on does.
       await endAccountSessions(tx, accountId, sessionCookieOf(request))

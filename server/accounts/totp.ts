@@ -12,7 +12,14 @@ export function newTotpSecret(): string {
 }
 
 const totpFor = (secret: string, email = '', issuer = '') =>
-  new TOTP({ issuer, label: email, secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: PERIOD_SECONDS })
+  new TOTP({
+    issuer,
+    label: email,
+    secret: Secret.fromBase32(secret),
+    algorithm: 'SHA1',
+    digits: 6,
+    period: PERIOD_SECONDS,
+  })
 
 /** The otpauth:// URL an authenticator app scans. */
 export function totpUrl(secret: string, email: string, issuer: string): string {

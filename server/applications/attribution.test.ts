@@ -3,7 +3,12 @@ import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CONTACT_FIELDS, FIELD_MAX_LENGTH } from '../../common/application-form.ts'
 import { ATTRIBUTION_MAX_BYTES, ATTRIBUTION_VALUE_MAX_LENGTH, TOUCH_KEYS } from '../../common/attribution.ts'
-import { CONTACT_SUBMISSIONS_PATH, HONEYPOT_FIELD, HONEYPOT_MAX_LENGTH, submittedColumns } from '../../common/contact-submission.ts'
+import {
+  CONTACT_SUBMISSIONS_PATH,
+  HONEYPOT_FIELD,
+  HONEYPOT_MAX_LENGTH,
+  submittedColumns,
+} from '../../common/contact-submission.ts'
 import { validAnswers } from '../../common/testing/valid-answers.ts'
 import { buildApp } from '../app.ts'
 import { parseConfig } from '../config.ts'
@@ -49,9 +54,10 @@ async function apply(attribution: unknown, body?: (row: Record<string, unknown>)
     payload: body ? body(row) : JSON.stringify([row]),
   })
   expect(response.statusCode, response.body).toBe(201)
-  const [stored] = await temp.db.query<Record<string, unknown>>('SELECT * FROM contact_submissions WHERE submission_id = $1', [
-    row.submission_id,
-  ])
+  const [stored] = await temp.db.query<Record<string, unknown>>(
+    'SELECT * FROM contact_submissions WHERE submission_id = $1',
+    [row.submission_id],
+  )
   expect(stored, 'the application is stored').toMatchObject(validAnswers())
   return stored?.attribution
 }
@@ -62,7 +68,9 @@ describe(`attribution sent with an application, on ${DATABASE_TARGET}`, () => {
       first_touch: touch,
       last_touch: { ...touch, utm_source: 'google', gclid: 'g1' },
     })
-    const full = Object.fromEntries(TOUCH_KEYS.map((key) => [key, key === 'captured_at' ? touch.captured_at : `${key} ✓`]))
+    const full = Object.fromEntries(
+      TOUCH_KEYS.map((key) => [key, key === 'captured_at' ? touch.captured_at : `${key} ✓`]),
+    )
     expect(await apply({ last_touch: full })).toEqual({ last_touch: full })
   })
 
@@ -72,35 +80,53 @@ describe(`attribution sent with an application, on ${DATABASE_TARGET}`, () => {
   })
 
   it('loses unknown keys', async () => {
-    expect(await apply({ first_touch: { ...touch, email: 'someone@example.com', nested: { a: 1 } }, second_touch: touch, x: 1 })).toEqual({
+    expect(
+      await apply({
+        first_touch: { ...touch, email: 'someone@example.com', nested: { a: 1 } },
+        second_touch: touch,
+        x: 1,
+      }),
+    ).toEqual({
       first_touch: touch,
     })
   })
 
   it('loses a value over 255 characters, and keeps the rest', async () => {
     const long = 'x'.repeat(ATTRIBUTION_VALUE_MAX_LENGTH + 1)
-    expect(await apply({ first_touch: { ...touch, utm_term: long }, last_touch: { gclid: long } })).toEqual({ first_touch: touch })
+    expect(await apply({ first_touch: { ...touch, utm_term: long }, last_touch: { gclid: long } })).toEqual({
+      first_touch: touch,
+    })
   })
 
   it('loses values of the wrong type, and touches that are not objects', async () => {
     expect(
-      await apply({ first_touch: { ...touch, utm_medium: 7, utm_term: ['a'], utm_content: { a: 'b' }, utm_id: true }, last_touch: 'ig' }),
+      await apply({
+        first_touch: { ...touch, utm_medium: 7, utm_term: ['a'], utm_content: { a: 'b' }, utm_id: true },
+        last_touch: 'ig',
+      }),
     ).toEqual({
       first_touch: touch,
     })
-    for (const attribution of ['ig', 42, true, [touch], { first_touch: [touch] }]) expect(await apply(attribution)).toBeNull()
+    for (const attribution of ['ig', 42, true, [touch], { first_touch: [touch] }])
+      expect(await apply(attribution)).toBeNull()
   })
 
   it('loses a value the database could not store, instead of the application', async () => {
     const { utm_source: _, ...rest } = touch
-    expect(await apply({ last_touch: { ...touch, utm_source: 'a\u0000b', utm_medium: 'lone \ud800' } })).toEqual({ last_touch: rest })
+    expect(await apply({ last_touch: { ...touch, utm_source: 'a\u0000b', utm_medium: 'lone \ud800' } })).toEqual({
+      last_touch: rest,
+    })
     // Sent as such, either would make the insert fail.
     await expect(temp.db.query(`SELECT '{"a": "\\u0000"}'::jsonb`)).rejects.toMatchObject({ code: '22P05' })
-    await expect(temp.db.query(`SELECT '{"a": "\\ud800"}'::jsonb`)).rejects.toMatchObject({ code: expect.stringMatching(/^22P0/) })
+    await expect(temp.db.query(`SELECT '{"a": "\\ud800"}'::jsonb`)).rejects.toMatchObject({
+      code: expect.stringMatching(/^22P0/),
+    })
   })
 
   it('is dropped whole when what it keeps is over 4 KB', async () => {
-    const wide = Object.fromEntries(TOUCH_KEYS.slice(0, 14).map((key) => [key, 'w'.repeat(ATTRIBUTION_VALUE_MAX_LENGTH)]))
+    const wide = Object.fromEntries(
+      TOUCH_KEYS.slice(0, 14).map((key) => [key, 'w'.repeat(ATTRIBUTION_VALUE_MAX_LENGTH)]),
+    )
     const attribution = { first_touch: wide, last_touch: wide }
     expect(Buffer.byteLength(JSON.stringify(attribution))).toBeGreaterThan(ATTRIBUTION_MAX_BYTES)
     expect(await apply(attribution)).toBeNull()
@@ -113,7 +139,8 @@ describe(`attribution sent with an application, on ${DATABASE_TARGET}`, () => {
     for (const key of values) {
       last_touch[key] = '\u0001'.repeat(ATTRIBUTION_VALUE_MAX_LENGTH)
       if (Buffer.byteLength(JSON.stringify({ last_touch })) > ATTRIBUTION_MAX_BYTES) {
-        const spare = ATTRIBUTION_MAX_BYTES - Buffer.byteLength(JSON.stringify({ last_touch: { ...last_touch, [key]: '' } }))
+        const spare =
+          ATTRIBUTION_MAX_BYTES - Buffer.byteLength(JSON.stringify({ last_touch: { ...last_touch, [key]: '' } }))
         last_touch[key] = '\u0001'.repeat(Math.floor(spare / 6))
         break
       }
@@ -137,7 +164,9 @@ describe(`attribution sent with an application, on ${DATABASE_TARGET}`, () => {
       payload: body,
     })
     expect(response.statusCode).toBe(201)
-    const [stored] = await temp.db.query<{ attribution: unknown }>('SELECT attribution FROM contact_submissions ORDER BY id DESC LIMIT 1')
+    const [stored] = await temp.db.query<{ attribution: unknown }>(
+      'SELECT attribution FROM contact_submissions ORDER BY id DESC LIMIT 1',
+    )
     expect(stored?.attribution).toEqual(attribution)
   })
 

@@ -1,10 +1,10 @@
+import { randomUUID } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import { describe, expect, it } from 'vitest'
-import { randomUUID } from 'node:crypto'
 import { CONTACT_FIELDS } from '../../common/application-form.ts'
 import { CONTACT_SUBMISSIONS_PATH, HONEYPOT_FIELD } from '../../common/contact-submission.ts'
-import { CLIENT_HEADERS, useSubmissionApp, SERVICE } from '../testing/submission-app.ts'
 import { validAnswers } from '../../common/testing/valid-answers.ts'
+import { CLIENT_HEADERS, useSubmissionApp, SERVICE } from '../testing/submission-app.ts'
 
 let app: FastifyInstance
 const { submit, latestRow, rowCount } = useSubmissionApp((suite) => {
@@ -17,7 +17,9 @@ describe('the columns parameter', () => {
   it('inserts only the listed columns and ignores the body’s other keys, as PostgREST does', async () => {
     const submissionId = randomUUID()
     const columns = `?columns=${[...CONTACT_FIELDS].join(',')}`
-    const response = await post(columns, [{ ...validAnswers(), [HONEYPOT_FIELD]: 'ignored, not listed', favourite: 'x' }])
+    const response = await post(columns, [
+      { ...validAnswers(), [HONEYPOT_FIELD]: 'ignored, not listed', favourite: 'x' },
+    ])
     expect(response.statusCode).toBe(201)
     const stored = await latestRow()
     expect(stored).toMatchObject({ ...validAnswers(), [HONEYPOT_FIELD]: null, spam: false })
@@ -86,9 +88,12 @@ describe('the columns parameter', () => {
     expect(await rowCount()).toBe(before)
   })
 
-  it.each(['', 'name,,email', 'name;drop', '"name'])('refuses the malformed list %j with 400 PGRST100', async (columns) => {
-    const response = await post(`?columns=${encodeURIComponent(columns)}`, [validAnswers()])
-    expect(response.statusCode).toBe(400)
-    expect(response.json()).toMatchObject({ code: 'PGRST100' })
-  })
+  it.each(['', 'name,,email', 'name;drop', '"name'])(
+    'refuses the malformed list %j with 400 PGRST100',
+    async (columns) => {
+      const response = await post(`?columns=${encodeURIComponent(columns)}`, [validAnswers()])
+      expect(response.statusCode).toBe(400)
+      expect(response.json()).toMatchObject({ code: 'PGRST100' })
+    },
+  )
 })

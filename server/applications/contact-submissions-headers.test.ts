@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify'
 import { describe, expect, it } from 'vitest'
 import { CONTACT_SUBMISSIONS_PATH } from '../../common/contact-submission.ts'
-import { useSubmissionApp, SERVICE } from '../testing/submission-app.ts'
 import { validAnswers } from '../../common/testing/valid-answers.ts'
+import { useSubmissionApp, SERVICE } from '../testing/submission-app.ts'
 
 let app: FastifyInstance
 const { submit, latestRow, rowCount } = useSubmissionApp((suite) => {
@@ -28,7 +28,10 @@ describe('Prefer', () => {
     ['return=headers-only', 'return=headers-only'],
     ['return=representation', 'return=representation'],
     ['missing=default, return=minimal, count=exact', 'missing=default, return=minimal, count=exact'],
-    ['count=planned,tx=rollback,timezone=UTC,max-affected=1,handling=lenient,nonsense', 'count=planned, handling=lenient'],
+    [
+      'count=planned,tx=rollback,timezone=UTC,max-affected=1,handling=lenient,nonsense',
+      'count=planned, handling=lenient',
+    ],
     ['return=minimal, return=representation', 'return=minimal'],
   ])('takes %j and answers 201 with Preference-Applied %j', async (prefer, applied) => {
     const before = await rowCount()

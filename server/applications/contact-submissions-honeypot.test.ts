@@ -1,13 +1,13 @@
-import type { FastifyInstance } from 'fastify'
-import { beforeAll, describe, expect, it } from 'vitest'
 import { randomUUID } from 'node:crypto'
 import { connect } from 'node:net'
+import type { FastifyInstance } from 'fastify'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { FIELD_MAX_LENGTH } from '../../common/application-form.ts'
 import { CONTACT_SUBMISSIONS_PATH, HONEYPOT_FIELD, HONEYPOT_MAX_LENGTH } from '../../common/contact-submission.ts'
-import { SUBMISSION_BODY_LIMIT } from './contact-submissions.ts'
+import { validAnswers } from '../../common/testing/valid-answers.ts'
 import { CLIENT_HEADERS, columnsOf, LONG, useSubmissionApp, SERVICE } from '../testing/submission-app.ts'
 import type { TempDatabase } from '../testing/temp-database.ts'
-import { validAnswers } from '../../common/testing/valid-answers.ts'
+import { SUBMISSION_BODY_LIMIT } from './contact-submissions.ts'
 
 let temp: TempDatabase
 let app: FastifyInstance
@@ -22,14 +22,20 @@ describe('the honeypot', () => {
   it('stores an application that fills it, flagged as spam, exactly as sent', async () => {
     const row = filled()
     expect((await submit([row])).statusCode).toBe(201)
-    expect(await rowsWithSubmissionId(row.submission_id as string)).toEqual([expect.objectContaining({ ...row, spam: true })])
+    expect(await rowsWithSubmissionId(row.submission_id as string)).toEqual([
+      expect.objectContaining({ ...row, spam: true }),
+    ])
   })
 
   it('treats a honeypot of spaces or null as empty, as the trigger does', async () => {
     for (const honeypot of ['   ', null]) {
       const submissionId = randomUUID()
-      expect((await submit([validAnswers({ submission_id: submissionId, [HONEYPOT_FIELD]: honeypot })])).statusCode).toBe(201)
-      expect(await rowsWithSubmissionId(submissionId)).toEqual([expect.objectContaining({ [HONEYPOT_FIELD]: honeypot, spam: false })])
+      expect(
+        (await submit([validAnswers({ submission_id: submissionId, [HONEYPOT_FIELD]: honeypot })])).statusCode,
+      ).toBe(201)
+      expect(await rowsWithSubmissionId(submissionId)).toEqual([
+        expect.objectContaining({ [HONEYPOT_FIELD]: honeypot, spam: false }),
+      ])
     }
   })
 
@@ -40,7 +46,8 @@ describe('the honeypot', () => {
     expect((await submit([filled({ name: '   ' })])).json()).toMatchObject({ code: '23514' })
     expect((await submit([filled({ [HONEYPOT_FIELD]: 'w'.repeat(HONEYPOT_MAX_LENGTH + 1) })])).json()).toMatchObject({
       code: '23514',
-      message: 'new row for relation "contact_submissions" violates check constraint "contact_submissions__gotcha_check"',
+      message:
+        'new row for relation "contact_submissions" violates check constraint "contact_submissions__gotcha_check"',
     })
     expect((await submit([filled({ [HONEYPOT_FIELD]: 7 })])).json()).toMatchObject({ code: '22P02' })
     expect(await rowCount()).toBe(before)
@@ -106,9 +113,10 @@ describe('the honeypot', () => {
 
     const storedFlags = async (...rows: { submission_id?: unknown }[]) =>
       (
-        await temp.db.query<{ spam: boolean }>('SELECT spam FROM contact_submissions WHERE submission_id = ANY($1::uuid[]) ORDER BY spam', [
-          rows.map((row) => row.submission_id),
-        ])
+        await temp.db.query<{ spam: boolean }>(
+          'SELECT spam FROM contact_submissions WHERE submission_id = ANY($1::uuid[]) ORDER BY spam',
+          [rows.map((row) => row.submission_id)],
+        )
       ).map((row) => row.spam)
 
     it.each([

@@ -1,12 +1,12 @@
+import { randomUUID } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import { describe, expect, it } from 'vitest'
-import { randomUUID } from 'node:crypto'
 import { CONTACT_SUBMISSIONS_PATH, HONEYPOT_FIELD } from '../../common/contact-submission.ts'
+import { validAnswers } from '../../common/testing/valid-answers.ts'
 import { buildApp } from '../app.ts'
 import { parseConfig } from '../config.ts'
 import { ANON_KEY, CLIENT_HEADERS, useSubmissionApp, SERVICE, SERVICE_ROLE_KEY } from '../testing/submission-app.ts'
 import type { TempDatabase } from '../testing/temp-database.ts'
-import { validAnswers } from '../../common/testing/valid-answers.ts'
 
 let temp: TempDatabase
 let app: FastifyInstance
@@ -121,7 +121,11 @@ describe('reading and changing submissions', () => {
   })
 
   it('does not change rows even for the service role', async () => {
-    const response = await app.inject({ method: 'DELETE', url: `${CONTACT_SUBMISSIONS_PATH}?id=gt.0`, headers: SERVICE })
+    const response = await app.inject({
+      method: 'DELETE',
+      url: `${CONTACT_SUBMISSIONS_PATH}?id=gt.0`,
+      headers: SERVICE,
+    })
     expect(response.statusCode).toBe(405)
     expect(response.json()).toMatchObject({ code: 'PGRST117' })
     expect(await rowCount()).toBeGreaterThan(0)
@@ -132,7 +136,11 @@ describe('reading and changing submissions', () => {
     try {
       expectPermissionDenied(await keyless.inject({ method: 'GET', url: CONTACT_SUBMISSIONS_PATH, headers: SERVICE }))
       expectPermissionDenied(
-        await keyless.inject({ method: 'GET', url: CONTACT_SUBMISSIONS_PATH, headers: { apikey: '', authorization: 'Bearer ' } }),
+        await keyless.inject({
+          method: 'GET',
+          url: CONTACT_SUBMISSIONS_PATH,
+          headers: { apikey: '', authorization: 'Bearer ' },
+        }),
       )
     } finally {
       await keyless.close()

@@ -1,8 +1,8 @@
-import { describe, expect, it } from 'vitest'
 import { randomUUID } from 'node:crypto'
+import { describe, expect, it } from 'vitest'
 import { HONEYPOT_FIELD } from '../../common/contact-submission.ts'
-import { useSubmissionApp, SERVICE } from '../testing/submission-app.ts'
 import { validAnswers } from '../../common/testing/valid-answers.ts'
+import { useSubmissionApp, SERVICE } from '../testing/submission-app.ts'
 
 const { submit, rowCount, rowsWithSubmissionId } = useSubmissionApp()
 

@@ -1,12 +1,12 @@
+import { randomUUID } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import { describe, expect, it } from 'vitest'
-import { randomUUID } from 'node:crypto'
 import { CONTACT_FIELDS, FIELD_MAX_LENGTH } from '../../common/application-form.ts'
 import { CONTACT_SUBMISSIONS_PATH, HONEYPOT_FIELD, HONEYPOT_MAX_LENGTH } from '../../common/contact-submission.ts'
-import { SUBMISSION_BODY_LIMIT } from './contact-submissions.ts'
+import { validAnswers } from '../../common/testing/valid-answers.ts'
 import { CLIENT_HEADERS, columnsOf, LONG, useSubmissionApp, SERVICE } from '../testing/submission-app.ts'
 import type { TempDatabase } from '../testing/temp-database.ts'
-import { validAnswers } from '../../common/testing/valid-answers.ts'
+import { SUBMISSION_BODY_LIMIT } from './contact-submissions.ts'
 
 let temp: TempDatabase
 let app: FastifyInstance
@@ -174,16 +174,20 @@ describe('POST /rest/v1/contact_submissions', () => {
   it('refuses a body over the limit with 413 in PostgREST’s shape', async () => {
     const response = await submit([validAnswers({ [LONG]: 'x'.repeat(SUBMISSION_BODY_LIMIT) })])
     expect(response.statusCode).toBe(413)
-    expect(response.json()).toEqual({ code: '54000', message: 'Payload too large', details: expect.any(String), hint: null })
+    expect(response.json()).toEqual({
+      code: '54000',
+      message: 'Payload too large',
+      details: expect.any(String),
+      hint: null,
+    })
   })
 
   describe('takes every application the form allows, however it is written', () => {
     /** Each answer at its limit in code units, written with `character` (one or two units). */
     const atLimits = (character: string) =>
-      Object.fromEntries(CONTACT_FIELDS.map((field) => [field, character.repeat(FIELD_MAX_LENGTH[field] / character.length)])) as Record<
-        (typeof CONTACT_FIELDS)[number],
-        string
-      >
+      Object.fromEntries(
+        CONTACT_FIELDS.map((field) => [field, character.repeat(FIELD_MAX_LENGTH[field] / character.length)]),
+      ) as Record<(typeof CONTACT_FIELDS)[number], string>
 
     const expectStoredIntact = async (row: Record<string, unknown>) => {
       expect(await rowsWithSubmissionId(row.submission_id as string)).toEqual([expect.objectContaining(row)])
@@ -203,7 +207,11 @@ describe('POST /rest/v1/contact_submissions', () => {
     })
 
     it('long answers in Chinese: 600 characters of 3 bytes, and the long answer at its limit', async () => {
-      const row = validAnswers({ submission_id: randomUUID(), business: '企'.repeat(600), [LONG]: '难'.repeat(FIELD_MAX_LENGTH[LONG]) })
+      const row = validAnswers({
+        submission_id: randomUUID(),
+        business: '企'.repeat(600),
+        [LONG]: '难'.repeat(FIELD_MAX_LENGTH[LONG]),
+      })
       expect((await submit([row])).statusCode).toBe(201)
       await expectStoredIntact(row)
     })
@@ -227,7 +235,11 @@ describe('POST /rest/v1/contact_submissions', () => {
       const padded = (bytes: number) => json + ' '.repeat(bytes - Buffer.byteLength(json))
       expect((await submit(padded(SUBMISSION_BODY_LIMIT), {}, columnsOf([row]))).statusCode).toBe(201)
       await expectStoredIntact(row)
-      const over = await submit(padded(SUBMISSION_BODY_LIMIT + 1), {}, columnsOf([{ ...row, submission_id: randomUUID() }]))
+      const over = await submit(
+        padded(SUBMISSION_BODY_LIMIT + 1),
+        {},
+        columnsOf([{ ...row, submission_id: randomUUID() }]),
+      )
       expect(over.statusCode).toBe(413)
       expect(over.json()).toMatchObject({ code: '54000' })
     })

@@ -70,53 +70,57 @@ export const contactSubmissionsRoutes: FastifyPluginAsync<ContactSubmissionsOpti
   }
 
   const onResponse = wakeAfterSuccess(notifications)
-  app.post<RestRequest>(`/${TABLE}`, { bodyLimit: SUBMISSION_BODY_LIMIT, config: insertConfig, onResponse }, async (request, reply) => {
-    assertJson(request.headers['content-type'])
-    const authenticated = await serviceRole.authenticate(request)
-    const prefer = parsePrefer(request.headers.prefer)
-    // An upsert needs UPDATE (merge) or SELECT on the key (ignore) besides
-    // INSERT; the anon role of supabase/migrations has neither. The service
-    // role's upsert could only ever insert: the key, id, is always generated.
-    if (prefer.resolution !== undefined && !authenticated) throw permissionDenied(TABLE)
-    // Reading the row back needs SELECT, which anon lacks on Supabase too; and the
-    // sequential id it would return tells anyone how many applications exist.
-    if ((prefer.return === 'representation' || prefer.return === 'headers-only') && !authenticated) {
-      throw permissionDenied(TABLE)
-    }
-    const representation = prefer.return === 'representation'
-    // PostgREST plans the returned columns before it inserts anything.
-    const select = representation ? parseSelect(single('select', request.query.select), SUBMISSIONS) : '*'
-    const row = parseInsert(request.body, {
-      columns: parseColumnsParam(single('columns', request.query.columns)),
-      missingDefault: prefer.missing === 'default',
-      authenticated,
-      table: SUBMISSIONS,
-    })
+  app.post<RestRequest>(
+    `/${TABLE}`,
+    { bodyLimit: SUBMISSION_BODY_LIMIT, config: insertConfig, onResponse },
+    async (request, reply) => {
+      assertJson(request.headers['content-type'])
+      const authenticated = await serviceRole.authenticate(request)
+      const prefer = parsePrefer(request.headers.prefer)
+      // An upsert needs UPDATE (merge) or SELECT on the key (ignore) besides
+      // INSERT; the anon role of supabase/migrations has neither. The service
+      // role's upsert could only ever insert: the key, id, is always generated.
+      if (prefer.resolution !== undefined && !authenticated) throw permissionDenied(TABLE)
+      // Reading the row back needs SELECT, which anon lacks on Supabase too; and the
+      // sequential id it would return tells anyone how many applications exist.
+      if ((prefer.return === 'representation' || prefer.return === 'headers-only') && !authenticated) {
+        throw permissionDenied(TABLE)
+      }
+      const representation = prefer.return === 'representation'
+      // PostgREST plans the returned columns before it inserts anything.
+      const select = representation ? parseSelect(single('select', request.query.select), SUBMISSIONS) : '*'
+      const row = parseInsert(request.body, {
+        columns: parseColumnsParam(single('columns', request.query.columns)),
+        missingDefault: prefer.missing === 'default',
+        authenticated,
+        table: SUBMISSIONS,
+      })
 
-    // parseInsert returns every answer: never an empty row.
-    const insert = `INSERT INTO ${TABLE} (${row.columns.join(', ')}) VALUES (${row.columns.map((_, i) => `$${i + 1}`).join(', ')})`
-    // What the page sends (return=minimal, no count) needs nothing back: the bare
-    // INSERT, prepared once per connection, costs the database far less than
-    // building the answer below (npm run bench:api).
-    const needsResult = representation || prefer.return === 'headers-only' || wantsCount(prefer)
-    // PostgreSQL builds the JSON, as in PostgREST, so types come out the same.
-    const [result] = needsResult
-      ? await db.query<{ inserted: number; id: string | null; body: string }>(
-          `WITH inserted AS (${insert} RETURNING *)
+      // parseInsert returns every answer: never an empty row.
+      const insert = `INSERT INTO ${TABLE} (${row.columns.join(', ')}) VALUES (${row.columns.map((_, i) => `$${i + 1}`).join(', ')})`
+      // What the page sends (return=minimal, no count) needs nothing back: the bare
+      // INSERT, prepared once per connection, costs the database far less than
+      // building the answer below (npm run bench:api).
+      const needsResult = representation || prefer.return === 'headers-only' || wantsCount(prefer)
+      // PostgreSQL builds the JSON, as in PostgREST, so types come out the same.
+      const [result] = needsResult
+        ? await db.query<{ inserted: number; id: string | null; body: string }>(
+            `WITH inserted AS (${insert} RETURNING *)
              SELECT (SELECT count(*)::int FROM inserted) AS inserted,
                     (SELECT id::text FROM inserted LIMIT 1) AS id,
                     (SELECT coalesce(json_agg(t), '[]')::text FROM (SELECT ${select} FROM inserted) t) AS body`,
-          row.values,
-        )
-      : await db.query(insert, row.values, { prepare: true, oneRowInsert: true }).then(() => [])
-    const inserted = result?.inserted ?? 0
+            row.values,
+          )
+        : await db.query(insert, row.values, { prepare: true, oneRowInsert: true }).then(() => [])
+      const inserted = result?.inserted ?? 0
 
-    reply.code(201).header('content-range', `*/${wantsCount(prefer) ? inserted : '*'}`)
-    setPreferenceApplied(reply, preferenceApplied(prefer, ['resolution', 'missing', 'return', 'count', 'handling']))
-    if (prefer.return === 'headers-only' && result?.id) reply.header('location', `/${TABLE}?id=eq.${result.id}`)
-    if (!representation) return reply.send()
-    return sendJson(request, reply, result?.body ?? '[]')
-  })
+      reply.code(201).header('content-range', `*/${wantsCount(prefer) ? inserted : '*'}`)
+      setPreferenceApplied(reply, preferenceApplied(prefer, ['resolution', 'missing', 'return', 'count', 'handling']))
+      if (prefer.return === 'headers-only' && result?.id) reply.header('location', `/${TABLE}?id=eq.${result.id}`)
+      if (!representation) return reply.send()
+      return sendJson(request, reply, result?.body ?? '[]')
+    },
+  )
 
   app.get<RestRequest>(`/${TABLE}`, { onRequest: requireServiceRole }, async (request, reply) => {
     const query = parseReadQuery(request.query, SUBMISSIONS)
@@ -139,7 +143,10 @@ export const contactSubmissionsRoutes: FastifyPluginAsync<ContactSubmissionsOpti
     )
     let total = '*'
     if (wantsCount(prefer)) {
-      const [counted] = await db.query<{ total: string }>(`SELECT count(*)::text AS total FROM ${TABLE} ${query.where}`, query.params)
+      const [counted] = await db.query<{ total: string }>(
+        `SELECT count(*)::text AS total FROM ${TABLE} ${query.where}`,
+        query.params,
+      )
       total = counted?.total ?? '0'
     }
     const rows = page?.rows ?? 0

@@ -19,7 +19,9 @@ beforeAll(async () => {
     `INSERT INTO contact_submissions (${CONTACT_FIELDS.join(', ')})
      SELECT ${CONTACT_FIELDS.map((field) => `'${field} ' || n`).join(', ')} FROM generate_series(1, ${ROWS}) n`,
   )
-  ids = (await temp.db.query<{ id: number }>('SELECT id::int AS id FROM contact_submissions ORDER BY id')).map((row) => row.id)
+  ids = (await temp.db.query<{ id: number }>('SELECT id::int AS id FROM contact_submissions ORDER BY id')).map(
+    (row) => row.id,
+  )
   app = buildApp({ config: parseConfig({ SERVICE_ROLE_KEY, SUBMIT_RATE_LIMIT: '0' }), db: temp.db })
   await app.ready()
 })
@@ -45,7 +47,10 @@ describe(`service-role reads of a large table on ${DATABASE_TARGET}`, () => {
 
   it('returns at most 1,000 rows to a read without a limit, and says which', async () => {
     expect(await read('?select=id&order=id.asc')).toEqual({ ids: ids.slice(0, 1000), range: '0-999/*' })
-    expect(await read('?select=id&order=id.asc', 'count=exact')).toEqual({ ids: ids.slice(0, 1000), range: `0-999/${ROWS}` })
+    expect(await read('?select=id&order=id.asc', 'count=exact')).toEqual({
+      ids: ids.slice(0, 1000),
+      range: `0-999/${ROWS}`,
+    })
   })
 
   it('cuts a larger limit to 1,000 rows, as PostgREST’s max-rows does, and keeps smaller ones', async () => {
@@ -54,7 +59,10 @@ describe(`service-role reads of a large table on ${DATABASE_TARGET}`, () => {
       ids: ids.slice(10, 1010),
       range: '10-1009/*',
     })
-    expect(await read('?select=id&order=id.asc&limit=3&offset=2497')).toEqual({ ids: ids.slice(2497), range: '2497-2499/*' })
+    expect(await read('?select=id&order=id.asc&limit=3&offset=2497')).toEqual({
+      ids: ids.slice(2497),
+      range: '2497-2499/*',
+    })
   })
 
   it('reaches every row exactly once by paging with offset', async () => {

@@ -3,12 +3,12 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { CONTACT_FIELDS } from '../../common/application-form.ts'
 import { HONEYPOT_FIELD } from '../../common/contact-submission.ts'
+import { validAnswers } from '../../common/testing/valid-answers.ts'
 import { buildApp } from '../app.ts'
 import { parseConfig } from '../config.ts'
 import { DATABASE_TARGET } from '../testing/database-target.ts'
 import { failingDatabase } from '../testing/temp-database.ts'
 import { useTempDatabase } from '../testing/use-temp-database.ts'
-import { validAnswers } from '../../common/testing/valid-answers.ts'
 import { SPAM_SWEEP_INTERVAL_MS, deleteExpiredSpam } from './spam-retention.ts'
 
 const temp = useTempDatabase()

@@ -6,7 +6,14 @@ const parseReadQuery = (query: Record<string, unknown>) => parse(query, SUBMISSI
 
 describe('parseReadQuery', () => {
   it('reads nothing as every lead, unordered and unpaged', () => {
-    expect(parseReadQuery({})).toEqual({ select: '*', where: 'WHERE NOT "spam"', orderBy: '', limit: undefined, offset: 0, params: [] })
+    expect(parseReadQuery({})).toEqual({
+      select: '*',
+      where: 'WHERE NOT "spam"',
+      orderBy: '',
+      limit: undefined,
+      offset: 0,
+      params: [],
+    })
   })
 
   it('reads spam only when the query filters on it', () => {

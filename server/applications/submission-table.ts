@@ -1,7 +1,12 @@
 import { applicationForm, type FormDefinition } from '../../common/application-form.ts'
-import { ATTRIBUTION_FIELD } from '../../common/attribution.ts'
 import { cleanAttribution } from '../../common/attribution-schema.ts'
-import { HONEYPOT_FIELD, HONEYPOT_MAX_LENGTH, SUBMISSION_ID_FIELD, answersSchema } from '../../common/contact-submission.ts'
+import { ATTRIBUTION_FIELD } from '../../common/attribution.ts'
+import {
+  HONEYPOT_FIELD,
+  HONEYPOT_MAX_LENGTH,
+  SUBMISSION_ID_FIELD,
+  answersSchema,
+} from '../../common/contact-submission.ts'
 import type { TableModel, WritableColumn } from '../postgrest/columns.ts'
 import { checkViolation } from '../postgrest/postgrest-error.ts'
 

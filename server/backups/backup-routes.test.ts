@@ -5,7 +5,12 @@ import { join } from 'node:path'
 import type { FastifyInstance, InjectOptions } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ADMIN_API_PATH, CSRF_HEADER } from '../../common/admin-api.ts'
-import { ON_DEMAND_BACKUP_MINUTES, backupDownloadPath, type BackupList, type BackupSummary } from '../../common/backup-api.ts'
+import {
+  ON_DEMAND_BACKUP_MINUTES,
+  backupDownloadPath,
+  type BackupList,
+  type BackupSummary,
+} from '../../common/backup-api.ts'
 import { buildApp } from '../app.ts'
 import { parseConfig } from '../config.ts'
 import { CHECKSUM_SUFFIX } from '../db-copy/backup-file.ts'
@@ -59,7 +64,11 @@ describe.runIf(DATABASE_TARGET === 'pglite')('the inbox’s backups on the embed
     if (root !== undefined) await rm(root, { recursive: true, force: true })
   })
 
-  const call = (method: InjectOptions['method'], url: string, { csrf = true, signedIn = true, as = session, on = app } = {}) =>
+  const call = (
+    method: InjectOptions['method'],
+    url: string,
+    { csrf = true, signedIn = true, as = session, on = app } = {},
+  ) =>
     on.inject({
       method,
       url,
@@ -104,7 +113,15 @@ describe.runIf(DATABASE_TARGET === 'pglite')('the inbox’s backups on the embed
     expect(response.json<BackupList>()).toEqual({
       enabled: true,
       canManage: true,
-      backups: [taken, { name: scheduled.name, kind: 'scheduled', createdAt: scheduled.createdAt.toISOString(), bytes: scheduled.bytes }],
+      backups: [
+        taken,
+        {
+          name: scheduled.name,
+          kind: 'scheduled',
+          createdAt: scheduled.createdAt.toISOString(),
+          bytes: scheduled.bytes,
+        },
+      ],
     })
   })
 
@@ -127,7 +144,11 @@ describe.runIf(DATABASE_TARGET === 'pglite')('the inbox’s backups on the embed
     )
     expect(rows).toEqual(
       expect.arrayContaining([
-        expect.objectContaining({ actor_email: OWNER, action: 'backup.create', detail: expect.objectContaining({ backup: taken.name }) }),
+        expect.objectContaining({
+          actor_email: OWNER,
+          action: 'backup.create',
+          detail: expect.objectContaining({ backup: taken.name }),
+        }),
         expect.objectContaining({ actor_email: OWNER, action: 'backup.download', detail: { backup: taken.name } }),
       ]),
     )
@@ -140,12 +161,15 @@ describe.runIf(DATABASE_TARGET === 'pglite')('the inbox’s backups on the embed
     await writeFile(path, downloaded)
     const source = await openBackupFile(path)
     try {
-      expect(source.header.tables.map((table) => table.name)).toEqual(expect.arrayContaining(['contact_submissions', 'admin_audit']))
+      expect(source.header.tables.map((table) => table.name)).toEqual(
+        expect.arrayContaining(['contact_submissions', 'admin_audit']),
+      )
       const leads: { name?: string }[] = []
       // The file is read once, its tables in its order.
       for (const table of source.tables) {
         for await (const batch of source.rows(table)) {
-          if (table.name === 'contact_submissions') leads.push(...batch.map((row) => JSON.parse(row) as { name?: string }))
+          if (table.name === 'contact_submissions')
+            leads.push(...batch.map((row) => JSON.parse(row) as { name?: string }))
         }
       }
       expect(leads.map((lead) => lead.name)).toContain(leadName)
@@ -188,7 +212,11 @@ describe.runIf(DATABASE_TARGET === 'pglite')('the inbox’s backups on the embed
         expect(response.statusCode, name).toBe(404)
         expect(response.headers['content-disposition'], name).toBeUndefined()
       }
-      for (const url of [`${BACKUPS}/../../etc/passwd`, `${BACKUPS}/%2E%2E%2F%2E%2E%2Fetc%2Fpasswd`, `${BACKUPS}/..%2Foutside.ndjson.gz`]) {
+      for (const url of [
+        `${BACKUPS}/../../etc/passwd`,
+        `${BACKUPS}/%2E%2E%2F%2E%2E%2Fetc%2Fpasswd`,
+        `${BACKUPS}/..%2Foutside.ndjson.gz`,
+      ]) {
         const response = await call('GET', url)
         expect(response.statusCode, url).toBe(404)
         expect(response.body, url).not.toContain('root:')
@@ -222,7 +250,9 @@ describe.runIf(DATABASE_TARGET === 'pglite')('the inbox’s backups on the embed
     expect(list.statusCode).toBe(200)
     expect(list.json<BackupList>()).toMatchObject({ enabled: true, canManage: false })
     expect((await readdir(dir)).sort()).toEqual(before)
-    const audited = await temp.db.query("SELECT 1 FROM admin_audit WHERE actor_email = $1 AND action LIKE 'backup.%'", [MEMBER])
+    const audited = await temp.db.query("SELECT 1 FROM admin_audit WHERE actor_email = $1 AND action LIKE 'backup.%'", [
+      MEMBER,
+    ])
     expect(audited).toEqual([])
   })
 
@@ -278,7 +308,11 @@ describe(`an app built without backups (as on PostgreSQL) on ${DATABASE_TARGET}`
     expect(list.statusCode).toBe(200)
     expect(list.json<BackupList>()).toEqual({ enabled: false, canManage: true, backups: [] })
 
-    const take = await app.inject({ method: 'POST', url: BACKUPS, headers: { cookie: session.cookie, [CSRF_HEADER]: session.csrfToken } })
+    const take = await app.inject({
+      method: 'POST',
+      url: BACKUPS,
+      headers: { cookie: session.cookie, [CSRF_HEADER]: session.csrfToken },
+    })
     expect(take.statusCode).toBe(409)
     expect(take.json<{ message: string }>().message).toMatch(/PostgreSQL/)
     const audited = await temp.db.query("SELECT 1 FROM admin_audit WHERE action LIKE 'backup.%'")
@@ -286,7 +320,10 @@ describe(`an app built without backups (as on PostgreSQL) on ${DATABASE_TARGET}`
   })
 
   it('has nothing to download', async () => {
-    const response = await app.inject({ url: `${BACKUPS}/backup-2000-01-01T00-00-00-000Z.ndjson.gz`, headers: { cookie: session.cookie } })
+    const response = await app.inject({
+      url: `${BACKUPS}/backup-2000-01-01T00-00-00-000Z.ndjson.gz`,
+      headers: { cookie: session.cookie },
+    })
     expect(response.statusCode).toBe(404)
   })
 })

@@ -5,8 +5,8 @@ import { z } from 'zod'
 import { ON_DEMAND_BACKUP_MINUTES, type BackupList, type BackupSummary } from '../../common/backup-api.ts'
 import { recordAudit } from '../db/audit.ts'
 import type { Database } from '../db/database.ts'
-import { databaseHitCounter } from '../http/hit-counter.ts'
 import { ApiError } from '../http/api-error.ts'
+import { databaseHitCounter } from '../http/hit-counter.ts'
 import type { BackupService } from './backup-service.ts'
 import type { StoredBackup } from './backup-store.ts'
 
@@ -61,7 +61,11 @@ export const backupRoutes: FastifyPluginAsyncZod<BackupRoutesOptions> = async (a
       )
     }
     const backup = await backups.backUp('on-demand')
-    await recordAudit(db, { actor: request.admin.email, action: 'backup.create', detail: { backup: backup.name, bytes: backup.bytes } })
+    await recordAudit(db, {
+      actor: request.admin.email,
+      action: 'backup.create',
+      detail: { backup: backup.name, bytes: backup.bytes },
+    })
     return summary(backup)
   })
 

@@ -4,18 +4,18 @@ import { join } from 'node:path'
 import { gunzipSync } from 'node:zlib'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ADMIN_API_PATH, CSRF_HEADER } from '../../common/admin-api.ts'
-import type { LeadPage } from '../../common/lead-list-api.ts'
 import type { TeammateAdded } from '../../common/account-api.ts'
+import { ADMIN_API_PATH, CSRF_HEADER } from '../../common/admin-api.ts'
 import type { BackupSummary } from '../../common/backup-api.ts'
+import type { LeadPage } from '../../common/lead-list-api.ts'
 import { resetPassword } from '../accounts/accounts.ts'
 import { newBackupCodes, storeBackupCodes } from '../accounts/backup-codes.ts'
 import { newTotpSecret } from '../accounts/totp.ts'
 import { buildApp } from '../app.ts'
 import { parseConfig } from '../config.ts'
-import { copyBetween } from '../db-copy/copy-endpoints.ts'
 import type { Database } from '../db/database.ts'
 import { openPglite } from '../db/pglite.ts'
+import { copyBetween } from '../db-copy/copy-endpoints.ts'
 import { createAdminAccount, signIn, type SignedIn } from '../testing/admin-session.ts'
 import { DATABASE_TARGET } from '../testing/database-target.ts'
 import { insertApplication } from '../testing/insert-application.ts'
@@ -61,10 +61,10 @@ describe.runIf(DATABASE_TARGET === 'pglite')('what a backup leaves out, and a re
     await signIn(app, MEMBER, PASSWORD)
     // Two-factor sign-in and backup codes for both, as enrolment leaves them.
     for (const row of await temp.db.query<{ id: string }>('SELECT id FROM admin_accounts')) {
-      await temp.db.query('UPDATE admin_accounts SET totp_secret = $2, totp_enabled_at = now(), totp_last_step = 1 WHERE id = $1', [
-        row.id,
-        newTotpSecret(),
-      ])
+      await temp.db.query(
+        'UPDATE admin_accounts SET totp_secret = $2, totp_enabled_at = now(), totp_last_step = 1 WHERE id = $1',
+        [row.id, newTotpSecret()],
+      )
       await storeBackupCodes(temp.db, Number(row.id), newBackupCodes())
     }
     const added = await app.inject({
@@ -92,7 +92,9 @@ describe.runIf(DATABASE_TARGET === 'pglite')('what a backup leaves out, and a re
     const secrets = await liveSecrets(temp.db)
     // Each kind is there to be left out: the test would prove nothing of an empty table.
     for (const [kind, values] of Object.entries(secrets)) expect(values.length, kind).toBeGreaterThan(0)
-    const [siteKey] = await temp.db.query<{ key: string }>("SELECT key FROM site_keys WHERE name = 'follow_up_unsubscribe'")
+    const [siteKey] = await temp.db.query<{ key: string }>(
+      "SELECT key FROM site_keys WHERE name = 'follow_up_unsubscribe'",
+    )
 
     const taken = await app.inject({
       method: 'POST',
@@ -133,7 +135,13 @@ describe.runIf(DATABASE_TARGET === 'pglite')('what a backup leaves out, and a re
           { email: MEMBER, role: 'member' },
           { email: OWNER, role: 'owner' },
           { email: PENDING, role: 'member' },
-        ].map((account) => ({ ...account, password_hash: null, totp_secret: null, totp_enabled_at: null, totp_last_step: null })),
+        ].map((account) => ({
+          ...account,
+          password_hash: null,
+          totp_secret: null,
+          totp_enabled_at: null,
+          totp_last_step: null,
+        })),
       )
       for (const table of ['admin_sessions', 'admin_setup_tokens', 'admin_backup_codes']) {
         expect(await restored.query(`SELECT 1 FROM ${table}`), table).toEqual([])

@@ -1,7 +1,7 @@
 import { chmod, mkdir, rm } from 'node:fs/promises'
 import { join } from 'node:path'
-import type { WrittenBackup } from '../db-copy/backup-file.ts'
 import type { Database } from '../db/database.ts'
+import type { WrittenBackup } from '../db-copy/backup-file.ts'
 import {
   STAGING_PREFIX,
   backupName,

@@ -2,7 +2,14 @@ import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { STAGING_PREFIX, backupName, clearUnfinished, listBackups, pruneBackups, type BackupKind } from './backup-store.ts'
+import {
+  STAGING_PREFIX,
+  backupName,
+  clearUnfinished,
+  listBackups,
+  pruneBackups,
+  type BackupKind,
+} from './backup-store.ts'
 
 let dir: string
 const complete = async (at: string, kind: BackupKind = 'scheduled') => {
@@ -33,7 +40,11 @@ describe('the backups folder', () => {
   })
 
   it('prunes the oldest beyond the number kept, the checksum with each', async () => {
-    const names = [await complete('2026-11-01T00:00:00Z'), await complete('2026-11-02T00:00:00Z'), await complete('2026-11-03T00:00:00Z')]
+    const names = [
+      await complete('2026-11-01T00:00:00Z'),
+      await complete('2026-11-02T00:00:00Z'),
+      await complete('2026-11-03T00:00:00Z'),
+    ]
     expect(await pruneBackups(dir, 2)).toEqual([names[0]])
     expect((await readdir(dir)).sort()).toEqual([names[1], `${names[1]}.sha256`, names[2], `${names[2]}.sha256`])
     expect(await pruneBackups(dir, 2)).toEqual([])
@@ -63,7 +74,9 @@ describe('the backups folder', () => {
     const orphan = backupName(new Date('2026-11-02T00:00:00Z'))
     await writeFile(join(dir, orphan), 'no checksum')
     await writeFile(join(dir, `${backupName(new Date('2026-11-03T00:00:00Z'))}.partial`), 'cut short')
-    await mkdir(join(dir, `${STAGING_PREFIX}${backupName(new Date('2026-11-03T00:00:00Z'))}`, 'base'), { recursive: true })
+    await mkdir(join(dir, `${STAGING_PREFIX}${backupName(new Date('2026-11-03T00:00:00Z'))}`, 'base'), {
+      recursive: true,
+    })
     await writeFile(join(dir, 'notes.txt'), 'an operator’s file')
 
     await clearUnfinished(dir)

@@ -39,7 +39,13 @@ export async function listBackups(dir: string): Promise<StoredBackup[]> {
     const [, day, hours, minutes, seconds, millis, onDemand] = match
     const { size } = await stat(join(dir, name))
     const createdAt = new Date(`${day}T${hours}:${minutes}:${seconds}.${millis}Z`)
-    backups.push({ name, path: join(dir, name), kind: onDemand === undefined ? 'scheduled' : 'on-demand', createdAt, bytes: size })
+    backups.push({
+      name,
+      path: join(dir, name),
+      kind: onDemand === undefined ? 'scheduled' : 'on-demand',
+      createdAt,
+      bytes: size,
+    })
   }
   return backups.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.name.localeCompare(b.name))
 }
@@ -65,6 +71,7 @@ export async function clearUnfinished(dir: string): Promise<void> {
   const names = await readdir(dir).catch(() => [] as string[])
   for (const name of names) {
     const orphan = NAME.test(name) && !names.includes(`${name}${CHECKSUM_SUFFIX}`)
-    if (orphan || name.endsWith('.partial') || name.startsWith(STAGING_PREFIX)) await rm(join(dir, name), { recursive: true, force: true })
+    if (orphan || name.endsWith('.partial') || name.startsWith(STAGING_PREFIX))
+      await rm(join(dir, name), { recursive: true, force: true })
   }
 }

@@ -2,8 +2,8 @@
 // database (snapshot.ts) with a PGlite of its own and writes its rows to a
 // backup file, so the server's thread never waits on that work.
 import { parentPort, workerData } from 'node:worker_threads'
-import { writeBackupFile } from '../db-copy/backup-file.ts'
 import { openPglite } from '../db/pglite.ts'
+import { writeBackupFile } from '../db-copy/backup-file.ts'
 import { backupRowSource } from '../db-copy/backup-secrets.ts'
 
 export interface DumpJob {

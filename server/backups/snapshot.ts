@@ -1,12 +1,19 @@
 import { copyFile, mkdir, readdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import type { Database } from '../db/database.ts'
 import { LOCK_FILE } from '../db/data-dir-lock.ts'
+import type { Database } from '../db/database.ts'
 
 // What PostgreSQL's own base backups leave out: the process's files, the WAL
 // (copied after, from the backup's start), and folders whose contents are
 // rebuilt at start. The folders themselves are kept: PostgreSQL expects them.
-const SKIPPED_FILES = new Set(['postmaster.pid', 'postmaster.opts', 'backup_label', 'backup_label.old', 'tablespace_map', LOCK_FILE])
+const SKIPPED_FILES = new Set([
+  'postmaster.pid',
+  'postmaster.opts',
+  'backup_label',
+  'backup_label.old',
+  'tablespace_map',
+  LOCK_FILE,
+])
 const EMPTIED_FOLDERS = new Set([
   'pg_wal',
   'pg_replslot',
@@ -31,7 +38,13 @@ const WAL_SEGMENT = /^[0-9A-F]{24}$/
  * The database is busy only for pg_backup_start's checkpoint; the copying
  * runs on libuv's threads, beside the server's own work.
  */
-export async function snapshotDataDir(db: Database, dataDir: string, into: string, label: string, signal?: AbortSignal): Promise<void> {
+export async function snapshotDataDir(
+  db: Database,
+  dataDir: string,
+  into: string,
+  label: string,
+  signal?: AbortSignal,
+): Promise<void> {
   const slot = `backup_${process.pid}`
   // Each in a transaction of its own, so none joins a group commit's batch.
   const one = <T extends Record<string, unknown>>(sql: string, params: unknown[] = []) =>
@@ -43,7 +56,9 @@ export async function snapshotDataDir(db: Database, dataDir: string, into: strin
     try {
       await mkdir(into, { recursive: true })
       await copyTree(dataDir, into, signal)
-      const stop = await one<{ labelfile: string; spcmapfile: string }>('SELECT labelfile, spcmapfile FROM pg_backup_stop(false)')
+      const stop = await one<{ labelfile: string; spcmapfile: string }>(
+        'SELECT labelfile, spcmapfile FROM pg_backup_stop(false)',
+      )
       stopped = true
       if (stop === undefined) throw new Error('pg_backup_stop returned nothing')
       await writeFile(join(into, 'backup_label'), stop.labelfile)

@@ -1,5 +1,5 @@
-import type { Database, Queryable, Row } from '../db/database.ts'
 import { PROVIDER_NAMES } from '../../common/booking-api.ts'
+import type { Database, Queryable, Row } from '../db/database.ts'
 import { markBooked } from '../lead-lifecycle/status-change.ts'
 import type { Notifications } from '../notify/notifications.ts'
 import type { BookingEvent } from './booking-event.ts'
@@ -33,7 +33,11 @@ interface BookingRow extends Row {
  * - a create for a booking already canceled fills in what it lacks and leaves the state;
  * - a no-show mark or unmark older (by the provider's clock) than the last one applied changes nothing.
  */
-export async function applyBookingEvent(db: Database, notifications: Notifications, event: BookingEvent): Promise<AppliedBooking> {
+export async function applyBookingEvent(
+  db: Database,
+  notifications: Notifications,
+  event: BookingEvent,
+): Promise<AppliedBooking> {
   if (event.change === 'requested') return recordRequest(db, event)
   return db.transaction(async (tx) => {
     const receipt = await tx.query(
@@ -69,7 +73,15 @@ export async function applyBookingEvent(db: Database, notifications: Notificatio
          replaces = coalesce(replaces, $7),
          updated_at = now()
        WHERE id = $1`,
-      [id, applicationId, event.email ?? null, event.name ?? null, event.startsAt ?? null, event.endsAt ?? null, event.replaces ?? null],
+      [
+        id,
+        applicationId,
+        event.email ?? null,
+        event.name ?? null,
+        event.startsAt ?? null,
+        event.endsAt ?? null,
+        event.replaces ?? null,
+      ],
     )
 
     const recorded = await changeState(tx, id, booking, event)
@@ -101,7 +113,8 @@ export async function applyBookingEvent(db: Database, notifications: Notificatio
           event.occurredAt,
         ])
     }
-    if (applicationId !== null && !spam && event.change === 'created') await markBooked(tx, applicationId, PROVIDER_NAMES[event.provider])
+    if (applicationId !== null && !spam && event.change === 'created')
+      await markBooked(tx, applicationId, PROVIDER_NAMES[event.provider])
     return { applied: true, bookingId: id, applicationId }
   })
 }
@@ -126,7 +139,8 @@ async function recordRequest(db: Database, event: BookingEvent): Promise<Applied
 }
 
 const isSpam = async (tx: Queryable, applicationId: number) =>
-  (await tx.query<{ spam: boolean }>('SELECT spam FROM contact_submissions WHERE id = $1', [applicationId]))[0]?.spam === true
+  (await tx.query<{ spam: boolean }>('SELECT spam FROM contact_submissions WHERE id = $1', [applicationId]))[0]
+    ?.spam === true
 
 /**
  * The lead a booking belongs to, in ADR 026's order: our id, the request it

@@ -50,4 +50,5 @@ export interface IgnoredDelivery {
 }
 
 /** Keeps at most `max` characters, so an odd payload cannot break a column's check. */
-export const clip = (text: string | null | undefined, max: number) => (text == null || text === '' ? undefined : text.slice(0, max))
+export const clip = (text: string | null | undefined, max: number) =>
+  text == null || text === '' ? undefined : text.slice(0, max)

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest'
+import { BOOKING_WEBHOOK_PATHS } from '../../common/booking-api.ts'
+import type { AwaitingLeads, UnmatchedBooking } from '../../common/booking-api.ts'
 import type { LeadPage } from '../../common/lead-list-api.ts'
 import type { LeadDetail } from '../../common/lead-page-api.ts'
+import type { Queryable } from '../db/database.ts'
 import { calendlyDelivery, calendlyInviteeUri } from '../testing/booking-senders.ts'
 import { DATABASE_TARGET } from '../testing/database-target.ts'
 import { insertApplication } from '../testing/insert-application.ts'
 import { useSignedInInbox } from '../testing/signed-in-inbox.ts'
-import { BOOKING_WEBHOOK_PATHS } from '../../common/booking-api.ts'
-import type { Queryable } from '../db/database.ts'
-import type { AwaitingLeads, UnmatchedBooking } from '../../common/booking-api.ts'
 import { OWNER } from '../testing/signed-in-inbox.ts'
 
 const KEY = 'calendly-signing-key-for-inbox-tests'
@@ -31,12 +31,20 @@ const { get, call } = useSignedInInbox(
           { uri, salesforceUuid: row?.submission_id, startTime: start, endTime: start, ...extra },
           { key: KEY },
         )
-        const answer = await signedIn.app.inject({ method: 'POST', url: BOOKING_WEBHOOK_PATHS.calendly, headers, payload: body })
+        const answer = await signedIn.app.inject({
+          method: 'POST',
+          url: BOOKING_WEBHOOK_PATHS.calendly,
+          headers,
+          payload: body,
+        })
         expect(answer.statusCode).toBe(200)
       }
       await send('invitee.created')
       if (canceled) await send('invitee.canceled', { cancelReason: 'Clashes with a trip' })
-      if (noShow) await send('invitee_no_show.created', { noShow: { uri: `${uri}/no-show`, created_at: new Date().toISOString() } })
+      if (noShow)
+        await send('invitee_no_show.created', {
+          noShow: { uri: `${uri}/no-show`, created_at: new Date().toISOString() },
+        })
     }
     for (const name of ['none', 'upcoming', 'past', 'canceled', 'noshow', 'rebooked']) {
       leads[name] = await insertApplication(signedIn.temp.db, { answers: { name: `Lead ${name}` } })
@@ -49,7 +57,11 @@ const { get, call } = useSignedInInbox(
     await book(leads.rebooked!, { start: '2099-01-08T09:00:00Z', canceled: true })
     await book(leads.rebooked!, { start: '2099-01-09T16:00:00Z' })
     // A booking by someone whose email matches no lead.
-    const stranger = calendlyDelivery('invitee.created', { email: 'stranger@example.com', name: 'A Stranger' }, { key: KEY })
+    const stranger = calendlyDelivery(
+      'invitee.created',
+      { email: 'stranger@example.com', name: 'A Stranger' },
+      { key: KEY },
+    )
     const answer = await signedIn.app.inject({
       method: 'POST',
       url: BOOKING_WEBHOOK_PATHS.calendly,
@@ -108,7 +120,9 @@ describe(`bookings in the inbox on ${DATABASE_TARGET}`, () => {
     expect(answer.statusCode, answer.body).toBe(200)
     const awaiting = answer.json<AwaitingLeads>()
     expect(awaiting.afterMinutes).toBe(60)
-    expect(awaiting.leads.filter((lead) => lead.name.startsWith('Awaiting ')).map((lead) => [lead.name, lead.followUp])).toEqual([
+    expect(
+      awaiting.leads.filter((lead) => lead.name.startsWith('Awaiting ')).map((lead) => [lead.name, lead.followUp]),
+    ).toEqual([
       ['Awaiting waiting', null],
       ['Awaiting contacted', null],
     ])
@@ -121,7 +135,9 @@ describe(`bookings in the inbox on ${DATABASE_TARGET}`, () => {
   it('shows a lead’s bookings with their timelines on its detail', async () => {
     const detail = (await get(`/leads/${leads.rebooked}`)).json<LeadDetail>()
     expect(detail.status).toBe('booked')
-    expect(detail.bookings.map((booking) => ({ state: booking.state, kinds: booking.events.map((event) => event.kind) }))).toEqual([
+    expect(
+      detail.bookings.map((booking) => ({ state: booking.state, kinds: booking.events.map((event) => event.kind) })),
+    ).toEqual([
       { state: 'canceled', kinds: ['created', 'canceled'] },
       { state: 'scheduled', kinds: ['created'] },
     ])
@@ -142,7 +158,9 @@ describe(`bookings in the inbox on ${DATABASE_TARGET}`, () => {
 
     const linked = await call('POST', `/bookings/${stranger!.id}/link`, { leadId: leads.linkTarget })
     expect(linked.statusCode).toBe(200)
-    expect((await get('/bookings/unmatched')).json<UnmatchedBooking[]>().some((booking) => booking.id === stranger!.id)).toBe(false)
+    expect(
+      (await get('/bookings/unmatched')).json<UnmatchedBooking[]>().some((booking) => booking.id === stranger!.id),
+    ).toBe(false)
     const detail = (await get(`/leads/${leads.linkTarget}`)).json<LeadDetail>()
     expect(detail.status).toBe('booked')
     expect(detail.history).toEqual([expect.objectContaining({ to: 'booked', author: OWNER })])

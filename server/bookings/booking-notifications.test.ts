@@ -61,7 +61,10 @@ const post = (app: FastifyInstance, provider: 'calendly' | 'calcom', { body, hea
 async function newLead(name: string) {
   const email = `lead-${Math.random().toString(36).slice(2)}@example.com`
   const id = await insertApplication(temp.db, { answers: { email, name } })
-  const [row] = await temp.db.query<{ submission_id: string }>('SELECT submission_id::text FROM contact_submissions WHERE id = $1', [id])
+  const [row] = await temp.db.query<{ submission_id: string }>(
+    'SELECT submission_id::text FROM contact_submissions WHERE id = $1',
+    [id],
+  )
   return { id, submissionId: row?.submission_id ?? '', email }
 }
 
@@ -80,7 +83,9 @@ function webhooksAbout(id: number): WebhookEnvelope[] {
 }
 
 const slackAbout = (id: number) =>
-  slack.requests.map((request) => (JSON.parse(request.body) as { text: string }).text).filter((text) => text.includes(`#${id}`))
+  slack.requests
+    .map((request) => (JSON.parse(request.body) as { text: string }).text)
+    .filter((text) => text.includes(`#${id}`))
 
 async function until(done: () => boolean | Promise<boolean>, what: string) {
   for (let round = 0; round < 400 && !(await done()); round++) await sleep(25)
@@ -96,9 +101,17 @@ describe(`booking notifications on ${DATABASE_TARGET}`, () => {
       const first = calendlyInviteeUri()
       const second = calendlyInviteeUri()
       const sent = [
-        calendlyDelivery('invitee.created', { uri: first, email: lead.email, salesforceUuid: lead.submissionId }, { key: KEY }),
+        calendlyDelivery(
+          'invitee.created',
+          { uri: first, email: lead.email, salesforceUuid: lead.submissionId },
+          { key: KEY },
+        ),
         // Calendly's reschedule: the old invitee is canceled pointing at the new one, which is created naming the old.
-        calendlyDelivery('invitee.canceled', { uri: first, email: lead.email, rescheduled: true, newInvitee: second }, { key: KEY }),
+        calendlyDelivery(
+          'invitee.canceled',
+          { uri: first, email: lead.email, rescheduled: true, newInvitee: second },
+          { key: KEY },
+        ),
         calendlyDelivery(
           'invitee.created',
           {
@@ -112,12 +125,19 @@ describe(`booking notifications on ${DATABASE_TARGET}`, () => {
         ),
         calendlyDelivery(
           'invitee_no_show.created',
-          { uri: second, email: lead.email, noShow: { uri: `${second}/no_show`, created_at: new Date().toISOString() } },
+          {
+            uri: second,
+            email: lead.email,
+            noShow: { uri: `${second}/no_show`, created_at: new Date().toISOString() },
+          },
           { key: KEY },
         ),
       ]
       for (const delivery of sent) expect((await post(app, 'calendly', delivery)).statusCode).toBe(200)
-      await until(() => webhooksAbout(lead.id).length === 4 && slackAbout(lead.id).length === 4, 'the booking notifications')
+      await until(
+        () => webhooksAbout(lead.id).length === 4 && slackAbout(lead.id).length === 4,
+        'the booking notifications',
+      )
 
       const envelopes = webhooksAbout(lead.id)
       expect(envelopes.map((envelope) => envelope.type).sort()).toEqual(
@@ -145,7 +165,9 @@ describe(`booking notifications on ${DATABASE_TARGET}`, () => {
         `No-show: #${lead.id} Grace Hopper, Wed 2 Dec, 09:00 UTC · Calendly`,
       ])
       // Email is for new leads only unless asked.
-      expect(smtp.messages.filter((message) => emailHeader(message.raw, 'Subject')?.includes(`#${lead.id}`))).toEqual([])
+      expect(smtp.messages.filter((message) => emailHeader(message.raw, 'Subject')?.includes(`#${lead.id}`))).toEqual(
+        [],
+      )
       // The notifier records a delivery after the receiver has it: wait for the records, not only the receipt.
       const bookingStates = async () =>
         (
@@ -156,7 +178,10 @@ describe(`booking notifications on ${DATABASE_TARGET}`, () => {
         )
           .filter((row) => row.event.startsWith('booking.'))
           .map((row) => row.state)
-      await until(async () => (await bookingStates()).every((state) => state === 'delivered'), 'the deliveries recorded')
+      await until(
+        async () => (await bookingStates()).every((state) => state === 'delivered'),
+        'the deliveries recorded',
+      )
       expect(await bookingStates()).toEqual(Array.from({ length: 6 }, () => 'delivered'))
     } finally {
       await app.close()
@@ -169,7 +194,11 @@ describe(`booking notifications on ${DATABASE_TARGET}`, () => {
       const lead = await newLead('Katherine Johnson')
       await until(() => webhooksAbout(lead.id).length === 1, 'application.created')
       const uid = `cal-${Math.random().toString(36).slice(2)}`
-      const created = calcomDelivery('BOOKING_CREATED', { uid, email: lead.email, applicationId: lead.submissionId }, { secret: SECRET })
+      const created = calcomDelivery(
+        'BOOKING_CREATED',
+        { uid, email: lead.email, applicationId: lead.submissionId },
+        { secret: SECRET },
+      )
       const canceled = calcomDelivery(
         'BOOKING_CANCELLED',
         { uid, email: lead.email, cancellationReason: 'Found another agency' },
@@ -186,7 +215,10 @@ describe(`booking notifications on ${DATABASE_TARGET}`, () => {
         cancel_reason: 'Found another agency',
       })
       const subjects = () => smtp.messages.map((message) => emailHeader(message.raw, 'Subject') ?? '')
-      await until(() => subjects().filter((subject) => subject.includes(`#${lead.id}`)).length === 2, 'the booking emails')
+      await until(
+        () => subjects().filter((subject) => subject.includes(`#${lead.id}`)).length === 2,
+        'the booking emails',
+      )
       expect(
         subjects()
           .filter((subject) => subject.includes(`#${lead.id}`))
@@ -229,13 +261,20 @@ describe(`booking notifications on ${DATABASE_TARGET}`, () => {
       const lead = await newLead('Dorothy Vaughan')
       await until(() => webhooksAbout(lead.id).length === 1, 'application.created')
       const uri = calendlyInviteeUri()
-      const delivery = calendlyDelivery('invitee.created', { uri, email: lead.email, salesforceUuid: lead.submissionId }, { key: KEY })
+      const delivery = calendlyDelivery(
+        'invitee.created',
+        { uri, email: lead.email, salesforceUuid: lead.submissionId },
+        { key: KEY },
+      )
       const answers = await Promise.all(Array.from({ length: 100 }, () => post(app, 'calendly', delivery)))
       expect(answers.map((answer) => answer.statusCode)).toEqual(Array.from({ length: 100 }, () => 200))
       await until(() => webhooksAbout(lead.id).length >= 2, 'booking.created')
       // Time for any duplicate to arrive: the notifier looks twice a second.
       await sleep(1_500)
-      expect(webhooksAbout(lead.id).map((envelope) => envelope.type)).toEqual(['application.created', 'booking.created'])
+      expect(webhooksAbout(lead.id).map((envelope) => envelope.type)).toEqual([
+        'application.created',
+        'booking.created',
+      ])
       const [bookings] = await temp.db.query<{ count: number }>(
         'SELECT count(*)::int AS count FROM bookings WHERE provider_booking_id = $1',
         [uri],

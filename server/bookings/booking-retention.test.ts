@@ -13,7 +13,9 @@ const booking = async (id: string, applicationId: number | null, daysAgo: number
   )
 }
 const bookingIds = async () =>
-  (await temp.db.query<{ id: string }>('SELECT provider_booking_id AS id FROM bookings ORDER BY provider_booking_id')).map((row) => row.id)
+  (
+    await temp.db.query<{ id: string }>('SELECT provider_booking_id AS id FROM bookings ORDER BY provider_booking_id')
+  ).map((row) => row.id)
 
 describe(`booking records' retention on ${DATABASE_TARGET}`, () => {
   it(`deletes receipts after ${RECEIPT_DAYS} days, and unmatched bookings only past LEAD_RETENTION_DAYS`, async () => {
@@ -28,7 +30,9 @@ describe(`booking records' retention on ${DATABASE_TARGET}`, () => {
     await booking('unmatched-recent', null, 10)
 
     expect(await deleteExpiredBookingRecords(temp.db, undefined)).toEqual({ receipts: 1, bookings: 0 })
-    expect((await temp.db.query<{ key: string }>('SELECT key FROM booking_receipts')).map((row) => row.key)).toEqual(['recent'])
+    expect((await temp.db.query<{ key: string }>('SELECT key FROM booking_receipts')).map((row) => row.key)).toEqual([
+      'recent',
+    ])
     expect(await bookingIds()).toEqual(['matched-old', 'unmatched-old', 'unmatched-recent'])
 
     expect(await deleteExpiredBookingRecords(temp.db, 365)).toEqual({ receipts: 0, bookings: 1 })
@@ -43,6 +47,10 @@ describe(`booking records' retention on ${DATABASE_TARGET}`, () => {
     )
     await temp.db.query('DELETE FROM contact_submissions WHERE id = $1', [lead])
     expect(await bookingIds()).not.toContain('erased-with-lead')
-    expect(await temp.db.query(`SELECT 1 FROM booking_events e LEFT JOIN bookings b ON b.id = e.booking_id WHERE b.id IS NULL`)).toEqual([])
+    expect(
+      await temp.db.query(
+        `SELECT 1 FROM booking_events e LEFT JOIN bookings b ON b.id = e.booking_id WHERE b.id IS NULL`,
+      ),
+    ).toEqual([])
   })
 })

@@ -41,7 +41,8 @@ export const bookingRetention: FastifyPluginAsync<{ db: Queryable; unmatchedDays
     failure: 'could not delete expired booking receipts',
     async run() {
       const deleted = await deleteExpiredBookingRecords(db, unmatchedDays)
-      if (deleted.receipts + deleted.bookings > 0) app.log.info(deleted, 'deleted expired booking receipts and unmatched bookings')
+      if (deleted.receipts + deleted.bookings > 0)
+        app.log.info(deleted, 'deleted expired booking receipts and unmatched bookings')
     },
   })
 }

@@ -1,15 +1,15 @@
 import { createHmac, randomUUID } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { BOOKING_WEBHOOK_PATHS } from '../../common/booking-api.ts'
 import { buildApp } from '../app.ts'
 import { parseConfig } from '../config.ts'
-import { DATABASE_TARGET } from '../testing/database-target.ts'
+import { DatabaseUnavailableError } from '../db/database.ts'
 import { calcomDelivery, calendlyDelivery, calendlyInviteeUri, type Delivery } from '../testing/booking-senders.ts'
+import { DATABASE_TARGET } from '../testing/database-target.ts'
 import { insertApplication } from '../testing/insert-application.ts'
 import { failingDatabase } from '../testing/temp-database.ts'
 import { useTempDatabase } from '../testing/use-temp-database.ts'
-import { DatabaseUnavailableError } from '../db/database.ts'
-import { BOOKING_WEBHOOK_PATHS } from '../../common/booking-api.ts'
 import { REFUSAL_LIMIT } from './booking-routes.ts'
 
 const KEY = 'calendly-signing-key-for-tests-0123'
@@ -18,7 +18,10 @@ const SECRET = 'calcom-webhook-secret-for-tests-0123'
 const temp = useTempDatabase()
 let app: FastifyInstance
 beforeAll(async () => {
-  app = buildApp({ config: parseConfig({ CALENDLY_WEBHOOK_SIGNING_KEY: KEY, CALCOM_WEBHOOK_SECRET: SECRET }), db: temp.db })
+  app = buildApp({
+    config: parseConfig({ CALENDLY_WEBHOOK_SIGNING_KEY: KEY, CALCOM_WEBHOOK_SECRET: SECRET }),
+    db: temp.db,
+  })
   await app.ready()
 })
 afterAll(async () => {
@@ -30,8 +33,11 @@ let address = 0
 const from = () => `198.51.100.${++address}`
 const post = (provider: 'calendly' | 'calcom', { body, headers }: Delivery, remoteAddress = '203.0.113.9') =>
   app.inject({ method: 'POST', url: BOOKING_WEBHOOK_PATHS[provider], headers, payload: body, remoteAddress })
-const calendly = (event: string, invitee: Parameters<typeof calendlyDelivery>[1], options: { t?: number; createdAt?: string } = {}) =>
-  post('calendly', calendlyDelivery(event, invitee, { key: KEY, ...options }))
+const calendly = (
+  event: string,
+  invitee: Parameters<typeof calendlyDelivery>[1],
+  options: { t?: number; createdAt?: string } = {},
+) => post('calendly', calendlyDelivery(event, invitee, { key: KEY, ...options }))
 const calcom = (trigger: string, booking: Parameters<typeof calcomDelivery>[1], options: { createdAt?: string } = {}) =>
   post('calcom', calcomDelivery(trigger, booking, { secret: SECRET, ...options }))
 
@@ -41,7 +47,10 @@ const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).
 async function newLead({ spam = false } = {}) {
   const email = `lead-${Math.random().toString(36).slice(2)}@example.com`
   const id = await insertApplication(temp.db, { spam, answers: { email } })
-  const [row] = await temp.db.query<{ submission_id: string }>('SELECT submission_id::text FROM contact_submissions WHERE id = $1', [id])
+  const [row] = await temp.db.query<{ submission_id: string }>(
+    'SELECT submission_id::text FROM contact_submissions WHERE id = $1',
+    [id],
+  )
   return { id, submissionId: row?.submission_id ?? '', email }
 }
 
@@ -66,7 +75,9 @@ const historyOf = async (provider: string, id: string) =>
     )
   ).map((row) => row.kind)
 const statusOf = async (applicationId: number) => {
-  const [row] = await temp.db.query<{ status: string }>('SELECT status FROM lead_pipeline WHERE application_id = $1', [applicationId])
+  const [row] = await temp.db.query<{ status: string }>('SELECT status FROM lead_pipeline WHERE application_id = $1', [
+    applicationId,
+  ])
   const changes = await temp.db.query<{ to_status: string; author: string }>(
     'SELECT to_status, author FROM lead_status_changes WHERE application_id = $1 ORDER BY id',
     [applicationId],
@@ -93,7 +104,11 @@ describe(`booking webhooks on ${DATABASE_TARGET}`, () => {
   it('Calendly: a booking carrying our id books its lead, recorded with Calendly as the author, and keeps none of the answers', async () => {
     const lead = await newLead()
     const uri = calendlyInviteeUri()
-    const answer = await calendly('invitee.created', { uri, salesforceUuid: lead.submissionId, email: 'someone-else@example.com' })
+    const answer = await calendly('invitee.created', {
+      uri,
+      salesforceUuid: lead.submissionId,
+      email: 'someone-else@example.com',
+    })
     expect(answer.statusCode).toBe(200)
     expect(answer.json()).toEqual({ received: true, applied: true })
     expect(await bookingsOf('calendly', [uri])).toEqual([
@@ -105,7 +120,10 @@ describe(`booking webhooks on ${DATABASE_TARGET}`, () => {
       [uri],
     )
     expect(times).toEqual({ starts_at: '2026-12-01 14:30', ends_at: '15:00' })
-    expect(await statusOf(lead.id)).toEqual({ status: 'booked', changes: [{ to_status: 'booked', author: 'Calendly' }] })
+    expect(await statusOf(lead.id)).toEqual({
+      status: 'booked',
+      changes: [{ to_status: 'booked', author: 'Calendly' }],
+    })
     const stored = JSON.stringify(await temp.db.query('SELECT * FROM bookings WHERE provider_booking_id = $1', [uri]))
     expect(stored).not.toContain('Private notes')
   })
@@ -115,7 +133,11 @@ describe(`booking webhooks on ${DATABASE_TARGET}`, () => {
     const uri = calendlyInviteeUri()
     const good = calendlyDelivery('invitee.created', { uri, salesforceUuid: lead.submissionId }, { key: KEY })
     const cases: Delivery[] = [
-      calendlyDelivery('invitee.created', { uri, salesforceUuid: lead.submissionId }, { key: 'another-key-of-the-same-length-0123' }),
+      calendlyDelivery(
+        'invitee.created',
+        { uri, salesforceUuid: lead.submissionId },
+        { key: 'another-key-of-the-same-length-0123' },
+      ),
       { body: good.body, headers: { 'content-type': 'application/json' } },
       { body: good.body, headers: { ...good.headers, 'calendly-webhook-signature': 'v1=abc' } },
       // Signed right, but the body changed by one character.
@@ -160,8 +182,20 @@ describe(`booking webhooks on ${DATABASE_TARGET}`, () => {
       { createdAt: '2026-11-27T11:00:00Z' },
     )
     expect(await bookingsOf('calendly', [first, second])).toEqual([
-      { provider_booking_id: first, application_id: lead.id, state: 'canceled', replaced_by: second, cancel_reason: null },
-      { provider_booking_id: second, application_id: lead.id, state: 'scheduled', replaced_by: null, cancel_reason: null },
+      {
+        provider_booking_id: first,
+        application_id: lead.id,
+        state: 'canceled',
+        replaced_by: second,
+        cancel_reason: null,
+      },
+      {
+        provider_booking_id: second,
+        application_id: lead.id,
+        state: 'scheduled',
+        replaced_by: null,
+        cancel_reason: null,
+      },
     ])
     expect(await historyOf('calendly', first)).toEqual(['created', 'canceled'])
     expect(await historyOf('calendly', second)).toEqual(['rescheduled'])
@@ -174,9 +208,19 @@ describe(`booking webhooks on ${DATABASE_TARGET}`, () => {
       { uri: third, salesforceUuid: other.submissionId, cancelReason: 'Found another agency' },
       { createdAt: '2026-11-27T12:00:00Z' },
     )
-    await calendly('invitee.created', { uri: third, salesforceUuid: other.submissionId }, { createdAt: '2026-11-27T11:30:00Z' })
+    await calendly(
+      'invitee.created',
+      { uri: third, salesforceUuid: other.submissionId },
+      { createdAt: '2026-11-27T11:30:00Z' },
+    )
     expect(await bookingsOf('calendly', [third])).toEqual([
-      { provider_booking_id: third, application_id: other.id, state: 'canceled', replaced_by: null, cancel_reason: 'Found another agency' },
+      {
+        provider_booking_id: third,
+        application_id: other.id,
+        state: 'canceled',
+        replaced_by: null,
+        cancel_reason: 'Found another agency',
+      },
     ])
     expect(await historyOf('calendly', third)).toEqual(['created', 'canceled'])
     expect((await statusOf(other.id)).status).toBe('booked')
@@ -217,19 +261,45 @@ describe(`booking webhooks on ${DATABASE_TARGET}`, () => {
       received: true,
       applied: true,
     })
-    await calcom('BOOKING_RESCHEDULED', { uid: second, rescheduleUid: first, email: 'other@example.com' }, { createdAt: minutesAgo(50) })
+    await calcom(
+      'BOOKING_RESCHEDULED',
+      { uid: second, rescheduleUid: first, email: 'other@example.com' },
+      { createdAt: minutesAgo(50) },
+    )
     expect(await bookingsOf('calcom', [first, second])).toEqual([
-      { provider_booking_id: first, application_id: lead.id, state: 'canceled', replaced_by: second, cancel_reason: null },
-      { provider_booking_id: second, application_id: lead.id, state: 'scheduled', replaced_by: null, cancel_reason: null },
+      {
+        provider_booking_id: first,
+        application_id: lead.id,
+        state: 'canceled',
+        replaced_by: second,
+        cancel_reason: null,
+      },
+      {
+        provider_booking_id: second,
+        application_id: lead.id,
+        state: 'scheduled',
+        replaced_by: null,
+        cancel_reason: null,
+      },
     ])
     expect(await historyOf('calcom', first)).toEqual(['created', 'canceled'])
     await calcom('BOOKING_NO_SHOW_UPDATED', { uid: second, noShow: true }, { createdAt: minutesAgo(40) })
     expect((await bookingsOf('calcom', [second]))[0]?.state).toBe('no_show')
     await calcom('BOOKING_NO_SHOW_UPDATED', { uid: second, noShow: false }, { createdAt: minutesAgo(39) })
     expect((await bookingsOf('calcom', [second]))[0]?.state).toBe('scheduled')
-    await calcom('BOOKING_CANCELLED', { uid: second, cancellationReason: 'Budget moved' }, { createdAt: minutesAgo(38) })
+    await calcom(
+      'BOOKING_CANCELLED',
+      { uid: second, cancellationReason: 'Budget moved' },
+      { createdAt: minutesAgo(38) },
+    )
     expect(await bookingsOf('calcom', [second])).toEqual([
-      { provider_booking_id: second, application_id: lead.id, state: 'canceled', replaced_by: null, cancel_reason: 'Budget moved' },
+      {
+        provider_booking_id: second,
+        application_id: lead.id,
+        state: 'canceled',
+        replaced_by: null,
+        cancel_reason: 'Budget moved',
+      },
     ])
     expect(await statusOf(lead.id)).toEqual({ status: 'booked', changes: [{ to_status: 'booked', author: 'Cal.com' }] })
 
@@ -237,14 +307,21 @@ describe(`booking webhooks on ${DATABASE_TARGET}`, () => {
     const third = `cal-${randomUUID()}`
     await calcom('BOOKING_CREATED', { uid: third, applicationId: lead.submissionId })
     await calcom('BOOKING_CANCELLED', { uid: third, requestReschedule: true })
-    expect((await bookingsOf('calcom', [third]))[0]).toMatchObject({ state: 'canceled', cancel_reason: 'Reschedule requested' })
+    expect((await bookingsOf('calcom', [third]))[0]).toMatchObject({
+      state: 'canceled',
+      cancel_reason: 'Reschedule requested',
+    })
   })
 
   it('Cal.com: refuses a wrong signature, none, and the literal no-secret-provided', async () => {
     const uid = `cal-${randomUUID()}`
     const address = from()
     for (const signature of ['0'.repeat(64), 'no-secret-provided', '']) {
-      const answer = await post('calcom', calcomDelivery('BOOKING_CREATED', { uid }, { secret: SECRET, signature }), address)
+      const answer = await post(
+        'calcom',
+        calcomDelivery('BOOKING_CREATED', { uid }, { secret: SECRET, signature }),
+        address,
+      )
       expect(answer.statusCode).toBe(401)
     }
     const wrongSecret = calcomDelivery('BOOKING_CREATED', { uid }, { secret: 'not-the-secret-but-as-long-as-it-0123' })
@@ -256,7 +333,9 @@ describe(`booking webhooks on ${DATABASE_TARGET}`, () => {
     const older = await newLead()
     const newer = await newLead()
     await temp.db.query('UPDATE contact_submissions SET email = $1 WHERE id = $2', [newer.email, older.id])
-    await temp.db.query(`UPDATE contact_submissions SET created_at = created_at - interval '1 hour' WHERE id = $1`, [older.id])
+    await temp.db.query(`UPDATE contact_submissions SET created_at = created_at - interval '1 hour' WHERE id = $1`, [
+      older.id,
+    ])
     const spam = await newLead({ spam: true })
     await temp.db.query('UPDATE contact_submissions SET email = $1 WHERE id = $2', [newer.email, spam.id])
     const uri = calendlyInviteeUri()
@@ -264,7 +343,9 @@ describe(`booking webhooks on ${DATABASE_TARGET}`, () => {
     expect((await bookingsOf('calendly', [uri]))[0]?.application_id).toBe(newer.id)
 
     const stale = await newLead()
-    await temp.db.query(`UPDATE contact_submissions SET created_at = now() - interval '31 days' WHERE id = $1`, [stale.id])
+    await temp.db.query(`UPDATE contact_submissions SET created_at = now() - interval '31 days' WHERE id = $1`, [
+      stale.id,
+    ])
     const unmatched = `cal-${randomUUID()}`
     await calcom('BOOKING_CREATED', { uid: unmatched, email: stale.email, applicationId: 'not-a-uuid' })
     expect((await bookingsOf('calcom', [unmatched]))[0]).toMatchObject({ application_id: null, state: 'scheduled' })
@@ -297,7 +378,9 @@ describe(`booking webhooks on ${DATABASE_TARGET}`, () => {
     }
     const routing = await post(
       'calendly',
-      resigned(JSON.stringify({ event: 'routing_form_submission.created', created_at: new Date().toISOString(), payload: {} })),
+      resigned(
+        JSON.stringify({ event: 'routing_form_submission.created', created_at: new Date().toISOString(), payload: {} }),
+      ),
     )
     expect(routing.json()).toEqual({ received: true, applied: false })
     const ping = await calcom('PING', {})

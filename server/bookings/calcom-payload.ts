@@ -52,10 +52,14 @@ export function readCalcomDelivery(body: unknown): BookingEvent | IgnoredDeliver
   if (change === undefined) return { ignored: trigger }
   const payload = booking.parse(delivery.payload)
   const bookingId = payload.uid ?? payload.bookingUid
-  if (!bookingId) throw new z.ZodError([{ code: 'custom', path: ['payload', 'uid'], message: 'the booking has no uid', input: undefined }])
+  if (!bookingId)
+    throw new z.ZodError([
+      { code: 'custom', path: ['payload', 'uid'], message: 'the booking has no uid', input: undefined },
+    ])
   const [attendee] = payload.attendees ?? []
   // The attendee's own switch, either way; Cal Video's check only ever marks.
-  if (trigger === 'BOOKING_NO_SHOW_UPDATED' && !(payload.attendees ?? []).some((one) => one.noShow === true)) change = 'no_show_removed'
+  if (trigger === 'BOOKING_NO_SHOW_UPDATED' && !(payload.attendees ?? []).some((one) => one.noShow === true))
+    change = 'no_show_removed'
   return {
     provider: 'calcom',
     key: [trigger, bookingId, delivery.createdAt].join(' '),
@@ -69,6 +73,8 @@ export function readCalcomDelivery(body: unknown): BookingEvent | IgnoredDeliver
     endsAt: payload.endTime ?? undefined,
     replaces: trigger === 'BOOKING_RESCHEDULED' ? clip(payload.rescheduleUid, 500) : undefined,
     // The host's "request reschedule" writes "Please reschedule. <their reason>" here.
-    cancelReason: clip(payload.cancellationReason?.trim(), 1000) ?? (payload.requestReschedule ? 'Reschedule requested' : undefined),
+    cancelReason:
+      clip(payload.cancellationReason?.trim(), 1000) ??
+      (payload.requestReschedule ? 'Reschedule requested' : undefined),
   }
 }

@@ -52,14 +52,20 @@ const post = ({ body, headers }: Delivery) => {
 }
 const calcom = (trigger: string, booking: Parameters<typeof calcomDelivery>[1], createdAt = new Date().toISOString()) =>
   calcomDelivery(trigger, booking, { secret: SECRET, createdAt })
-const calendly = (event: string, invitee: Parameters<typeof calendlyDelivery>[1], createdAt = new Date().toISOString()) =>
-  calendlyDelivery(event, invitee, { key: KEY, createdAt })
+const calendly = (
+  event: string,
+  invitee: Parameters<typeof calendlyDelivery>[1],
+  createdAt = new Date().toISOString(),
+) => calendlyDelivery(event, invitee, { key: KEY, createdAt })
 const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString()
 
 async function newLead({ spam = false } = {}) {
   const email = `lead-${Math.random().toString(36).slice(2)}@example.com`
   const id = await insertApplication(temp.db, { spam, answers: { email } })
-  const [row] = await temp.db.query<{ submission_id: string }>('SELECT submission_id::text FROM contact_submissions WHERE id = $1', [id])
+  const [row] = await temp.db.query<{ submission_id: string }>(
+    'SELECT submission_id::text FROM contact_submissions WHERE id = $1',
+    [id],
+  )
   return { id, submissionId: row?.submission_id ?? '', email }
 }
 
@@ -79,10 +85,13 @@ const historyOf = async (provider: string, id: string) =>
     )
   ).map((row) => row.kind)
 const statusOf = async (applicationId: number) => {
-  const [row] = await temp.db.query<{ status: string }>('SELECT status FROM lead_pipeline WHERE application_id = $1', [applicationId])
-  const changes = await temp.db.query<{ to_status: string }>('SELECT to_status FROM lead_status_changes WHERE application_id = $1', [
+  const [row] = await temp.db.query<{ status: string }>('SELECT status FROM lead_pipeline WHERE application_id = $1', [
     applicationId,
   ])
+  const changes = await temp.db.query<{ to_status: string }>(
+    'SELECT to_status FROM lead_status_changes WHERE application_id = $1',
+    [applicationId],
+  )
   return { status: row?.status, changes: changes.map((change) => change.to_status) }
 }
 /**
@@ -113,7 +122,9 @@ describe(`booking webhooks with the providers' own payloads on ${DATABASE_TARGET
     const spamStatus = await statusOf(spam.id)
     const spamBooking = calendlyInviteeUri()
     const leadBooking = calendlyInviteeUri()
-    expect((await post(calendly('invitee.created', { uri: spamBooking, salesforceUuid: spam.submissionId }))).json()).toEqual({
+    expect(
+      (await post(calendly('invitee.created', { uri: spamBooking, salesforceUuid: spam.submissionId }))).json(),
+    ).toEqual({
       received: true,
       applied: true,
     })
@@ -122,7 +133,11 @@ describe(`booking webhooks with the providers' own payloads on ${DATABASE_TARGET
     await post(calcom('BOOKING_CREATED', { uid: spamCalcom, applicationId: spam.submissionId }))
     await post(calcom('BOOKING_CANCELLED', { uid: spamCalcom, cancellationReason: 'changed my mind' }))
 
-    expect(await bookingOf('calendly', spamBooking)).toEqual({ application_id: spam.id, state: 'scheduled', cancel_reason: null })
+    expect(await bookingOf('calendly', spamBooking)).toEqual({
+      application_id: spam.id,
+      state: 'scheduled',
+      cancel_reason: null,
+    })
     expect(await bookingOf('calcom', spamCalcom)).toMatchObject({ application_id: spam.id, state: 'canceled' })
     expect(await historyOf('calcom', spamCalcom)).toEqual(['created', 'canceled'])
     expect(await statusOf(spam.id)).toEqual(spamStatus)
@@ -138,7 +153,11 @@ describe(`booking webhooks with the providers' own payloads on ${DATABASE_TARGET
     const lead = await newLead()
     const uid = `cal-${randomUUID()}`
     const sentAt = Date.now() - (RECEIPT_DAYS + 1) * DAY_MS
-    const delivery = calcom('BOOKING_CREATED', { uid, applicationId: lead.submissionId }, new Date(sentAt).toISOString())
+    const delivery = calcom(
+      'BOOKING_CREATED',
+      { uid, applicationId: lead.submissionId },
+      new Date(sentAt).toISOString(),
+    )
     // Delivered when Cal.com sent it, 31 days ago, and applied.
     const realNow = Date.now.bind(Date)
     vi.spyOn(Date, 'now').mockImplementation(() => realNow() - (RECEIPT_DAYS + 1) * DAY_MS)
@@ -149,7 +168,9 @@ describe(`booking webhooks with the providers' own payloads on ${DATABASE_TARGET
       [`% ${uid} %`, RECEIPT_DAYS + 1],
     )
     await deleteExpiredBookingRecords(temp.db, undefined)
-    expect(await temp.db.query(`SELECT 1 FROM booking_receipts WHERE provider = 'calcom' AND key LIKE $1`, [`% ${uid} %`])).toEqual([])
+    expect(
+      await temp.db.query(`SELECT 1 FROM booking_receipts WHERE provider = 'calcom' AND key LIKE $1`, [`% ${uid} %`]),
+    ).toEqual([])
 
     // The same bytes, today.
     const replay = await post(delivery)
@@ -167,7 +188,9 @@ describe(`booking webhooks with the providers' own payloads on ${DATABASE_TARGET
       [CALCOM_MAX_AGE_DAYS - 1, true],
     ] as const) {
       const made = new Date(Date.now() - days * DAY_MS).toISOString()
-      const answer = await post(calcom('BOOKING_CREATED', { uid: `cal-${randomUUID()}`, applicationId: other.submissionId }, made))
+      const answer = await post(
+        calcom('BOOKING_CREATED', { uid: `cal-${randomUUID()}`, applicationId: other.submissionId }, made),
+      )
       expect([days, answer.json()]).toEqual([days, { received: true, applied }])
     }
     expect(await announced(other.id)).toEqual(['booking.created'])
@@ -204,7 +227,12 @@ describe(`booking webhooks with the providers' own payloads on ${DATABASE_TARGET
       'no_show',
       'no_show_removed',
     ])
-    expect(await announced(lead.id)).toEqual(['booking.created', 'booking.no_show', 'booking.no_show', 'booking.no_show'])
+    expect(await announced(lead.id)).toEqual([
+      'booking.created',
+      'booking.no_show',
+      'booking.no_show',
+      'booking.no_show',
+    ])
   })
 
   // d. Cal Video's own check: calcom/cal.com packages/features/tasker/tasks/triggerNoShow/
@@ -224,7 +252,9 @@ describe(`booking webhooks with the providers' own payloads on ${DATABASE_TARGET
     // The host did not join: the applicant is no no-show for it.
     const hostMissed = `cal-${randomUUID()}`
     await post(calcom('BOOKING_CREATED', { uid: hostMissed, applicationId: lead.submissionId }, minutesAgo(60)))
-    const hosts = await post(calcom('AFTER_HOSTS_CAL_VIDEO_NO_SHOW', { uid: hostMissed, hostEmail: 'host@agency.example' }, minutesAgo(20)))
+    const hosts = await post(
+      calcom('AFTER_HOSTS_CAL_VIDEO_NO_SHOW', { uid: hostMissed, hostEmail: 'host@agency.example' }, minutesAgo(20)),
+    )
     expect(hosts.json()).toEqual({ received: true, applied: false })
     expect(await bookingOf('calcom', hostMissed)).toMatchObject({ state: 'scheduled' })
     expect(await historyOf('calcom', hostMissed)).toEqual(['created'])
@@ -240,7 +270,9 @@ describe(`booking webhooks with the providers' own payloads on ${DATABASE_TARGET
   it("e. matches a Cal.com booking the host confirmed by the uid of its request, though the applicant's email changed", async () => {
     const lead = await newLead()
     const uid = `cal-${randomUUID()}`
-    const requested = await post(calcom('BOOKING_REQUESTED', { uid, applicationId: lead.submissionId, email: lead.email }, minutesAgo(30)))
+    const requested = await post(
+      calcom('BOOKING_REQUESTED', { uid, applicationId: lead.submissionId, email: lead.email }, minutesAgo(30)),
+    )
     expect(requested.json()).toEqual({ received: true, applied: true })
     // Awaiting the host: no booking, no status, nothing announced.
     expect(await bookingOf('calcom', uid)).toBeUndefined()
@@ -259,7 +291,9 @@ describe(`booking webhooks with the providers' own payloads on ${DATABASE_TARGET
 
     // Without its request, the same confirmation matches no lead.
     const unrequested = `cal-${randomUUID()}`
-    await post(calcom('BOOKING_CREATED', { uid: unrequested, email: 'typed-another-address@example.com', metadata: {} }))
+    await post(
+      calcom('BOOKING_CREATED', { uid: unrequested, email: 'typed-another-address@example.com', metadata: {} }),
+    )
     expect(await bookingOf('calcom', unrequested)).toMatchObject({ application_id: null })
   })
 

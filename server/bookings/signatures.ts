@@ -15,7 +15,12 @@ function sameHex(given: string, expected: Buffer): boolean {
  * Refused when a part is missing, the signature differs, or t is more than
  * five minutes from `nowSeconds`.
  */
-export function calendlySignatureProblem(header: string | undefined, rawBody: Buffer, key: string, nowSeconds: number): string | undefined {
+export function calendlySignatureProblem(
+  header: string | undefined,
+  rawBody: Buffer,
+  key: string,
+  nowSeconds: number,
+): string | undefined {
   if (header === undefined || header === '') return 'no Calendly-Webhook-Signature header'
   const parts = new Map<string, string>()
   for (const part of header.split(',')) {
@@ -24,10 +29,12 @@ export function calendlySignatureProblem(header: string | undefined, rawBody: Bu
   }
   const t = parts.get('t')
   const v1 = parts.get('v1')
-  if (t === undefined || !/^\d{1,12}$/.test(t) || v1 === undefined) return 'a malformed Calendly-Webhook-Signature header'
+  if (t === undefined || !/^\d{1,12}$/.test(t) || v1 === undefined)
+    return 'a malformed Calendly-Webhook-Signature header'
   const expected = createHmac('sha256', key).update(`${t}.`).update(rawBody).digest()
   if (!sameHex(v1, expected)) return 'a Calendly signature that does not match'
-  if (Math.abs(nowSeconds - Number(t)) > CALENDLY_TOLERANCE_SECONDS) return 'a Calendly signature more than 5 minutes from our clock'
+  if (Math.abs(nowSeconds - Number(t)) > CALENDLY_TOLERANCE_SECONDS)
+    return 'a Calendly signature more than 5 minutes from our clock'
   return undefined
 }
 
@@ -36,8 +43,13 @@ export function calendlySignatureProblem(header: string | undefined, rawBody: Bu
  * webhook's secret. Cal.com writes `no-secret-provided` when the webhook has
  * no secret; that is refused like a missing header.
  */
-export function calcomSignatureProblem(header: string | undefined, rawBody: Buffer, secret: string): string | undefined {
-  if (header === undefined || header === '' || header === 'no-secret-provided') return 'no X-Cal-Signature-256 signature'
+export function calcomSignatureProblem(
+  header: string | undefined,
+  rawBody: Buffer,
+  secret: string,
+): string | undefined {
+  if (header === undefined || header === '' || header === 'no-secret-provided')
+    return 'no X-Cal-Signature-256 signature'
   const expected = createHmac('sha256', secret).update(rawBody).digest()
   return sameHex(header.trim(), expected) ? undefined : 'a Cal.com signature that does not match'
 }

@@ -3,10 +3,10 @@ import { bookingLinkSchema } from '../../common/admin-api-schema.ts'
 import { UNMATCHED_LIMIT, type UnmatchedBooking } from '../../common/booking-api.ts'
 import { recordAudit } from '../db/audit.ts'
 import type { Database } from '../db/database.ts'
+import { utcText } from '../db/utc-text.ts'
 import { ApiError } from '../http/api-error.ts'
 import { idParams } from '../http/id-param.ts'
 import { markBooked } from '../lead-lifecycle/status-change.ts'
-import { utcText } from '../db/utc-text.ts'
 
 /**
  * The inbox's bookings that no lead matched (ADR 026), registered under
@@ -35,10 +35,10 @@ export const unmatchedBookingRoutes: FastifyPluginAsyncZod<{ db: Database }> = a
         [request.params.id, leadId],
       )
       if (!booking) return false
-      await tx.query(`INSERT INTO booking_events (booking_id, kind, occurred_at, author) VALUES ($1, 'linked', now(), $2)`, [
-        booking.id,
-        actor,
-      ])
+      await tx.query(
+        `INSERT INTO booking_events (booking_id, kind, occurred_at, author) VALUES ($1, 'linked', now(), $2)`,
+        [booking.id, actor],
+      )
       if (booking.state !== 'canceled') await markBooked(tx, leadId, actor)
       await recordAudit(tx, { actor, action: 'booking.link', leadId, detail: { bookingId: Number(booking.id) } })
       return true

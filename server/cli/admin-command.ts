@@ -1,3 +1,4 @@
+import { PASSWORD_MIN_LENGTH } from '../../common/session-api.ts'
 import {
   AccountError,
   accountExists,
@@ -7,7 +8,6 @@ import {
   removeAccount,
   resetPassword,
 } from '../accounts/accounts.ts'
-import { PASSWORD_MIN_LENGTH } from '../../common/session-api.ts'
 import type { Database } from '../db/database.ts'
 import { UsageError } from './usage-error.ts'
 
@@ -25,7 +25,8 @@ or asked for without echo when that is a terminal:
 Emails are the same whatever their case. The embedded database admits one
 process at a time: stop the server first (with DATABASE_URL it may keep running).`
 
-export type AdminCommand = { name: 'add' | 'remove' | 'reset-password'; email: string } | { name: 'list' } | { name: 'help' }
+export type AdminCommand =
+  { name: 'add' | 'remove' | 'reset-password'; email: string } | { name: 'list' } | { name: 'help' }
 
 export function parseAdminArgs(argv: readonly string[]): AdminCommand {
   const [name, ...rest] = argv
@@ -38,7 +39,8 @@ export function parseAdminArgs(argv: readonly string[]): AdminCommand {
     const [email, ...extra] = rest
     if (email === undefined || email.trim() === '') throw new UsageError(`${name} needs an email`)
     // A password on the command line would stay in the shell's history and in ps.
-    if (extra.length > 0) throw new UsageError(`${name} takes one email and nothing else; the password is read from standard input`)
+    if (extra.length > 0)
+      throw new UsageError(`${name} takes one email and nothing else; the password is read from standard input`)
     return { name, email }
   }
   throw new UsageError(`unknown command ${JSON.stringify(name)}`)

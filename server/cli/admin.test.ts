@@ -83,22 +83,30 @@ describe('parsing the admin command', () => {
 describe(`managing accounts on ${DATABASE_TARGET}`, () => {
   it('adds an account under its lower-cased email, with an argon2id hash of the password', async () => {
     expect(await run(['add', ' Ada@Example.COM '])).toEqual([`Added ada@example.com to ${WHERE}.`])
-    const [row] = await temp.db.query<{ password_hash: string }>("SELECT password_hash FROM admin_accounts WHERE email = 'ada@example.com'")
+    const [row] = await temp.db.query<{ password_hash: string }>(
+      "SELECT password_hash FROM admin_accounts WHERE email = 'ada@example.com'",
+    )
     expect(row?.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/)
     expect(await verifyPassword(row?.password_hash ?? '', PASSWORD)).toBe(true)
     expect((await run(['list'])).join('\n')).toMatch(/^ada@example\.com\tadded \S+\tpassword only\t0 sessions\towner$/m)
   })
 
   it('refuses a second account for the same email in any case, and a short password, changing nothing', async () => {
-    await expect(run(['add', 'ADA@example.com'])).rejects.toThrow(new AccountError('There is already an account for ada@example.com.'))
-    await expect(run(['add', 'short@example.com'], 'elevenchars')).rejects.toThrow(/at least 12 characters \(this one has 11\)/)
+    await expect(run(['add', 'ADA@example.com'])).rejects.toThrow(
+      new AccountError('There is already an account for ada@example.com.'),
+    )
+    await expect(run(['add', 'short@example.com'], 'elevenchars')).rejects.toThrow(
+      /at least 12 characters \(this one has 11\)/,
+    )
     await expect(run(['add', 'not-an-email'])).rejects.toThrow(/is not an email address/)
     const emails = (await temp.db.query<{ email: string }>('SELECT email FROM admin_accounts')).map((row) => row.email)
     expect(emails).not.toContain('short@example.com')
   })
 
   it('refuses to remove or reset an account that does not exist', async () => {
-    await expect(run(['remove', 'ghost@example.com'])).rejects.toThrow(new AccountError('There is no account for ghost@example.com.'))
+    await expect(run(['remove', 'ghost@example.com'])).rejects.toThrow(
+      new AccountError('There is no account for ghost@example.com.'),
+    )
     await expect(run(['reset-password', 'ghost@example.com'])).rejects.toThrow(
       new AccountError('There is no account for ghost@example.com.'),
     )
@@ -129,7 +137,9 @@ describe(`managing accounts on ${DATABASE_TARGET}`, () => {
   it('removes an account, ending its sessions', async () => {
     await createAdminAccount(temp.db, 'leaving@example.com', PASSWORD)
     const { cookie } = await signIn(app, 'leaving@example.com', PASSWORD)
-    expect(await run(['remove', 'Leaving@Example.com'])).toEqual([`Removed leaving@example.com from ${WHERE}; its sessions have ended.`])
+    expect(await run(['remove', 'Leaving@Example.com'])).toEqual([
+      `Removed leaving@example.com from ${WHERE}; its sessions have ended.`,
+    ])
     expect(await sessionCount('leaving@example.com')).toBe(0)
     expect((await getSession(cookie)).statusCode).toBe(401)
     expect((await run(['list'])).join('\n')).not.toContain('leaving@example.com')
@@ -158,7 +168,8 @@ describe(`the admin command on ${DATABASE_TARGET}`, () => {
         process.execPath,
         ['--import', TSX, ADMIN_SCRIPT, ...args],
         { cwd: workDir, env, timeout: 60_000 },
-        (error, stdout, stderr) => resolve({ code: error ? (typeof error.code === 'number' ? error.code : null) : 0, stdout, stderr }),
+        (error, stdout, stderr) =>
+          resolve({ code: error ? (typeof error.code === 'number' ? error.code : null) : 0, stdout, stderr }),
       )
       child.stdin?.end(stdin)
     })
@@ -212,45 +223,55 @@ describe(`the admin command on ${DATABASE_TARGET}`, () => {
   })
 
   // util-linux's script(1) gives the command a terminal, as an operator's shell would.
-  it.runIf(existsSync('/usr/bin/script'))('asks twice at a terminal, showing nothing typed, even typed ahead', async () => {
-    await dotEnv(temp.env)
-    const password = 'typed at the terminal'
-    let output = ''
-    await withDatabaseClosed(async () => {
-      const command = [process.execPath, '--import', TSX, ADMIN_SCRIPT, 'add', 'tty@example.com'].map((part) => `'${part}'`).join(' ')
-      const child = spawn('/usr/bin/script', ['-q', '-e', '-c', command, '/dev/null'], {
-        cwd: workDir,
-        env: { PATH: process.env.PATH ?? '', HOME: workDir },
-        stdio: ['pipe', 'pipe', 'pipe'],
+  it.runIf(existsSync('/usr/bin/script'))(
+    'asks twice at a terminal, showing nothing typed, even typed ahead',
+    async () => {
+      await dotEnv(temp.env)
+      const password = 'typed at the terminal'
+      let output = ''
+      await withDatabaseClosed(async () => {
+        const command = [process.execPath, '--import', TSX, ADMIN_SCRIPT, 'add', 'tty@example.com']
+          .map((part) => `'${part}'`)
+          .join(' ')
+        const child = spawn('/usr/bin/script', ['-q', '-e', '-c', command, '/dev/null'], {
+          cwd: workDir,
+          env: { PATH: process.env.PATH ?? '', HOME: workDir },
+          stdio: ['pipe', 'pipe', 'pipe'],
+        })
+        let typed = false
+        child.stdout.on('data', (chunk: Buffer) => {
+          output += chunk.toString()
+          // Both answers as soon as the first prompt shows (before it, the terminal
+          // itself would echo): typing ahead of the second prompt is not echoed either.
+          if (!typed && output.includes('Password for tty@example.com: ')) {
+            typed = true
+            child.stdin.write(`${password}\r${password}\r`)
+          }
+        })
+        const code = await new Promise<number | null>((resolve) => child.on('exit', resolve))
+        child.stdin.end()
+        expect(output).toMatch(/Added tty@example\.com to /)
+        expect(code).toBe(0)
       })
-      let typed = false
-      child.stdout.on('data', (chunk: Buffer) => {
-        output += chunk.toString()
-        // Both answers as soon as the first prompt shows (before it, the terminal
-        // itself would echo): typing ahead of the second prompt is not echoed either.
-        if (!typed && output.includes('Password for tty@example.com: ')) {
-          typed = true
-          child.stdin.write(`${password}\r${password}\r`)
-        }
-      })
-      const code = await new Promise<number | null>((resolve) => child.on('exit', resolve))
-      child.stdin.end()
-      expect(output).toMatch(/Added tty@example\.com to /)
-      expect(code).toBe(0)
-    })
-    expect(output).not.toContain(password)
-    app = await reopenApp()
-    await signIn(app, 'tty@example.com', password)
-  })
+      expect(output).not.toContain(password)
+      app = await reopenApp()
+      await signIn(app, 'tty@example.com', password)
+    },
+  )
 
-  it.runIf(DATABASE_TARGET === 'pglite')('refuses, explaining why, while a server has the embedded database open', async () => {
-    await dotEnv(temp.env)
-    const result = await runAdmin(['list'])
-    expect(result.code).toBe(1)
-    expect(result.stdout).toBe('')
-    expect(result.stderr).toMatch(/^Accounts cannot be changed while a server runs on the embedded database: stop the server/)
-    expect(result.stderr).toMatch(/is in use.*holds .*landing\.lock/s)
-  })
+  it.runIf(DATABASE_TARGET === 'pglite')(
+    'refuses, explaining why, while a server has the embedded database open',
+    async () => {
+      await dotEnv(temp.env)
+      const result = await runAdmin(['list'])
+      expect(result.code).toBe(1)
+      expect(result.stdout).toBe('')
+      expect(result.stderr).toMatch(
+        /^Accounts cannot be changed while a server runs on the embedded database: stop the server/,
+      )
+      expect(result.stderr).toMatch(/is in use.*holds .*landing\.lock/s)
+    },
+  )
 })
 
 // After the embedded database was closed and reopened, the app must use the new handle.

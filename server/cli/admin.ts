@@ -1,14 +1,14 @@
 // `npm run admin -- add|list|remove|reset-password`: the lead inbox's
 // accounts, managed on the server only (there is no sign-up). See USAGE.
 import { AccountError } from '../accounts/accounts.ts'
+import { promptPassword, readPasswordFromStream } from '../accounts/read-password.ts'
 import { loadConfigOrExit } from '../config.ts'
 import { DataDirInUseError } from '../db/data-dir-lock.ts'
 import { migrateDatabase, describeDatabase } from '../db/open-database.ts'
-import { USAGE, parseAdminArgs, runAdminCommand, type AdminCommand } from './admin-command.ts'
-import { UsageError } from './usage-error.ts'
-import { openCliDatabase } from './open-cli-database.ts'
-import { promptPassword, readPasswordFromStream } from '../accounts/read-password.ts'
 import { keepFilesPrivate } from '../db/private-files.ts'
+import { USAGE, parseAdminArgs, runAdminCommand, type AdminCommand } from './admin-command.ts'
+import { openCliDatabase } from './open-cli-database.ts'
+import { UsageError } from './usage-error.ts'
 
 // Before anything is written: the database, backups and exports are this user's alone.
 keepFilesPrivate()
@@ -48,7 +48,9 @@ async function main(argv: readonly string[]) {
     await migrateDatabase(config, db)
     await runAdminCommand(db, command, where, {
       readPassword: (email) =>
-        process.stdin.isTTY ? promptPassword(process.stdin, process.stderr, email) : readPasswordFromStream(process.stdin),
+        process.stdin.isTTY
+          ? promptPassword(process.stdin, process.stderr, email)
+          : readPasswordFromStream(process.stdin),
       print: (line) => process.stdout.write(`${line}\n`),
     })
   } catch (error) {

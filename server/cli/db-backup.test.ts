@@ -6,8 +6,8 @@ import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ADMIN_API_PATH } from '../../common/admin-api.ts'
-import type { LeadPage } from '../../common/lead-list-api.ts'
 import { CONTACT_SUBMISSIONS_PATH } from '../../common/contact-submission.ts'
+import type { LeadPage } from '../../common/lead-list-api.ts'
 import { validAnswers } from '../../common/testing/valid-answers.ts'
 import { resetPassword } from '../accounts/accounts.ts'
 import { buildApp } from '../app.ts'
@@ -49,7 +49,13 @@ const run = (name: string, args: string[], env: Record<string, string> = {}) =>
  */
 function withoutSecrets(rows: Record<string, string[]>): Record<string, string[]> {
   const blank = (row: string) =>
-    JSON.stringify({ ...(JSON.parse(row) as object), password_hash: null, totp_secret: null, totp_enabled_at: null, totp_last_step: null })
+    JSON.stringify({
+      ...(JSON.parse(row) as object),
+      password_hash: null,
+      totp_secret: null,
+      totp_enabled_at: null,
+      totp_last_step: null,
+    })
   return {
     ...rows,
     admin_sessions: [],
@@ -99,18 +105,27 @@ describe.runIf(DATABASE_TARGET === 'pglite')('backups, db:restore and db:copy fr
 
   it('takes a backup while the database is open, and db:restore makes a data directory equal to it row for row', async () => {
     expect(Object.entries(sourceRows).filter(([, rows]) => rows.length === 0)).toEqual([])
-    const backups = createBackupService({ db: source.db, dataDir: source.settings.dataDir, dir: join(workDir, 'backups'), keep: 2 })
+    const backups = createBackupService({
+      db: source.db,
+      dataDir: source.settings.dataDir,
+      dir: join(workDir, 'backups'),
+      keep: 2,
+    })
     const taken = await backups.backUp()
     await backups.close()
     online = taken.path
     expect((await readdir(join(workDir, 'backups'))).sort()).toEqual([taken.name, `${taken.name}.sha256`])
-    expect(taken.tables.find((table) => table.table === 'contact_submissions')?.rows).toBe(sourceRows.contact_submissions?.length)
+    expect(taken.tables.find((table) => table.table === 'contact_submissions')?.rows).toBe(
+      sourceRows.contact_submissions?.length,
+    )
 
     const restored = join(workDir, 'restored')
     const result = await run('db-restore', [online], { DATA_DIR: restored })
     expect(result.stderr).toBe('')
     expect(result.code).toBe(0)
-    expect(result.stdout).toMatch(new RegExp(`^contact_submissions +${sourceRows.contact_submissions?.length} rows$`, 'm'))
+    expect(result.stdout).toMatch(
+      new RegExp(`^contact_submissions +${sourceRows.contact_submissions?.length} rows$`, 'm'),
+    )
     expect(result.stdout).toMatch(/^Restored \d+ rows of \d+ tables from the backup .* in [\d.]+ s\.$/m)
     // Unlogged tables (rate-limit counters, a minute's worth) are not in the WAL, so not in a base backup: a crash empties them too.
     const unlogged = await unloggedTables()
@@ -152,7 +167,9 @@ describe.runIf(DATABASE_TARGET === 'pglite')('backups, db:restore and db:copy fr
         })
         expect(stored.statusCode).toBe(201)
         const page = (await app.inject({ url: `${ADMIN_API_PATH}/leads`, headers: { cookie } })).json<LeadPage>()
-        const [fresh] = await target.query<{ id: number }>("SELECT id FROM contact_submissions WHERE instagram = '@after_the_restore'")
+        const [fresh] = await target.query<{ id: number }>(
+          "SELECT id FROM contact_submissions WHERE instagram = '@after_the_restore'",
+        )
         expect(page.leads[0]?.id).toBe(fresh?.id)
         expect(page.leads.length).toBeGreaterThan(1)
       } finally {
@@ -207,7 +224,12 @@ describe.runIf(DATABASE_TARGET === 'pglite')('backups, db:restore and db:copy fr
     const admin = openPostgres(server.url(), MAINTENANCE_POOL)
     await admin.exec('CREATE DATABASE untouched')
     await admin.close()
-    const intoPostgres = await run('db-copy', ['--from', join(workDir, 'truncated.ndjson.gz'), '--to', server.url('untouched')])
+    const intoPostgres = await run('db-copy', [
+      '--from',
+      join(workDir, 'truncated.ndjson.gz'),
+      '--to',
+      server.url('untouched'),
+    ])
     expect(intoPostgres.code).toBe(1)
     const untouched = openPostgres(server.url('untouched'), MAINTENANCE_POOL)
     try {

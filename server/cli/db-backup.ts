@@ -2,13 +2,13 @@
 import { existsSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { parseArgs } from 'node:util'
-import { writeBackupFile } from '../db-copy/backup-file.ts'
 import { loadConfigOrExit } from '../config.ts'
 import { DataDirInUseError } from '../db/data-dir-lock.ts'
 import { migrate } from '../db/migrate.ts'
 import { openPglite } from '../db/pglite.ts'
-import { backupRowSource } from '../db-copy/backup-secrets.ts'
 import { keepFilesPrivate } from '../db/private-files.ts'
+import { writeBackupFile } from '../db-copy/backup-file.ts'
+import { backupRowSource } from '../db-copy/backup-secrets.ts'
 
 // Before anything is written: the database, backups and exports are this user's alone.
 keepFilesPrivate()
@@ -29,7 +29,10 @@ const fail = (message: string, code: number): never => {
 
 let out = ''
 try {
-  const { values } = parseArgs({ args: process.argv.slice(2), options: { out: { type: 'string' }, help: { type: 'boolean', short: 'h' } } })
+  const { values } = parseArgs({
+    args: process.argv.slice(2),
+    options: { out: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+  })
   if (values.help) {
     process.stdout.write(`${USAGE}\n`)
     process.exit(0)
@@ -41,7 +44,8 @@ try {
 }
 if (existsSync(out)) fail(`${out} exists already: name a new file`, 1)
 const { dataDir } = loadConfigOrExit()
-if (!existsSync(resolve(dataDir, 'PG_VERSION'))) fail(`There is no embedded database in ${dataDir}: set DATA_DIR as for the server`, 1)
+if (!existsSync(resolve(dataDir, 'PG_VERSION')))
+  fail(`There is no embedded database in ${dataDir}: set DATA_DIR as for the server`, 1)
 const db = await openPglite(dataDir).catch((error: unknown) =>
   fail(
     error instanceof DataDirInUseError

@@ -6,24 +6,24 @@ import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ADMIN_API_PATH } from '../../common/admin-api.ts'
-import type { LeadPage } from '../../common/lead-list-api.ts'
 import { CONTACT_SUBMISSIONS_PATH } from '../../common/contact-submission.ts'
+import type { LeadPage } from '../../common/lead-list-api.ts'
 import { validAnswers } from '../../common/testing/valid-answers.ts'
 import { buildApp } from '../app.ts'
 import { parseConfig } from '../config.ts'
-import { USAGE } from './copy-command.ts'
-import { CopyError, copyDatabase } from '../db-copy/copy-database.ts'
 import { migrate } from '../db/migrate.ts'
 import { openPglite } from '../db/pglite.ts'
 import { MAINTENANCE_POOL, openPostgres } from '../db/postgres.ts'
+import { CopyError, copyDatabase } from '../db-copy/copy-database.ts'
 import { findProjectRoot } from '../project-root.ts'
 import { signIn } from '../testing/admin-session.ts'
 import { DATABASE_TARGET } from '../testing/database-target.ts'
+import { OWNER, PASSWORD, everyRow, seedEveryTable } from '../testing/every-table.ts'
 import { freePort } from '../testing/free-port.ts'
 import { insertApplication } from '../testing/insert-application.ts'
-import { OWNER, PASSWORD, everyRow, seedEveryTable } from '../testing/every-table.ts'
 import { startPostgresServer, type PostgresServer } from '../testing/postgres-server.ts'
 import { openTempDatabase, type TempDatabase } from '../testing/temp-database.ts'
+import { USAGE } from './copy-command.ts'
 
 const SCRIPT = join(findProjectRoot(), 'server', 'cli', 'db-copy.ts')
 const TSX = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href
@@ -37,9 +37,14 @@ const run = (args: string[]) =>
   new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
     // Only what the command needs: a developer's own DATA_DIR or DATABASE_URL must not leak in.
     const env = { PATH: process.env.PATH ?? '', HOME: workDir }
-    execFile(process.execPath, ['--import', TSX, SCRIPT, ...args], { cwd: workDir, env, timeout: 120_000 }, (error, stdout, stderr) => {
-      resolve({ code: error ? (typeof error.code === 'number' ? error.code : null) : 0, stdout, stderr })
-    })
+    execFile(
+      process.execPath,
+      ['--import', TSX, SCRIPT, ...args],
+      { cwd: workDir, env, timeout: 120_000 },
+      (error, stdout, stderr) => {
+        resolve({ code: error ? (typeof error.code === 'number' ? error.code : null) : 0, stdout, stderr })
+      },
+    )
   })
 
 const asAdmin = async (sql: string) => {
@@ -189,7 +194,8 @@ describe.runIf(DATABASE_TARGET === 'pglite')('npm run db:copy', () => {
     ])
     expect(wrongPassword.code).toBe(1)
     expect(wrongPassword.stderr).toMatch(/password authentication failed/)
-    for (const result of [unreachable, missing, wrongPassword]) expect(result.stderr).not.toContain('not-the-password-42')
+    for (const result of [unreachable, missing, wrongPassword])
+      expect(result.stderr).not.toContain('not-the-password-42')
   })
 
   it.each([
@@ -249,7 +255,9 @@ describe.runIf(DATABASE_TARGET === 'pglite')('npm run db:copy', () => {
     try {
       const result = await run(['--to', server.url('copy_target'), '--from', source.settings.dataDir])
       expect(result.code).toBe(1)
-      expect(result.stderr).toMatch(/^The embedded database cannot be copied while a server runs on it: stop the server/)
+      expect(result.stderr).toMatch(
+        /^The embedded database cannot be copied while a server runs on it: stop the server/,
+      )
     } finally {
       await open.close()
     }

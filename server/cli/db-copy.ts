@@ -2,12 +2,12 @@
 // database (or backup) into another, new one. See USAGE.
 import { performance } from 'node:perf_hooks'
 import { loadConfigOrExit } from '../config.ts'
-import { USAGE, parseCopyArgs, type CopyCommand } from './copy-command.ts'
-import { copyBetween, describeEndpoint, sourceEndpoint, targetEndpoint } from '../db-copy/copy-endpoints.ts'
-import { runCopyCommand } from './run-copy-command.ts'
-import { printAfterRestoreSteps } from '../db-copy/backup-secrets.ts'
-import { UsageError } from './usage-error.ts'
 import { keepFilesPrivate } from '../db/private-files.ts'
+import { printAfterRestoreSteps } from '../db-copy/backup-secrets.ts'
+import { copyBetween, describeEndpoint, sourceEndpoint, targetEndpoint } from '../db-copy/copy-endpoints.ts'
+import { USAGE, parseCopyArgs, type CopyCommand } from './copy-command.ts'
+import { runCopyCommand } from './run-copy-command.ts'
+import { UsageError } from './usage-error.ts'
 
 // Before anything is written: the database, backups and exports are this user's alone.
 keepFilesPrivate()

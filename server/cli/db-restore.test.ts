@@ -19,7 +19,12 @@ const script = (name: string) => join(findProjectRoot(), 'server', 'cli', `${nam
 let workDir: string
 
 /** The command as a child process; `onStdout` sees its output as it comes. */
-function start(name: string, args: string[], env: Record<string, string>, onStdout: (text: string) => void = () => undefined) {
+function start(
+  name: string,
+  args: string[],
+  env: Record<string, string>,
+  onStdout: (text: string) => void = () => undefined,
+) {
   const child = spawn(process.execPath, ['--import', TSX, script(name), ...args], {
     cwd: workDir,
     env: { PATH: process.env.PATH ?? '', HOME: workDir, ...env },
@@ -78,7 +83,9 @@ describe.runIf(DATABASE_TARGET === 'pglite')('db:restore and db:copy on a hostil
       const { exited } = start(name, [...args], { DATA_DIR: join(workDir, 'restored') })
       const result = await exited
       expect(result.code, name).toBe(1)
-      expect(result.stderr, name).toContain(`a line is longer than ${MAX_BACKUP_LINE_BYTES} bytes (the longest a backup's line may be)`)
+      expect(result.stderr, name).toContain(
+        `a line is longer than ${MAX_BACKUP_LINE_BYTES} bytes (the longest a backup's line may be)`,
+      )
       expect(await readdir(target).catch(() => 'absent'), name).toBe('absent')
       expect((await readdir(workDir)).filter((entry) => entry.includes('incoming'))).toEqual([])
     }
@@ -105,7 +112,9 @@ describe.runIf(DATABASE_TARGET === 'pglite')('db:restore and db:copy on a hostil
     expect(signalled).toBe(true)
     expect(result.signal).toBeNull()
     expect(result.code).toBe(1)
-    expect(result.stderr).toMatch(/^Copy failed: Interrupted while reading the backup; nothing was changed on the target$/m)
+    expect(result.stderr).toMatch(
+      /^Copy failed: Interrupted while reading the backup; nothing was changed on the target$/m,
+    )
     expect(await readdir(target).catch(() => 'absent')).toBe('absent')
     expect((await readdir(workDir)).filter((entry) => entry.includes('incoming'))).toEqual([])
   }, 120_000)

@@ -2,10 +2,10 @@
 import { performance } from 'node:perf_hooks'
 import { parseArgs } from 'node:util'
 import { loadConfigOrExit } from '../config.ts'
+import { keepFilesPrivate } from '../db/private-files.ts'
+import { printAfterRestoreSteps } from '../db-copy/backup-secrets.ts'
 import { copyBetween, describeEndpoint } from '../db-copy/copy-endpoints.ts'
 import { runCopyCommand } from './run-copy-command.ts'
-import { printAfterRestoreSteps } from '../db-copy/backup-secrets.ts'
-import { keepFilesPrivate } from '../db/private-files.ts'
 
 // Before anything is written: the database, backups and exports are this user's alone.
 keepFilesPrivate()

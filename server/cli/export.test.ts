@@ -9,14 +9,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CONTACT_FIELDS, applicationForm } from '../../common/application-form.ts'
 import { HONEYPOT_FIELD } from '../../common/contact-submission.ts'
 import { validAnswers } from '../../common/testing/valid-answers.ts'
+import { exportApplications } from '../export/export-applications.ts'
+import { exportColumns } from '../export/paged-export.ts'
 import { findProjectRoot } from '../project-root.ts'
 import { DATABASE_TARGET } from '../testing/database-target.ts'
 import { countTurns, workPerTurn } from '../testing/event-loop-turns.ts'
 import { CSV_INJECTION_PAYLOADS, csvCells, formulaCells, splitCells } from '../testing/spreadsheet-cells.ts'
 import { openTempDatabase, type TempDatabase } from '../testing/temp-database.ts'
-import { exportApplications } from '../export/export-applications.ts'
 import { USAGE, parseExportArgs } from './export-args.ts'
-import { exportColumns } from '../export/paged-export.ts'
 import { UsageError } from './usage-error.ts'
 
 const EXPORT_SCRIPT = join(findProjectRoot(), 'server', 'cli', 'export.ts')
@@ -59,9 +59,11 @@ const exported = async (format: 'csv' | 'json', since?: Date) => {
 }
 
 const ids = async () =>
-  (await temp.db.query<{ id: number; submission_id: string }>('SELECT id, submission_id::text FROM contact_submissions ORDER BY id')).map(
-    (row) => [row.id, row.submission_id] as const,
-  )
+  (
+    await temp.db.query<{ id: number; submission_id: string }>(
+      'SELECT id, submission_id::text FROM contact_submissions ORDER BY id',
+    )
+  ).map((row) => [row.id, row.submission_id] as const)
 
 // Answers a spreadsheet or a CSV reader could trip on, each with the cell it must become.
 const NASTY_CELLS: readonly (readonly [string, string])[] = [
@@ -95,7 +97,9 @@ describe(`exporting applications from ${DATABASE_TARGET}`, () => {
     const plain = OTHERS.map((field) => `"${base[field]?.startsWith('+') ? "'" : ''}${base[field]}"`).join(',')
     expect(text).toBe(
       [
-        ['id', 'submission_id', 'created_at', ...CONTACT_FIELDS, ...ATTRIBUTION_COLUMNS].map((column) => `"${column}"`).join(','),
+        ['id', 'submission_id', 'created_at', ...CONTACT_FIELDS, ...ATTRIBUTION_COLUMNS]
+          .map((column) => `"${column}"`)
+          .join(','),
         `"${id1}","${uuid1}","2025-03-01T09:30:00.000000Z","'@first",${OTHERS.map((_, index) => nasty(index)[1]).join(',')}${NO_ATTRIBUTION}`,
         `"${id2}","${uuid2}","2025-03-02T10:00:00.123456Z","'@second",${plain}${NO_ATTRIBUTION}`,
         `"${id3}","${uuid3}","2025-03-03T00:00:00.000000Z","'@third",${plain}${NO_ATTRIBUTION}`,
@@ -111,17 +115,27 @@ describe(`exporting applications from ${DATABASE_TARGET}`, () => {
     expect(rows.map((row) => row[FIRST])).toEqual(['@first', '@second', '@third'])
     expect(Object.keys(rows[0]!)).toEqual(JSON_COLUMNS)
     expect(JSON_COLUMNS).toEqual(['id', 'submission_id', 'created_at', ...CONTACT_FIELDS, 'attribution'])
-    expect(rows[0]).toMatchObject({ ...NASTY, id: expect.any(Number), created_at: '2025-03-01T09:30:00.000000Z', attribution: null })
+    expect(rows[0]).toMatchObject({
+      ...NASTY,
+      id: expect.any(Number),
+      created_at: '2025-03-01T09:30:00.000000Z',
+      attribution: null,
+    })
   })
 
   it('keeps only applications made at or after --since', async () => {
     const fromDay = await exported('json', parseSince('2025-03-02'))
-    expect((JSON.parse(fromDay.text) as Record<string, string>[]).map((row) => row[FIRST])).toEqual(['@second', '@third'])
+    expect((JSON.parse(fromDay.text) as Record<string, string>[]).map((row) => row[FIRST])).toEqual([
+      '@second',
+      '@third',
+    ])
     const exact = await exported('csv', parseSince('2025-03-02T10:00:00.123456Z'))
     expect(exact.count).toBe(2)
     const none = await exported('json', parseSince('2030-01-01'))
     expect(none).toEqual({ text: '[]\n', count: 0 })
-    expect((await exported('csv', parseSince('2030-01-01'))).text).toBe(`${EXPORT_COLUMNS.map((column) => `"${column}"`).join(',')}\r\n`)
+    expect((await exported('csv', parseSince('2030-01-01'))).text).toBe(
+      `${EXPORT_COLUMNS.map((column) => `"${column}"`).join(',')}\r\n`,
+    )
   })
 
   it('pages through many applications made in the same instant without losing or repeating one', async () => {
@@ -146,7 +160,9 @@ describe(`exporting from ${DATABASE_TARGET} with spam in the table`, () => {
        VALUES ('2027-01-01T00:00:01Z', ${CONTACT_FIELDS.map((_, index) => `$${index + 1}`).join(', ')}, 'https://spam.example')`,
       CONTACT_FIELDS.map((field) => bot[field]),
     )
-    const [flagged] = await temp.db.query<{ spam: boolean }>(`SELECT spam FROM contact_submissions WHERE ${FIRST} = '@bot'`)
+    const [flagged] = await temp.db.query<{ spam: boolean }>(
+      `SELECT spam FROM contact_submissions WHERE ${FIRST} = '@bot'`,
+    )
     expect(flagged?.spam).toBe(true)
 
     const json = await exported('json', parseSince('2027-01-01'))
@@ -160,7 +176,10 @@ describe(`exporting from ${DATABASE_TARGET} with spam in the table`, () => {
 describe(`exporting hostile answers from ${DATABASE_TARGET}`, () => {
   beforeAll(async () => {
     for (const [index, payload] of CSV_INJECTION_PAYLOADS.entries()) {
-      await insert(`2028-01-01T00:00:${String(index).padStart(2, '0')}Z`, { business: payload, [LONG]: `${payload};${payload}` })
+      await insert(`2028-01-01T00:00:${String(index).padStart(2, '0')}Z`, {
+        business: payload,
+        [LONG]: `${payload};${payload}`,
+      })
     }
   })
 
@@ -202,7 +221,11 @@ describe(`exporting where applications came from, from ${DATABASE_TARGET}`, () =
   beforeAll(async () => {
     await insertWithAttribution('2029-01-01T00:00:00Z', '@attributed', attribution)
     for (const [index, payload] of CSV_INJECTION_PAYLOADS.entries()) {
-      await insertWithAttribution(`2029-02-01T00:00:${String(index).padStart(2, '0')}Z`, `@hostile${index}`, hostile(payload))
+      await insertWithAttribution(
+        `2029-02-01T00:00:${String(index).padStart(2, '0')}Z`,
+        `@hostile${index}`,
+        hostile(payload),
+      )
     }
   })
 
@@ -306,7 +329,8 @@ describe(`exporting many applications from ${DATABASE_TARGET}`, () => {
     const rows = csvCells(text).slice(1, 61)
     expect(rows).toHaveLength(60)
     for (const row of rows) {
-      for (const field of applicationForm) expect(row[EXPORT_COLUMNS.indexOf(field.key)]).toBe(`a${' '.repeat(field.maxLength - 2)}a`)
+      for (const field of applicationForm)
+        expect(row[EXPORT_COLUMNS.indexOf(field.key)]).toBe(`a${' '.repeat(field.maxLength - 2)}a`)
     }
     // A row is about 9,000 characters: a few of them, then a turn; not the
     // whole page of about 540,000 at once.
@@ -355,9 +379,14 @@ describe(`the export command on ${DATABASE_TARGET}`, () => {
     new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
       // Only what the command needs: a developer's own DATABASE_URL must not leak in.
       const env = { PATH: process.env.PATH ?? '', HOME: workDir }
-      execFile(process.execPath, ['--import', TSX, EXPORT_SCRIPT, ...args], { cwd, env, timeout: 60_000 }, (error, stdout, stderr) => {
-        resolve({ code: error ? (typeof error.code === 'number' ? error.code : null) : 0, stdout, stderr })
-      })
+      execFile(
+        process.execPath,
+        ['--import', TSX, EXPORT_SCRIPT, ...args],
+        { cwd, env, timeout: 60_000 },
+        (error, stdout, stderr) => {
+          resolve({ code: error ? (typeof error.code === 'number' ? error.code : null) : 0, stdout, stderr })
+        },
+      )
     })
   const dotEnv = (settings: Record<string, string>) =>
     writeFile(
@@ -426,22 +455,28 @@ describe(`the export command on ${DATABASE_TARGET}`, () => {
     }
   })
 
-  it.runIf(DATABASE_TARGET === 'pglite')('refuses, explaining why, while another process has the embedded database open', async () => {
-    await dotEnv(temp.env)
-    const result = await runExport(['--format', 'csv'])
-    expect(result.code).toBe(1)
-    expect(result.stdout).toBe('')
-    expect(result.stderr).toMatch(/is in use.*stop the server first/s)
-  })
+  it.runIf(DATABASE_TARGET === 'pglite')(
+    'refuses, explaining why, while another process has the embedded database open',
+    async () => {
+      await dotEnv(temp.env)
+      const result = await runExport(['--format', 'csv'])
+      expect(result.code).toBe(1)
+      expect(result.stdout).toBe('')
+      expect(result.stderr).toMatch(/is in use.*stop the server first/s)
+    },
+  )
 
-  it.runIf(DATABASE_TARGET === 'pglite')('refuses a DATA_DIR that holds no database, rather than creating one', async () => {
-    const missing = join(workDir, 'no-database-here')
-    await dotEnv({ DATA_DIR: missing })
-    const result = await runExport(['--format', 'json'])
-    expect(result.code).toBe(1)
-    expect(result.stderr).toContain(`There is no embedded database in ${missing}`)
-    expect(existsSync(missing)).toBe(false)
-  })
+  it.runIf(DATABASE_TARGET === 'pglite')(
+    'refuses a DATA_DIR that holds no database, rather than creating one',
+    async () => {
+      const missing = join(workDir, 'no-database-here')
+      await dotEnv({ DATA_DIR: missing })
+      const result = await runExport(['--format', 'json'])
+      expect(result.code).toBe(1)
+      expect(result.stderr).toContain(`There is no embedded database in ${missing}`)
+      expect(existsSync(missing)).toBe(false)
+    },
+  )
 
   it('fails with exit code 1 when the database cannot be reached', async () => {
     await dotEnv({ DATABASE_URL: 'postgres://nobody:secret@127.0.0.1:1/none' })

@@ -5,11 +5,11 @@ import { createWriteStream, type WriteStream } from 'node:fs'
 import { rename, rm } from 'node:fs/promises'
 import { loadConfigOrExit } from '../config.ts'
 import { describeDatabase } from '../db/open-database.ts'
-import { openCliDatabase } from './open-cli-database.ts'
+import { keepFilesPrivate } from '../db/private-files.ts'
 import { exportApplications } from '../export/export-applications.ts'
 import { USAGE, parseExportArgs, type ExportOptions } from './export-args.ts'
+import { openCliDatabase } from './open-cli-database.ts'
 import { UsageError } from './usage-error.ts'
-import { keepFilesPrivate } from '../db/private-files.ts'
 
 // Before anything is written: the database, backups and exports are this user's alone.
 keepFilesPrivate()
@@ -38,7 +38,9 @@ async function main(argv: readonly string[]) {
 
   const config = loadConfigOrExit()
   const where = describeDatabase(config)
-  const db = await openCliDatabase(config).catch((error: unknown) => fail(error instanceof Error ? error.message : String(error), 1))
+  const db = await openCliDatabase(config).catch((error: unknown) =>
+    fail(error instanceof Error ? error.message : String(error), 1),
+  )
 
   // A file is written under a temporary name and renamed when complete, so a
   // failed export never leaves a truncated file that looks finished.
@@ -61,7 +63,8 @@ async function main(argv: readonly string[]) {
       file = opening
     }
     const [table] = await db.query<{ found: boolean }>("SELECT to_regclass('contact_submissions') IS NOT NULL AS found")
-    if (!table?.found) throw new Error(`${where} has no applications yet: the server (or npm run db:migrate) creates the table`)
+    if (!table?.found)
+      throw new Error(`${where} has no applications yet: the server (or npm run db:migrate) creates the table`)
     const output = file ?? process.stdout
     const count = await exportApplications(db, options, writer(output))
     if (file && partial !== undefined && options.out !== undefined) {
@@ -69,7 +72,9 @@ async function main(argv: readonly string[]) {
       await once(file, 'finish')
       await rename(partial, options.out)
     }
-    process.stderr.write(`Exported ${count} application${count === 1 ? '' : 's'} from ${where} to ${options.out ?? 'stdout'}\n`)
+    process.stderr.write(
+      `Exported ${count} application${count === 1 ? '' : 's'} from ${where} to ${options.out ?? 'stdout'}\n`,
+    )
   } catch (error) {
     // Only what this run created is removed: never a file someone else put there.
     if (file) {

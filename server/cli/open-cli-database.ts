@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Config } from '../config.ts'
-import type { Database } from '../db/database.ts'
 import { DataDirInUseError } from '../db/data-dir-lock.ts'
+import type { Database } from '../db/database.ts'
 import { describeDatabase, openDatabase } from '../db/open-database.ts'
 
 /** Why a command could not open the database, in words for the operator. */

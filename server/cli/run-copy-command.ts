@@ -1,5 +1,5 @@
-import { CopyError, type CopiedTable, type CopyOptions } from '../db-copy/copy-database.ts'
 import { DataDirInUseError } from '../db/data-dir-lock.ts'
+import { CopyError, type CopiedTable, type CopyOptions } from '../db-copy/copy-database.ts'
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error))
 

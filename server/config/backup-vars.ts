@@ -12,9 +12,13 @@ export const BACKUP_VARS = {
       .optional(),
   ),
   BACKUP_INTERVAL_HOURS: envVar(
-    wholeNumber.refine((hours) => hours <= 8_760, 'must be a whole number of hours from 0 (no backups) to 8760 (a year)').default(24),
+    wholeNumber
+      .refine((hours) => hours <= 8_760, 'must be a whole number of hours from 0 (no backups) to 8760 (a year)')
+      .default(24),
   ),
-  BACKUP_KEEP: envVar(wholeNumber.refine((count) => count >= 1 && count <= 1_000, 'must be from 1 to 1000').default(14)),
+  BACKUP_KEEP: envVar(
+    wholeNumber.refine((count) => count >= 1 && count <= 1_000, 'must be from 1 to 1000').default(14),
+  ),
 }
 
 interface BackupVars {

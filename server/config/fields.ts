@@ -5,7 +5,8 @@ import { z } from 'zod'
  * `.default()` what unset means. `FOO=` in a .env file or a compose file
  * means "not set", not "the empty string", so empty is unset too.
  */
-export const envVar = <T extends z.ZodType>(schema: T) => z.preprocess((value) => (value === '' ? undefined : value), schema)
+export const envVar = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (value === '' ? undefined : value), schema)
 
 export const wholeNumber = z.string().regex(/^\d+$/, 'must be a whole number (0 or more)').transform(Number)
 
@@ -53,7 +54,11 @@ export function readWith<T>(read: (value: string, refuse: (message: string) => n
  * refuses. An empty item is an item unless `dropEmpty` (then a trailing comma
  * is harmless); `dropRepeats` keeps the first of equal items.
  */
-export function commaList(value: string, isItem: (item: string) => boolean, { dropEmpty = false, dropRepeats = false } = {}) {
+export function commaList(
+  value: string,
+  isItem: (item: string) => boolean,
+  { dropEmpty = false, dropRepeats = false } = {},
+) {
   let items = value.split(',').map((item) => item.trim())
   if (dropEmpty) items = items.filter((item) => item !== '')
   if (dropRepeats) items = [...new Set(items)]

@@ -1,8 +1,7 @@
 import { join, resolve } from 'node:path'
 import { z } from 'zod'
-import { BACKUP_VARS, backupDirInside, backupSettings } from './backup-vars.ts'
-import { smtpUrlProblem } from './smtp-url.ts'
 import { findProjectRoot } from '../project-root.ts'
+import { BACKUP_VARS, backupDirInside, backupSettings } from './backup-vars.ts'
 import {
   bookingSecret,
   commaList,
@@ -19,6 +18,7 @@ import {
   wholeDays,
   wholeNumber,
 } from './fields.ts'
+import { smtpUrlProblem } from './smtp-url.ts'
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const
 
@@ -33,7 +33,8 @@ const webhookUrls = readWith((value, refuse) => {
 
 const webhookSecret = readWith(
   (value, refuse) =>
-    decodeWebhookSecret(value) ?? refuse('must be whsec_ followed by 24 to 64 bytes in base64, as Standard Webhooks secrets are'),
+    decodeWebhookSecret(value) ??
+    refuse('must be whsec_ followed by 24 to 64 bytes in base64, as Standard Webhooks secrets are'),
 )
 
 const smtpUrl = z.string().superRefine((value, context) => {
@@ -55,7 +56,9 @@ export const configSchema = z
     SERVICE_ROLE_KEY: envVar(z.string().min(16, 'must be at least 16 characters long').optional()),
     LOG_LEVEL: envVar(z.enum(LOG_LEVELS, `must be one of ${LOG_LEVELS.join(', ')}`).default('info')),
     WEB_ROOT: envVar(absolutePath.default(() => join(findProjectRoot(), 'dist', 'web'))),
-    DATABASE_URL: envVar(z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// URL' }).optional()),
+    DATABASE_URL: envVar(
+      z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// URL' }).optional(),
+    ),
     SUBMIT_RATE_LIMIT: envVar(wholeNumber.default(10)),
     TRUST_PROXY: envVar(trustedProxies.default(false)),
     CORS_ORIGINS: envVar(corsOrigins.default('*')),
@@ -89,13 +92,18 @@ export const configSchema = z
     LEAD_EMAIL_BOOKINGS: envVar(toggle('true', 'false').default(false)),
     // At most 30 days: a later email would not read as a follow-up.
     FOLLOW_UP_AFTER_MINUTES: envVar(
-      wholeNumber.refine((minutes) => minutes >= 1 && minutes <= 43_200, 'must be from 1 to 43200 (30 days)').optional(),
+      wholeNumber
+        .refine((minutes) => minutes >= 1 && minutes <= 43_200, 'must be from 1 to 43200 (30 days)')
+        .optional(),
     ),
     ...BACKUP_VARS,
     PUBLIC_URL: envVar(
       z
         .string()
-        .refine((value) => isHttpUrl(value) && new URL(value).origin === value, "must be the site's origin, such as https://example.com")
+        .refine(
+          (value) => isHttpUrl(value) && new URL(value).origin === value,
+          "must be the site's origin, such as https://example.com",
+        )
         .optional(),
     ),
   })
@@ -127,7 +135,11 @@ export const configSchema = z
           : ['CALENDLY_WEBHOOK_SIGNING_KEY or CALCOM_WEBHOOK_SECRET (without them nobody is known to have booked)']),
       ]
       if (lacking.length > 0) {
-        context.addIssue({ code: 'custom', path: ['FOLLOW_UP_AFTER_MINUTES'], message: `needs ${lacking.join(', and ')}` })
+        context.addIssue({
+          code: 'custom',
+          path: ['FOLLOW_UP_AFTER_MINUTES'],
+          message: `needs ${lacking.join(', and ')}`,
+        })
       }
     }
     backupDirInside(vars, (message) => context.addIssue({ code: 'custom', path: ['BACKUP_DIR'], message }))

@@ -73,9 +73,11 @@ describe('the protection of SMTP_URL', () => {
     expect(() => parseConfig({ ...EMAIL, SMTP_URL: 'smtps://u:hunter22@mail.example?tls=optional' })).toThrow(
       /SMTP_URL: tls=optional is for smtp:\/\/ only/,
     )
-    expect(parseConfig({ ...EMAIL, SMTP_URL: 'smtp://u:p@mail.example?tls=optional' }).notifications.email?.smtpUrl).toBe(
-      'smtp://u:p@mail.example?tls=optional',
-    )
-    expect(parseConfig({ ...EMAIL, SMTP_URL: 'smtp://u:p@mail.example?tls=required' }).notifications.email).toBeDefined()
+    expect(
+      parseConfig({ ...EMAIL, SMTP_URL: 'smtp://u:p@mail.example?tls=optional' }).notifications.email?.smtpUrl,
+    ).toBe('smtp://u:p@mail.example?tls=optional')
+    expect(
+      parseConfig({ ...EMAIL, SMTP_URL: 'smtp://u:p@mail.example?tls=required' }).notifications.email,
+    ).toBeDefined()
   })
 })

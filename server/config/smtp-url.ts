@@ -40,7 +40,8 @@ export function smtpUrlProblem(value: string): string | undefined {
   if (tls.length > 1 || (tls.length === 1 && tls[0] !== 'required' && tls[0] !== 'optional')) {
     return 'tls= must be required or optional, once (smtp:// needs STARTTLS unless the host is loopback or ?tls=optional says otherwise)'
   }
-  if (url.protocol === 'smtps:' && tls[0] === 'optional') return 'tls=optional is for smtp:// only: smtps:// is TLS from the start'
+  if (url.protocol === 'smtps:' && tls[0] === 'optional')
+    return 'tls=optional is for smtp:// only: smtps:// is TLS from the start'
   return undefined
 }
 
@@ -70,6 +71,8 @@ export function smtpTransportOptions(smtpUrl: string): SMTPTransportOptions {
     // Without it a server (or whoever sits on the path) that does not offer STARTTLS gets AUTH and every answer in cleartext.
     requireTLS: tls === 'required',
     tls: { minVersion: 'TLSv1.2' },
-    ...(url.username !== '' && { auth: { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) } }),
+    ...(url.username !== '' && {
+      auth: { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) },
+    }),
   }
 }

@@ -86,7 +86,8 @@ export async function writeBackupFile(source: RowSource, path: string, createdAt
         yield `${batch.join('\n')}\n`
       }
       const sum = await source.checksum(table)
-      if (sum.rows !== rows) throw new Error(`${table.name} changed while it was read (${rows} rows read, ${sum.rows} counted)`)
+      if (sum.rows !== rows)
+        throw new Error(`${table.name} changed while it was read (${rows} rows read, ${sum.rows} counted)`)
       tables.push({ table: table.name, rows })
       yield `${JSON.stringify(['end', table.name, sum.rows, sum.checksum])}\n`
     }
@@ -100,7 +101,12 @@ export async function writeBackupFile(source: RowSource, path: string, createdAt
     },
   })
   try {
-    await pipeline(lines, createGzip({ level: GZIP_LEVEL }), tap, createWriteStream(partial, { flush: true, mode: 0o600 }))
+    await pipeline(
+      lines,
+      createGzip({ level: GZIP_LEVEL }),
+      tap,
+      createWriteStream(partial, { flush: true, mode: 0o600 }),
+    )
     await rename(partial, path)
     const sha256 = hash.digest('hex')
     await writeDurably(`${path}${CHECKSUM_SUFFIX}`, `${sha256}  ${basename(path)}\n`)

@@ -39,7 +39,9 @@ export async function openBackupFile(path: string, signal?: AbortSignal): Promis
   if (existsSync(checksumFile)) {
     const expected = (await readFile(checksumFile, 'utf8')).split(/\s/)[0] ?? ''
     if (expected !== (await fileSha256(path, signal).catch(interrupted(signal)))) {
-      throw new BackupFileError(`${path} does not match its checksum in ${basename(checksumFile)}: the file changed after it was written`)
+      throw new BackupFileError(
+        `${path} does not match its checksum in ${basename(checksumFile)}: the file changed after it was written`,
+      )
     }
   }
 
@@ -63,7 +65,9 @@ export async function openBackupFile(path: string, signal?: AbortSignal): Promis
   }
   if (header.version > BACKUP_VERSION) {
     input.destroy()
-    throw new BackupFileError(`${path} was written by a newer version (format ${header.version}); update this one first`)
+    throw new BackupFileError(
+      `${path} was written by a newer version (format ${header.version}); update this one first`,
+    )
   }
   const complete = header as BackupHeader
   const trailers = new Map<string, TableChecksum>()
@@ -78,7 +82,8 @@ export async function openBackupFile(path: string, signal?: AbortSignal): Promis
     close: () => input.destroy(),
     async *rows(table) {
       const expected = complete.tables[position]
-      if (expected?.name !== table.name) throw new Error(`Tables are read in the backup's order: ${expected?.name} comes next`)
+      if (expected?.name !== table.name)
+        throw new Error(`Tables are read in the backup's order: ${expected?.name} comes next`)
       position += 1
       const begin = await next()
       if (!Array.isArray(begin) || begin[0] !== 'begin' || begin[1] !== table.name) {
@@ -129,11 +134,17 @@ export async function openBackupFile(path: string, signal?: AbortSignal): Promis
  * time is linear in the file however long its lines. An aborted `signal` stops
  * it at the next piece. A gzip error becomes a message about the file.
  */
-export async function* readLines(stream: AsyncIterable<Buffer>, path: string, signal?: AbortSignal): AsyncGenerator<string> {
+export async function* readLines(
+  stream: AsyncIterable<Buffer>,
+  path: string,
+  signal?: AbortSignal,
+): AsyncGenerator<string> {
   let pieces: Buffer[] = []
   let pending = 0
   const tooLong = () =>
-    new BackupFileError(`${path} is damaged: a line is longer than ${MAX_BACKUP_LINE_BYTES} bytes (the longest a backup's line may be)`)
+    new BackupFileError(
+      `${path} is damaged: a line is longer than ${MAX_BACKUP_LINE_BYTES} bytes (the longest a backup's line may be)`,
+    )
   try {
     for await (const chunk of stream) {
       if (signal?.aborted) throw new CopyError(INTERRUPTED)
@@ -156,7 +167,9 @@ export async function* readLines(stream: AsyncIterable<Buffer>, path: string, si
     const code = (error as { code?: unknown }).code
     if (code === 'Z_BUF_ERROR') throw new BackupFileError(`${path} is truncated: its compressed data ends early`)
     if (code === 'Z_DATA_ERROR' || code === 'Z_STREAM_ERROR' || code === zlib.Z_DATA_ERROR) {
-      throw new BackupFileError(`${path} is damaged: its compressed data does not check out (${(error as Error).message})`)
+      throw new BackupFileError(
+        `${path} is damaged: its compressed data does not check out (${(error as Error).message})`,
+      )
     }
     throw error
   }

@@ -1,6 +1,6 @@
+import type { Queryable } from '../db/database.ts'
 import { openBackupFile } from './backup-reader.ts'
 import type { Endpoint } from './copy-endpoints.ts'
-import type { Queryable } from '../db/database.ts'
 import { databaseSource, type LeftOut, type RowSource } from './row-source.ts'
 
 /**
@@ -18,7 +18,8 @@ export const BACKUP_LEAVES_OUT: LeftOut = {
 }
 
 /** The rows a backup file holds: `databaseSource`'s, less BACKUP_LEAVES_OUT. */
-export const backupRowSource = (db: Queryable, batchSize?: number): Promise<RowSource> => databaseSource(db, batchSize, BACKUP_LEAVES_OUT)
+export const backupRowSource = (db: Queryable, batchSize?: number): Promise<RowSource> =>
+  databaseSource(db, batchSize, BACKUP_LEAVES_OUT)
 
 /**
  * After a restore from a backup file that left the accounts' secrets out
@@ -29,7 +30,8 @@ export async function printAfterRestoreSteps(from: Endpoint): Promise<void> {
   const source = await openBackupFile(from.file)
   source.close()
   if (!source.header.leftOut?.columns.admin_accounts?.includes('password_hash')) return
-  process.stdout.write(`The backup holds no passwords, two-factor keys, backup codes or sessions (docs/operations.md, Backups).
+  process.stdout
+    .write(`The backup holds no passwords, two-factor keys, backup codes or sessions (docs/operations.md, Backups).
 Before anyone signs in: npm run admin -- list, then npm run admin -- reset-password EMAIL for each account;
 each then turns two-factor authentication on again on the inbox's Account page.
 `)

@@ -26,7 +26,11 @@ export class CopyError extends Error {
 const SEEDED_BY_MIGRATIONS = new Set(['site_keys'])
 
 /** Copies the rows of `source`, a database nothing else writes meanwhile; see copyRows. */
-export async function copyDatabase(source: Database, target: Database, options: CopyOptions = {}): Promise<CopiedTable[]> {
+export async function copyDatabase(
+  source: Database,
+  target: Database,
+  options: CopyOptions = {},
+): Promise<CopiedTable[]> {
   return copyRows(await databaseSource(source, options.batchSize), target, options)
 }
 
@@ -53,12 +57,15 @@ export async function copyRows(source: RowSource, target: Database, options: Cop
     if (holding.length > 0) {
       throw new CopyError(`The target already holds rows in ${holding.join(', ')}: it must be an empty database`)
     }
-    for (const name of SEEDED_BY_MIGRATIONS) if (tables.some((table) => table.name === name)) await tx.exec(`DELETE FROM ${ident(name)}`)
+    for (const name of SEEDED_BY_MIGRATIONS)
+      if (tables.some((table) => table.name === name)) await tx.exec(`DELETE FROM ${ident(name)}`)
     // The rows come as they are: triggers would add outbox and pipeline rows a
     // second time. A superuser (or a role granted it) turns them all off, foreign
     // key checks too, so those are verified below; a mere owner, as on Supabase,
     // turns off ours, and the parents-first order satisfies the checks as it goes.
-    const [role] = await tx.query<{ replica: boolean }>(`SELECT has_parameter_privilege('session_replication_role', 'SET') AS replica`)
+    const [role] = await tx.query<{ replica: boolean }>(
+      `SELECT has_parameter_privilege('session_replication_role', 'SET') AS replica`,
+    )
     const triggers = role?.replica
       ? { off: 'SET LOCAL session_replication_role = replica', on: 'SET LOCAL session_replication_role = origin' }
       : {
@@ -125,7 +132,9 @@ function sameSchema(source: readonly CatalogTable[], target: readonly CatalogTab
   for (const table of source) {
     const other = byName.get(table.name)
     if (describe(table) !== describe(other)) {
-      throw new CopyError(`${table.name} has other columns on the target (${describe(other)}) than in the source (${describe(table)})`)
+      throw new CopyError(
+        `${table.name} has other columns on the target (${describe(other)}) than in the source (${describe(table)})`,
+      )
     }
   }
 }
@@ -133,7 +142,10 @@ function sameSchema(source: readonly CatalogTable[], target: readonly CatalogTab
 async function tablesWithRows(tx: Queryable, tables: readonly CatalogTable[]): Promise<string[]> {
   const checks = tables
     .filter((table) => !SEEDED_BY_MIGRATIONS.has(table.name))
-    .map((table) => `SELECT ${`'${table.name.replaceAll("'", "''")}'`} AS name WHERE EXISTS (SELECT 1 FROM ${ident(table.name)})`)
+    .map(
+      (table) =>
+        `SELECT ${`'${table.name.replaceAll("'", "''")}'`} AS name WHERE EXISTS (SELECT 1 FROM ${ident(table.name)})`,
+    )
   if (checks.length === 0) return []
   const rows = await tx.query<{ name: string }>(checks.join('\nUNION ALL\n'))
   return rows.map((row) => row.name)
@@ -141,7 +153,9 @@ async function tablesWithRows(tx: Queryable, tables: readonly CatalogTable[]): P
 
 async function verifyForeignKeys(tx: Queryable) {
   for (const key of await readForeignKeys(tx)) {
-    const joined = key.columns.map((column, index) => `p.${ident(key.parentColumns[index] ?? '')} = c.${ident(column)}`).join(' AND ')
+    const joined = key.columns
+      .map((column, index) => `p.${ident(key.parentColumns[index] ?? '')} = c.${ident(column)}`)
+      .join(' AND ')
     const [orphans] = await tx.query<{ n: number }>(
       `SELECT count(*)::int AS n FROM ${ident(key.table)} c
        WHERE ${key.columns.map((column) => `c.${ident(column)} IS NOT NULL`).join(' AND ')}

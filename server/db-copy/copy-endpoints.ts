@@ -1,18 +1,19 @@
 import { existsSync, statSync } from 'node:fs'
 import { readdir, rename, rm, rmdir } from 'node:fs/promises'
 import { basename, dirname, join, resolve } from 'node:path'
+import type { Database } from '../db/database.ts'
+import { MIGRATIONS_DIR, migrate, migrationFiles } from '../db/migrate.ts'
+import { describeDatabase } from '../db/open-database.ts'
+import { openPglite } from '../db/pglite.ts'
+import { MAINTENANCE_POOL, openPostgres } from '../db/postgres.ts'
 import { syncFolder } from './backup-file.ts'
 import { openBackupFile, verifyBackupFile } from './backup-reader.ts'
 import { CopyError, copyRows, type CopiedTable, type CopyOptions } from './copy-database.ts'
-import type { Database } from '../db/database.ts'
-import { MIGRATIONS_DIR, migrate, migrationFiles } from '../db/migrate.ts'
-import { openPglite } from '../db/pglite.ts'
-import { describeDatabase } from '../db/open-database.ts'
-import { MAINTENANCE_POOL, openPostgres } from '../db/postgres.ts'
 import { databaseSource, type RowSource } from './row-source.ts'
 
 /** Where rows come from or go to: a PostgreSQL URL, an embedded data directory, or (to read) a backup file. */
-export type Endpoint = { kind: 'postgres'; url: string } | { kind: 'embedded'; dir: string } | { kind: 'backup'; file: string }
+export type Endpoint =
+  { kind: 'postgres'; url: string } | { kind: 'embedded'; dir: string } | { kind: 'backup'; file: string }
 
 export const isPostgresUrl = (text: string) => /^postgres(ql)?:\/\//.test(text)
 
@@ -39,7 +40,11 @@ export function describeEndpoint(endpoint: Endpoint): string {
  * source's first, so the rows fit; the rows copied and verified (copyRows);
  * then the rest of our migrations, as the server's next start would run them.
  */
-export async function restoreRows(source: RowSource, target: Database, options: CopyOptions = {}): Promise<CopiedTable[]> {
+export async function restoreRows(
+  source: RowSource,
+  target: Database,
+  options: CopyOptions = {},
+): Promise<CopiedTable[]> {
   const ours = new Set(await migrationFiles())
   const unknown = source.migrations.filter((name) => !ours.has(name))
   if (unknown.length > 0) {
@@ -66,7 +71,11 @@ export async function copyBetween(from: Endpoint, to: Endpoint, options: CopyOpt
   )
 }
 
-async function withSource<T>(from: Endpoint, signal: AbortSignal | undefined, fill: (source: RowSource) => Promise<T>): Promise<T> {
+async function withSource<T>(
+  from: Endpoint,
+  signal: AbortSignal | undefined,
+  fill: (source: RowSource) => Promise<T>,
+): Promise<T> {
   if (from.kind === 'backup') {
     // The whole file is checked before the target is touched: a damaged backup changes nothing.
     await verifyBackupFile(from.file, signal)
@@ -141,5 +150,6 @@ async function intoDataDir(dir: string, source: RowSource, options: CopyOptions)
 
 async function mustBeEmpty(dir: string) {
   const entries = await readdir(dir).catch(() => [])
-  if (entries.length > 0) throw new CopyError(`${dir} is not empty: a restore or copy fills a new, empty data directory only`)
+  if (entries.length > 0)
+    throw new CopyError(`${dir} is not empty: a restore or copy fills a new, empty data directory only`)
 }

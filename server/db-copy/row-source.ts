@@ -48,7 +48,8 @@ export const setRowTextSettings = (db: Queryable, scope: 'SESSION' | 'LOCAL') =>
       .join('\n'),
   )
 
-export const columnList = (names: readonly string[], prefix = '') => names.map((name) => `${prefix}${ident(name)}`).join(', ')
+export const columnList = (names: readonly string[], prefix = '') =>
+  names.map((name) => `${prefix}${ident(name)}`).join(', ')
 
 /** Tables a source leaves out whole, and columns it gives as NULL (backup-secrets.ts). */
 export interface LeftOut {
@@ -66,7 +67,9 @@ const NOTHING: LeftOut = { tables: [], columns: {} }
 function relationOf(table: CatalogTable, blanked: readonly string[] = []): string {
   if (blanked.length === 0) return ident(table.name)
   if (table.key === null) throw new Error(`${table.name} has no primary key: its columns cannot be left out`)
-  const columns = table.columns.map(({ name, type }) => (blanked.includes(name) ? `NULL::${type} AS ${ident(name)}` : ident(name)))
+  const columns = table.columns.map(({ name, type }) =>
+    blanked.includes(name) ? `NULL::${type} AS ${ident(name)}` : ident(name),
+  )
   return `(SELECT ${columns.join(', ')} FROM ${ident(table.name)})`
 }
 
@@ -94,7 +97,10 @@ export async function databaseSource(db: Queryable, batchSize = 1000, leftOut: L
     sequences,
     leftOut,
     async *rows(table) {
-      const next = table.key === null ? await byBlocks(db, table, batchSize) : byKey(db, table, table.key, batchSize, relation(table))
+      const next =
+        table.key === null
+          ? await byBlocks(db, table, batchSize)
+          : byKey(db, table, table.key, batchSize, relation(table))
       for (;;) {
         const rows = await next()
         if (rows === undefined) return
@@ -108,7 +114,13 @@ export async function databaseSource(db: Queryable, batchSize = 1000, leftOut: L
 type Batch = () => Promise<string[] | undefined>
 
 /** Keyset pagination on the primary key: the cursor is the last row read, its key cast back from its JSON. */
-function byKey(source: Queryable, table: CatalogTable, key: string[], batchSize: number, relation = ident(table.name)): Batch {
+function byKey(
+  source: Queryable,
+  table: CatalogTable,
+  key: string[],
+  batchSize: number,
+  relation = ident(table.name),
+): Batch {
   const after = key.map((column) => {
     const type = table.columns.find((other) => other.name === column)?.type ?? 'text'
     return `($1::json ->> '${column.replaceAll("'", "''")}')::${type}`
@@ -121,9 +133,9 @@ function byKey(source: Queryable, table: CatalogTable, key: string[], batchSize:
   let done = false
   return async () => {
     if (done) return undefined
-    const rows = (await source.query<{ row: string }>(last === undefined ? first : next, last === undefined ? [] : [last])).map(
-      (row) => row.row,
-    )
+    const rows = (
+      await source.query<{ row: string }>(last === undefined ? first : next, last === undefined ? [] : [last])
+    ).map((row) => row.row)
     done = rows.length < batchSize
     last = rows.at(-1)
     return rows
@@ -159,7 +171,11 @@ async function byBlocks(source: Queryable, table: CatalogTable, batchSize: numbe
  * sides: the rows' hashes are sorted by themselves, so neither a primary key
  * nor a collation is needed, and the columns are named in the source's order.
  */
-export async function checksum(db: Queryable, table: CatalogTable, relation = ident(table.name)): Promise<TableChecksum> {
+export async function checksum(
+  db: Queryable,
+  table: CatalogTable,
+  relation = ident(table.name),
+): Promise<TableChecksum> {
   const [result] = await db.query<{ rows: number; checksum: string }>(
     `SELECT count(*)::int AS rows, coalesce(md5(string_agg(h, '' ORDER BY h COLLATE "C")), '') AS checksum
      FROM (SELECT md5(ROW(${columnList(

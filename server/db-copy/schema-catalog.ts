@@ -61,7 +61,8 @@ export function parentsFirst(tables: readonly CatalogTable[]): CatalogTable[] {
   const state = new Map<string, 'visiting' | 'done'>()
   const visit = (table: CatalogTable, path: string[]) => {
     if (state.get(table.name) === 'done') return
-    if (state.get(table.name) === 'visiting') throw new Error(`The foreign keys form a cycle: ${[...path, table.name].join(' → ')}`)
+    if (state.get(table.name) === 'visiting')
+      throw new Error(`The foreign keys form a cycle: ${[...path, table.name].join(' → ')}`)
     state.set(table.name, 'visiting')
     for (const parent of table.references) {
       const found = byName.get(parent)

@@ -11,7 +11,10 @@ export interface AuditEntry {
 }
 
 /** Records an action in admin_audit; pass the transaction that makes the change, so neither is kept without the other. */
-export async function recordAudit(db: Queryable, { actor, action, leadId = null, detail = {} }: AuditEntry): Promise<void> {
+export async function recordAudit(
+  db: Queryable,
+  { actor, action, leadId = null, detail = {} }: AuditEntry,
+): Promise<void> {
   await db.query('INSERT INTO admin_audit (actor_email, action, lead_id, detail) VALUES ($1, $2, $3, $4::jsonb)', [
     actor,
     action,

@@ -41,7 +41,9 @@ afterEach(async () => {
 
 async function contender({ ownPidNamespace = false } = {}): Promise<Contender> {
   const node = [process.execPath, '--import', TSX, CONTENDER, dir]
-  const [command = '', ...args] = ownPidNamespace ? ['unshare', '--pid', '--fork', '--mount-proc', '--kill-child', ...node] : node
+  const [command = '', ...args] = ownPidNamespace
+    ? ['unshare', '--pid', '--fork', '--mount-proc', '--kill-child', ...node]
+    : node
   const child = spawn(command, args, { stdio: ['pipe', 'pipe', 'inherit'] })
   started.push(child)
   const outcomes: Outcome[] = []
@@ -53,7 +55,8 @@ async function contender({ ownPidNamespace = false } = {}): Promise<Contender> {
     else outcomes.push(outcome)
   })
   child.on('exit', (code, signal) => {
-    for (const waiter of waiting.splice(0)) waiter.reject(new Error(`the contender exited (${code ?? signal}) before answering`))
+    for (const waiter of waiting.splice(0))
+      waiter.reject(new Error(`the contender exited (${code ?? signal}) before answering`))
   })
   const self: Contender = {
     child,

@@ -52,7 +52,9 @@ export async function lockDataDir(dataDir: string): Promise<() => Promise<void>>
       locked = tryLock(fd)
     } catch (error) {
       closeSync(fd)
-      throw new Error(`Could not lock ${path} (does this file system support locks?): ${(error as Error).message}`, { cause: error })
+      throw new Error(`Could not lock ${path} (does this file system support locks?): ${(error as Error).message}`, {
+        cause: error,
+      })
     }
     if (!locked) {
       closeSync(fd)

@@ -42,7 +42,14 @@ describe.runIf(DATABASE_TARGET === 'pglite')('a data directory from another Post
 
   const start = (backupDir: string) =>
     new Promise<{ code: number | null; stderr: string }>((resolve) => {
-      const env = { PATH: process.env.PATH ?? '', HOME: workDir, DATA_DIR: dataDir, BACKUP_DIR: backupDir, WEB_ROOT: workDir, PORT: '0' }
+      const env = {
+        PATH: process.env.PATH ?? '',
+        HOME: workDir,
+        DATA_DIR: dataDir,
+        BACKUP_DIR: backupDir,
+        WEB_ROOT: workDir,
+        PORT: '0',
+      }
       execFile(process.execPath, ['--import', TSX, MAIN], { env, timeout: 60_000 }, (error, _stdout, stderr) => {
         resolve({ code: error ? (typeof error.code === 'number' ? error.code : null) : 0, stderr })
       })

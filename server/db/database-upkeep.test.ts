@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { buildApp } from '../app.ts'
-import { parseConfig } from '../config.ts'
 import { CONTACT_FIELDS } from '../../common/application-form.ts'
 import { validAnswers } from '../../common/testing/valid-answers.ts'
+import { buildApp } from '../app.ts'
+import { parseConfig } from '../config.ts'
 import { likePattern, SEARCH_TEXT } from '../leads/lead-filter.ts'
 import { DATABASE_TARGET } from '../testing/database-target.ts'
 import { insertApplication } from '../testing/insert-application.ts'
@@ -32,7 +32,8 @@ async function searchIds(text: string) {
 describe(`the search index's pending list on ${DATABASE_TARGET}`, () => {
   it('takes new applications into the pending list, which searches read and the upkeep merges', async () => {
     const ids: number[] = []
-    for (let i = 0; i < 20; i++) ids.push(await insertApplication(temp.db, { answers: { name: `Pending Person ${i}` } }))
+    for (let i = 0; i < 20; i++)
+      ids.push(await insertApplication(temp.db, { answers: { name: `Pending Person ${i}` } }))
 
     // Found while they wait in the pending list…
     expect(await searchIds('pending person')).toEqual(ids)
@@ -87,7 +88,9 @@ describe(`statistics on ${DATABASE_TARGET}`, () => {
     const app = buildApp({ config: parseConfig({}), db: temp.db })
     try {
       await app.ready()
-      await vi.waitFor(async () => expect(await estimate()).toBeGreaterThanOrEqual(before + 5 * GROWTH), { timeout: 5000 })
+      await vi.waitFor(async () => expect(await estimate()).toBeGreaterThanOrEqual(before + 5 * GROWTH), {
+        timeout: 5000,
+      })
     } finally {
       await app.close()
     }
@@ -111,7 +114,9 @@ describe(`the churning tables on ${DATABASE_TARGET}`, () => {
   }
 
   it('keep the outbox from growing with every lead ever taken through it once vacuumed', async () => {
-    const [{ leads } = { leads: 0 }] = await temp.db.query<{ leads: number }>('SELECT count(*)::int AS leads FROM contact_submissions')
+    const [{ leads } = { leads: 0 }] = await temp.db.query<{ leads: number }>(
+      'SELECT count(*)::int AS leads FROM contact_submissions',
+    )
     expect(leads).toBeGreaterThanOrEqual(2000)
     // The index's emptied pages are reusable from the second vacuum on.
     await churnAndVacuum()

@@ -4,8 +4,8 @@ import { CONTACT_FIELDS } from '../../common/application-form.ts'
 import { validAnswers } from '../../common/testing/valid-answers.ts'
 import { DATABASE_TARGET } from '../testing/database-target.ts'
 import { openTempDatabase, type TempDatabase } from '../testing/temp-database.ts'
-import { DatabaseUnavailableError, isPostgresError } from './database.ts'
 import { DataDirInUseError } from './data-dir-lock.ts'
+import { DatabaseUnavailableError, isPostgresError } from './database.ts'
 import { openPglite } from './pglite.ts'
 
 let temp: TempDatabase
@@ -47,7 +47,9 @@ describe(`the Database on ${DATABASE_TARGET}`, () => {
   it('passes refused statements on as PostgreSQL errors, and stays usable after them', async () => {
     const failure = await temp.db.query('SELECT 1/0').catch((error: unknown) => error)
     expect(isPostgresError(failure) && failure.code).toBe('22012')
-    const inTransaction = await temp.db.transaction((tx) => tx.query('SELECT * FROM no_such_table')).catch((error: unknown) => error)
+    const inTransaction = await temp.db
+      .transaction((tx) => tx.query('SELECT * FROM no_such_table'))
+      .catch((error: unknown) => error)
     expect(isPostgresError(inTransaction) && inTransaction.code).toBe('42P01')
     expect(await temp.db.query('SELECT 1 AS ok')).toEqual([{ ok: 1 }])
   })
@@ -56,10 +58,13 @@ describe(`the Database on ${DATABASE_TARGET}`, () => {
     await temp.db.exec('CREATE TABLE together_check (n int PRIMARY KEY)')
     await temp.db.query('INSERT INTO together_check VALUES (7)')
     const outcomes = await Promise.allSettled(
-      Array.from({ length: 40 }, (_, n) => temp.db.query<{ n: number }>('INSERT INTO together_check VALUES ($1) RETURNING n', [n])),
+      Array.from({ length: 40 }, (_, n) =>
+        temp.db.query<{ n: number }>('INSERT INTO together_check VALUES ($1) RETURNING n', [n]),
+      ),
     )
     outcomes.forEach((outcome, n) => {
-      if (n === 7) expect(outcome.status === 'rejected' && isPostgresError(outcome.reason) && outcome.reason.code).toBe('23505')
+      if (n === 7)
+        expect(outcome.status === 'rejected' && isPostgresError(outcome.reason) && outcome.reason.code).toBe('23505')
       else expect(outcome).toEqual({ status: 'fulfilled', value: [{ n }] })
     })
     expect(await temp.db.query('SELECT count(*)::int AS n FROM together_check')).toEqual([{ n: 40 }])
@@ -73,8 +78,12 @@ describe(`the Database on ${DATABASE_TARGET}`, () => {
         BEGIN INSERT INTO rows_check_statements VALUES (now()); RETURN NULL; END $$;
       CREATE TRIGGER rows_check_count AFTER INSERT ON rows_check FOR EACH STATEMENT EXECUTE FUNCTION rows_check_count();`)
     const insert = (n: number) =>
-      temp.db.query('INSERT INTO rows_check (n, label) VALUES ($1, $2)', [n, `row ${n}`], { prepare: true, oneRowInsert: true })
-    const statements = async () => (await temp.db.query<{ n: number }>('SELECT count(*)::int AS n FROM rows_check_statements'))[0]?.n
+      temp.db.query('INSERT INTO rows_check (n, label) VALUES ($1, $2)', [n, `row ${n}`], {
+        prepare: true,
+        oneRowInsert: true,
+      })
+    const statements = async () =>
+      (await temp.db.query<{ n: number }>('SELECT count(*)::int AS n FROM rows_check_statements'))[0]?.n
     const together = (first: number) =>
       Promise.allSettled([
         ...Array.from({ length: 10 }, (_, n) => insert(first + n)),
@@ -91,7 +100,8 @@ describe(`the Database on ${DATABASE_TARGET}`, () => {
     await temp.db.query('INSERT INTO rows_check (n, label) VALUES (27, $1)', ['already here'])
     const outcomes = await together(20)
     outcomes.forEach((outcome, i) => {
-      if (i === 7) expect(outcome.status === 'rejected' && isPostgresError(outcome.reason) && outcome.reason.code).toBe('23505')
+      if (i === 7)
+        expect(outcome.status === 'rejected' && isPostgresError(outcome.reason) && outcome.reason.code).toBe('23505')
       else if (i !== 10) expect(outcome).toEqual({ status: 'fulfilled', value: [] })
     })
     const rows = await temp.db.query<{ n: number; label: string }>('SELECT n, label FROM rows_check ORDER BY n')
@@ -111,12 +121,19 @@ describe(`the Database on ${DATABASE_TARGET}`, () => {
       '$1 $2',
     ]
     for (const [n, label] of texts.entries()) {
-      await temp.db.query('INSERT INTO text_check (n, label, note) VALUES ($1, $2, $3)', [String(n), label, null], { oneRowInsert: true })
+      await temp.db.query('INSERT INTO text_check (n, label, note) VALUES ($1, $2, $3)', [String(n), label, null], {
+        oneRowInsert: true,
+      })
     }
     // The values in another order than the columns.
     await temp.db.query('INSERT INTO text_check (label, n) VALUES ($2, $1)', ['99', 'swapped'], { oneRowInsert: true })
-    const rows = await temp.db.query<{ n: number; label: string; note: string | null }>('SELECT n, label, note FROM text_check ORDER BY n')
-    expect(rows).toEqual([...texts.map((label, n) => ({ n, label, note: null })), { n: 99, label: 'swapped', note: null }])
+    const rows = await temp.db.query<{ n: number; label: string; note: string | null }>(
+      'SELECT n, label, note FROM text_check ORDER BY n',
+    )
+    expect(rows).toEqual([
+      ...texts.map((label, n) => ({ n, label, note: null })),
+      { n: 99, label: 'swapped', note: null },
+    ])
     // PostgreSQL's text cannot hold NUL: refused, as a statement with parameters is.
     await expect(
       temp.db.query('INSERT INTO text_check (n, label) VALUES ($1, $2)', ['100', 'a\0b'], { oneRowInsert: true }),
@@ -133,7 +150,9 @@ describe(`the Database on ${DATABASE_TARGET}`, () => {
     )
     await temp.db.close()
     await expect(temp.db.query('SELECT 1')).rejects.toBeInstanceOf(DatabaseUnavailableError)
-    const insertsWhileClosed = [1, 2, 3].map((n) => temp.db.query('INSERT INTO together_check VALUES ($1)', [n], { oneRowInsert: true }))
+    const insertsWhileClosed = [1, 2, 3].map((n) =>
+      temp.db.query('INSERT INTO together_check VALUES ($1)', [n], { oneRowInsert: true }),
+    )
     for (const insert of insertsWhileClosed) await expect(insert).rejects.toBeInstanceOf(DatabaseUnavailableError)
     await expect(temp.db.transaction((tx) => tx.query('SELECT 1'))).rejects.toBeInstanceOf(DatabaseUnavailableError)
 

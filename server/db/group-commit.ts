@@ -75,7 +75,11 @@ export function groupCommit(pg: PGlite) {
     }
   }
 
-  return function query<T extends Row = Row>(sql: string, params: readonly unknown[], options: QueryOptions = {}): Promise<T[]> {
+  return function query<T extends Row = Row>(
+    sql: string,
+    params: readonly unknown[],
+    options: QueryOptions = {},
+  ): Promise<T[]> {
     return new Promise<T[]>((resolve, reject) => {
       waiting.push({
         sql,

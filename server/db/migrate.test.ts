@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CONTACT_FIELDS, FIELD_MAX_LENGTH, applicationForm } from '../../common/application-form.ts'
+import { validAnswers } from '../../common/testing/valid-answers.ts'
 import { answerColumns } from '../testing/answer-columns.ts'
 import { DATABASE_TARGET } from '../testing/database-target.ts'
 import { openTempDatabase, type TempDatabase } from '../testing/temp-database.ts'
-import { validAnswers } from '../../common/testing/valid-answers.ts'
 import { isPostgresError } from './database.ts'
 import { MIGRATIONS_DIR, migrate } from './migrate.ts'
 import { MAINTENANCE_POOL, openPostgres } from './postgres.ts'
@@ -49,17 +49,23 @@ describe('migrate', () => {
   it('applies files in name order and rolls a failing file back completely', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'migrations-'))
     try {
-      await writeFile(join(dir, '002-second.sql'), 'CREATE TABLE order_check (id int); INSERT INTO order_first VALUES (2);')
+      await writeFile(
+        join(dir, '002-second.sql'),
+        'CREATE TABLE order_check (id int); INSERT INTO order_first VALUES (2);',
+      )
       await writeFile(join(dir, '001-first.sql'), 'CREATE TABLE order_first (id int);')
       await writeFile(join(dir, '003-broken.sql'), 'CREATE TABLE half_done (id int); SELECT * FROM missing_table;')
       await writeFile(join(dir, 'notes.txt'), 'not a migration')
 
       await expect(migrate(temp.db, dir)).rejects.toThrow(/missing_table/)
-      const names = await temp.db.query<{ name: string }>('SELECT name FROM schema_migrations WHERE NOT (name = ANY($1)) ORDER BY name', [
-        PROJECT_MIGRATIONS,
-      ])
+      const names = await temp.db.query<{ name: string }>(
+        'SELECT name FROM schema_migrations WHERE NOT (name = ANY($1)) ORDER BY name',
+        [PROJECT_MIGRATIONS],
+      )
       expect(names.map((row) => row.name)).toEqual(['001-first.sql', '002-second.sql'])
-      const [halfDone] = await temp.db.query<{ exists: boolean }>("SELECT to_regclass('half_done') IS NOT NULL AS exists")
+      const [halfDone] = await temp.db.query<{ exists: boolean }>(
+        "SELECT to_regclass('half_done') IS NOT NULL AS exists",
+      )
       expect(halfDone?.exists).toBe(false)
     } finally {
       await rm(dir, { recursive: true, force: true })
@@ -74,7 +80,9 @@ describe('the contact_submissions table', () => {
 
   it('has one answer column per question of the form, each bounded as the form bounds it', async () => {
     // A new question is an entry in common/application-form.ts and a migration adding its column: this fails until both are there.
-    expect(await answerColumns(temp.db)).toEqual(Object.fromEntries(applicationForm.map((field) => [field.key, field.maxLength])))
+    expect(await answerColumns(temp.db)).toEqual(
+      Object.fromEntries(applicationForm.map((field) => [field.key, field.maxLength])),
+    )
   })
 
   it.each(CONTACT_FIELDS)('limits %s to FIELD_MAX_LENGTH characters, like the shared schema', async (field) => {

@@ -20,7 +20,11 @@ const MIGRATION_LOCK = 4_206_001
  * ours (hardenForSupabase), at every start, so a project migrated before that
  * is mended too.
  */
-export async function migrate(db: Database, dir = MIGRATIONS_DIR, { only }: { only?: ReadonlySet<string> } = {}): Promise<string[]> {
+export async function migrate(
+  db: Database,
+  dir = MIGRATIONS_DIR,
+  { only }: { only?: ReadonlySet<string> } = {},
+): Promise<string[]> {
   // `only`: a restore first builds the schema its backup was taken with.
   const files = (await migrationFiles(dir)).filter((name) => only === undefined || only.has(name))
   await db.transaction(async (tx) => {
@@ -76,6 +80,7 @@ async function recordSupabaseMigrations(tx: Queryable, files: readonly string[])
   const versions = new Set(rows.map((row) => row.version))
   for (const name of files) {
     const version = supabaseVersion(name)
-    if (version !== undefined && versions.has(version)) await tx.query('INSERT INTO schema_migrations (name) VALUES ($1)', [name])
+    if (version !== undefined && versions.has(version))
+      await tx.query('INSERT INTO schema_migrations (name) VALUES ($1)', [name])
   }
 }

@@ -16,7 +16,10 @@ export function runsOf(batch: readonly Pending[]): Pending[][] {
   for (const item of batch) {
     const last = runs.at(-1)
     const joins =
-      item.oneRowInsert && last?.[0]?.oneRowInsert === true && last[0].sql === item.sql && last[0].params.length === item.params.length
+      item.oneRowInsert &&
+      last?.[0]?.oneRowInsert === true &&
+      last[0].sql === item.sql &&
+      last[0].params.length === item.params.length
     if (joins) last.push(item)
     else runs.push([item])
   }
@@ -31,7 +34,9 @@ export function multiRowInsert(run: readonly Pending[]): [sql: string, params: u
   const match = VALUES.exec(first.sql)
   if (!match) throw new Error(`Not a one-row INSERT … VALUES ($1, …): ${first.sql}`)
   const width = first.params.length
-  const tuples = run.map((_, row) => `(${Array.from({ length: width }, (_, column) => `$${row * width + column + 1}`).join(', ')})`)
+  const tuples = run.map(
+    (_, row) => `(${Array.from({ length: width }, (_, column) => `$${row * width + column + 1}`).join(', ')})`,
+  )
   return [`${first.sql.slice(0, match.index)} VALUES ${tuples.join(', ')}`, run.flatMap((item) => item.params)]
 }
 

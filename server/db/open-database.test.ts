@@ -6,7 +6,9 @@ import { describeDatabase, openDatabase } from './open-database.ts'
 
 describe('describeDatabase', () => {
   it('names the embedded database by its directory', () => {
-    expect(describeDatabase({ databaseUrl: undefined, dataDir: '/srv/data' })).toBe('the embedded database in /srv/data')
+    expect(describeDatabase({ databaseUrl: undefined, dataDir: '/srv/data' })).toBe(
+      'the embedded database in /srv/data',
+    )
   })
 
   it('names a PostgreSQL server without its password, in the URL or its query string', () => {
@@ -21,7 +23,10 @@ describe('describeDatabase', () => {
 describe('openDatabase', () => {
   it('uses PostgreSQL when DATABASE_URL is set, connecting only when asked to', async () => {
     // Port 1 never answers: only a PostgreSQL pool would report that, and only on use.
-    const db = await openDatabase({ databaseUrl: 'postgres://landing:secret@127.0.0.1:1/landing', dataDir: '/nonexistent/never-created' })
+    const db = await openDatabase({
+      databaseUrl: 'postgres://landing:secret@127.0.0.1:1/landing',
+      dataDir: '/nonexistent/never-created',
+    })
     try {
       await expect(db.query('SELECT 1')).rejects.toBeInstanceOf(DatabaseUnavailableError)
     } finally {

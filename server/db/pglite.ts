@@ -29,7 +29,11 @@ export async function openPglite(dataDir: string): Promise<Database> {
   let pg: PGlite
   try {
     // pg_trgm: the lead inbox's search indexes (migrations/009) need it loaded before CREATE EXTENSION.
-    pg = await PGlite.create({ fs: new DurableNodeFS(dataDir), startParams: [...DURABLE_START_PARAMS], extensions: { pg_trgm } })
+    pg = await PGlite.create({
+      fs: new DurableNodeFS(dataDir),
+      startParams: [...DURABLE_START_PARAMS],
+      extensions: { pg_trgm },
+    })
     if (isNew) syncTree(dataDir)
   } catch (error) {
     await unlock()

@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DATABASE_TARGET } from '../testing/database-target.ts'
 import { startPostgresServer, type PostgresServer } from '../testing/postgres-server.ts'
 import { DatabaseUnavailableError, isPostgresError, type Database } from './database.ts'
-import { MAINTENANCE_POOL, isUnavailable, openPostgres } from './postgres.ts'
+import { isUnavailable } from './postgres-unavailable.ts'
+import { MAINTENANCE_POOL, openPostgres } from './postgres.ts'
 
 const codeError = (code: string, message = 'x') => Object.assign(new Error(message), { code })
 
@@ -68,7 +69,11 @@ describe.runIf(DATABASE_TARGET === 'postgres')('openPostgres', () => {
       refused.close()
       const db = openPostgres(`postgres://landing:secret@127.0.0.1:${port}/landing`)
       try {
-        for (const attempt of [db.query('SELECT 1'), db.exec('SELECT 1'), db.transaction((tx) => tx.query('SELECT 1'))]) {
+        for (const attempt of [
+          db.query('SELECT 1'),
+          db.exec('SELECT 1'),
+          db.transaction((tx) => tx.query('SELECT 1')),
+        ]) {
           const error = await attempt.catch((caught: unknown) => caught)
           expect(error).toBeInstanceOf(DatabaseUnavailableError)
           expect(String(error)).not.toContain('secret')
@@ -79,7 +84,9 @@ describe.runIf(DATABASE_TARGET === 'postgres')('openPostgres', () => {
     })
 
     it('gives up on a server that does not answer after connectionTimeoutMillis', async () => {
-      const db = openPostgres(`postgres://landing:secret@127.0.0.1:${silentPort()}/landing`, { connectionTimeoutMillis: 300 })
+      const db = openPostgres(`postgres://landing:secret@127.0.0.1:${silentPort()}/landing`, {
+        connectionTimeoutMillis: 300,
+      })
       try {
         const started = Date.now()
         await expect(db.query('SELECT 1')).rejects.toBeInstanceOf(DatabaseUnavailableError)
@@ -109,12 +116,14 @@ describe.runIf(DATABASE_TARGET === 'postgres')('openPostgres', () => {
       await server.dispose()
     })
 
-    const backendPids = (db: Database) => db.query<{ pid: number }>('SELECT pg_backend_pid() AS pid').then((rows) => rows[0]?.pid)
+    const backendPids = (db: Database) =>
+      db.query<{ pid: number }>('SELECT pg_backend_pid() AS pid').then((rows) => rows[0]?.pid)
     // Ends every session but the caller's, as a restart or an idle-connection killer would.
     const terminateOthers = () =>
-      admin.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE pid <> pg_backend_pid() AND backend_type = $1', [
-        'client backend',
-      ])
+      admin.query(
+        'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE pid <> pg_backend_pid() AND backend_type = $1',
+        ['client backend'],
+      )
     const until = async (condition: () => boolean, what: string) => {
       for (const started = Date.now(); !condition();) {
         if (Date.now() - started > 10_000) throw new Error(`timed out waiting for ${what}`)
@@ -165,7 +174,11 @@ describe.runIf(DATABASE_TARGET === 'postgres')('openPostgres', () => {
         expect(turnedOff).toHaveLength(1)
         expect(isPostgresError(turnedOff[0]) && turnedOff[0].code).toBe('26000')
         expect(await preparedStatements(db)).toEqual([])
-        expect(await db.query('SELECT n FROM prepared WHERE n BETWEEN 50 AND 52 ORDER BY n')).toEqual([{ n: 50 }, { n: 51 }, { n: 52 }])
+        expect(await db.query('SELECT n FROM prepared WHERE n BETWEEN 50 AND 52 ORDER BY n')).toEqual([
+          { n: 50 },
+          { n: 51 },
+          { n: 52 },
+        ])
       } finally {
         await db.close()
       }
@@ -174,7 +187,9 @@ describe.runIf(DATABASE_TARGET === 'postgres')('openPostgres', () => {
     it('reports a prepared statement that PostgreSQL refuses like any other', async () => {
       const db = openPostgres(server.url(), { max: 1 })
       try {
-        const refused = await db.query('SELECT 1 / $1::int AS n', [0], { prepare: true }).catch((error: unknown) => error)
+        const refused = await db
+          .query('SELECT 1 / $1::int AS n', [0], { prepare: true })
+          .catch((error: unknown) => error)
         expect(isPostgresError(refused) && refused.code).toBe('22012')
         expect(await db.query('SELECT 1 / $1::int AS n', [1], { prepare: true })).toEqual([{ n: 1 }])
       } finally {

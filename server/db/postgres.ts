@@ -1,15 +1,15 @@
 import pg from 'pg'
-import { insertBatcher } from './insert-batcher.ts'
-import { statementNames } from './statement-names.ts'
 import {
   DatabaseUnavailableError,
   isPostgresError,
-  isUnavailableSqlState,
   type Database,
   type QueryOptions,
   type Queryable,
   type Row,
 } from './database.ts'
+import { insertBatcher } from './insert-batcher.ts'
+import { isUnavailable, toUnavailable } from './postgres-unavailable.ts'
+import { statementNames } from './statement-names.ts'
 
 export interface PostgresOptions {
   /** Most connections the pool opens; each instance behind a load balancer has its own. */
@@ -51,47 +51,6 @@ export const MAINTENANCE_POOL: Required<Omit<PostgresOptions, Callbacks>> = {
 // texts from data, and those run unprepared.
 const MAX_PREPARED_TEXTS = 50
 
-// Node's codes for a network that failed under a connection.
-const NETWORK_CODES = new Set([
-  'ECONNREFUSED',
-  'ECONNRESET',
-  'ECONNABORTED',
-  'ETIMEDOUT',
-  'EPIPE',
-  'EHOSTUNREACH',
-  'ENETUNREACH',
-  'ENOTFOUND',
-  'EAI_AGAIN',
-])
-
-// node-postgres and its pool report these without a code.
-const CLIENT_MESSAGES =
-  /^(?:Connection terminated|timeout exceeded when trying to connect|Query read timeout|Client has encountered a connection error|Client was closed|Cannot use a pool after calling end)/
-
-/**
- * Whether `error` means the database cannot serve now, rather than refusing a
- * statement: an unavailable SQLSTATE (isUnavailableSqlState), a network
- * failure, or a pool or client timeout. These are worth retrying later; the
- * others are not. A connection that reported one is not trusted again: it is
- * thrown away rather than returned to the pool.
- */
-export function isUnavailable(error: unknown): boolean {
-  if (error instanceof DatabaseUnavailableError) return true
-  if (!(error instanceof Error)) return false
-  const code: unknown = (error as { code?: unknown }).code
-  if (typeof code === 'string' && (NETWORK_CODES.has(code) || (isPostgresError(error) && isUnavailableSqlState(code)))) return true
-  if (CLIENT_MESSAGES.test(error.message)) return true
-  // Node wraps several connection attempts (IPv4 and IPv6) in one AggregateError.
-  if (error instanceof AggregateError) return error.errors.some(isUnavailable)
-  return error.cause !== undefined && error.cause !== error && isUnavailable(error.cause)
-}
-
-function toUnavailable(error: unknown): unknown {
-  if (error instanceof DatabaseUnavailableError || !isUnavailable(error)) return error
-  const reason = error instanceof Error ? `${(error as { code?: string }).code ?? ''} ${error.message}`.trim() : String(error)
-  return new DatabaseUnavailableError(`PostgreSQL is unreachable: ${reason}`, { cause: error })
-}
-
 // PGlite turns bigint into a number when it fits and a BigInt when not; doing the
 // same here keeps rows alike on both databases (node-postgres gives strings).
 const INT8_OID = 20
@@ -101,7 +60,9 @@ function parseInt8(text: string): number | bigint {
 }
 const types = {
   getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
-    oid === INT8_OID && format !== 'binary' ? parseInt8 : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+    oid === INT8_OID && format !== 'binary'
+      ? parseInt8
+      : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
 }
 
 /**
@@ -196,7 +157,10 @@ export function openPostgres(connectionString: string, options: PostgresOptions 
   // In a transaction a failed statement aborts it, so there is no trying again unprepared.
   const on = (client: pg.ClientBase, inTransaction: boolean): Queryable => ({
     async query<T extends Row = Row>(sql: string, params: readonly unknown[] = [], queryOptions: QueryOptions = {}) {
-      const result = queryOptions.prepare && !inTransaction ? await runPrepared<T>(client, sql, params) : await run<T>(client, sql, params)
+      const result =
+        queryOptions.prepare && !inTransaction
+          ? await runPrepared<T>(client, sql, params)
+          : await run<T>(client, sql, params)
       return result.rows
     },
     async exec(sql: string) {
@@ -225,7 +189,9 @@ export function openPostgres(connectionString: string, options: PostgresOptions 
 
   return {
     query: (sql, params = [], queryOptions = {}) =>
-      queryOptions.oneRowInsert ? insertTogether(sql, params) : withClient((client) => on(client, false).query(sql, params, queryOptions)),
+      queryOptions.oneRowInsert
+        ? insertTogether(sql, params)
+        : withClient((client) => on(client, false).query(sql, params, queryOptions)),
     exec: (sql) => withClient((client) => on(client, false).exec(sql)),
     transaction: (fn) =>
       withClient(async (client) => {

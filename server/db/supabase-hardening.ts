@@ -105,7 +105,13 @@ export async function hardenForSupabase(tx: Queryable, names: ReadonlySet<string
   )
   for (const { table } of open) await run(`ALTER TABLE ${table} ENABLE ROW LEVEL SECURITY`)
 
-  const functions = await tx.query<{ fn: string; fired: boolean; pinned: boolean; evaluated: boolean; callable: boolean }>(
+  const functions = await tx.query<{
+    fn: string
+    fired: boolean
+    pinned: boolean
+    evaluated: boolean
+    callable: boolean
+  }>(
     `WITH inserted AS (
        SELECT oid FROM (${OUR_RELATIONS}) o WHERE has_any_column_privilege('anon', oid, 'INSERT')
      ), fired AS (

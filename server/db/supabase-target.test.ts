@@ -8,6 +8,7 @@ import { validAnswers } from '../../common/testing/valid-answers.ts'
 import { SERVER_ONLY_MIGRATIONS } from '../../scripts/supabase-migration-files.ts'
 import { buildApp } from '../app.ts'
 import { parseConfig } from '../config.ts'
+import { readTables } from '../db-copy/schema-catalog.ts'
 import { findProjectRoot } from '../project-root.ts'
 import { DATABASE_TARGET } from '../testing/database-target.ts'
 import { startPostgresServer, type PostgresServer } from '../testing/postgres-server.ts'
@@ -15,7 +16,6 @@ import { openTempDatabase } from '../testing/temp-database.ts'
 import type { Database, Queryable } from './database.ts'
 import { MIGRATIONS_DIR, migrate } from './migrate.ts'
 import { MAINTENANCE_POOL, openPostgres } from './postgres.ts'
-import { readTables } from '../db-copy/schema-catalog.ts'
 import { ANON_INSERTS, createdNames, hardenForSupabase } from './supabase-hardening.ts'
 import { supabaseVersion, versionOfFile } from './supabase-versions.ts'
 
@@ -101,7 +101,11 @@ async function exposed(db: Queryable) {
 const GRANTED = Object.entries(ANON_INSERTS)
   .flatMap(([table, columns]) => columns.map((column) => `anon INSERT ${table}.${column}`))
   .sort()
-const AFTER_SERVER_ONLY = [...GRANTED, 'anon EXECUTE lead_source(jsonb)', 'authenticated EXECUTE lead_source(jsonb)'].sort()
+const AFTER_SERVER_ONLY = [
+  ...GRANTED,
+  'anon EXECUTE lead_source(jsonb)',
+  'authenticated EXECUTE lead_source(jsonb)',
+].sort()
 const OUR_NAMES = createdNames(await Promise.all(OURS.map((name) => readFile(join(MIGRATIONS_DIR, name), 'utf8'))))
 const hardened = (db: Database) => db.transaction((tx) => hardenForSupabase(tx, OUR_NAMES))
 
@@ -200,7 +204,9 @@ describe.runIf(DATABASE_TARGET === 'postgres')('migrate() on a database Supabase
     server = await startPostgresServer()
     admin = openPostgres(server.url(), MAINTENANCE_POOL)
     // Supabase's `postgres` has these attributes.
-    await admin.exec(`CREATE ROLE ${OWNER} LOGIN NOSUPERUSER CREATEDB CREATEROLE REPLICATION BYPASSRLS PASSWORD '${OWNER_PASSWORD}'`)
+    await admin.exec(
+      `CREATE ROLE ${OWNER} LOGIN NOSUPERUSER CREATEDB CREATEROLE REPLICATION BYPASSRLS PASSWORD '${OWNER_PASSWORD}'`,
+    )
     // Plain PostgreSQL, before there are API roles: the hardening leaves it alone.
     plain = await newDatabase('plain')
     await migrate(plain)
@@ -252,15 +258,23 @@ describe.runIf(DATABASE_TARGET === 'postgres')('migrate() on a database Supabase
       })
     for (const { name } of await readTables(db)) {
       for (const role of ['anon', 'authenticated']) {
-        await expect(as(role, `SELECT * FROM ${name}`), `${role} reads ${name}`).rejects.toMatchObject({ code: '42501' })
+        await expect(as(role, `SELECT * FROM ${name}`), `${role} reads ${name}`).rejects.toMatchObject({
+          code: '42501',
+        })
         if (role === 'anon' && name in ANON_INSERTS) continue
-        await expect(as(role, `INSERT INTO ${name} DEFAULT VALUES`), `${role} inserts into ${name}`).rejects.toMatchObject({
+        await expect(
+          as(role, `INSERT INTO ${name} DEFAULT VALUES`),
+          `${role} inserts into ${name}`,
+        ).rejects.toMatchObject({
           code: '42501',
         })
       }
     }
     await expect(
-      as('anon', `INSERT INTO admin_accounts (email, password_hash) VALUES ('intruder@example.com', '$argon2id$v=19$x')`),
+      as(
+        'anon',
+        `INSERT INTO admin_accounts (email, password_hash) VALUES ('intruder@example.com', '$argon2id$v=19$x')`,
+      ),
     ).rejects.toMatchObject({ code: '42501' })
     // 011's trigger writes the pipeline and the outbox with its owner's rights.
     await postedToSupabase(db, '@after_the_server')
@@ -327,7 +341,9 @@ describe.runIf(DATABASE_TARGET === 'postgres')('migrate() on a database Supabase
       CREATE SCHEMA supabase_migrations;
       CREATE TABLE supabase_migrations.schema_migrations (version text PRIMARY KEY);
     `)
-    await db.query('INSERT INTO supabase_migrations.schema_migrations SELECT unnest($1::text[])', [SUPABASE_FILES.map(versionOfFile)])
+    await db.query('INSERT INTO supabase_migrations.schema_migrations SELECT unnest($1::text[])', [
+      SUPABASE_FILES.map(versionOfFile),
+    ])
     expect(await migrate(db)).toEqual(OURS.slice(3))
   })
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
+import { seededRandom } from '../testing/seeded-random.ts'
 import { CSV_INJECTION_PAYLOADS, csvCells, formulaCells, splitCells } from '../testing/spreadsheet-cells.ts'
 import { csvRecord, neutraliseFormulas } from './csv.ts'
-import { seededRandom } from '../testing/seeded-random.ts'
 
 describe('csvRecord', () => {
   it('quotes every field, doubles quotes, writes null as an empty field and ends with CRLF', () => {
@@ -26,7 +26,9 @@ describe('csvRecord', () => {
   })
 
   it('leaves formula characters alone where no cell can start', () => {
-    expect(csvRecord(['a=b+c-d@e', '1,000-5,000', 'Ads, reels; more'])).toBe('"a=b+c-d@e","1,000-5,000","Ads, reels; more"\r\n')
+    expect(csvRecord(['a=b+c-d@e', '1,000-5,000', 'Ads, reels; more'])).toBe(
+      '"a=b+c-d@e","1,000-5,000","Ads, reels; more"\r\n',
+    )
   })
 
   it.each(CSV_INJECTION_PAYLOADS)('writes %j so that no reader in any locale sees a formula', (payload) => {
@@ -110,7 +112,9 @@ describe('neutraliseFormulas', () => {
   })
 
   it('writes a record of 5,000-character answers exactly', () => {
-    expect(csvRecord([`${'"'.repeat(4999)}=`, `;${' '.repeat(4998)}+`])).toBe(`"${'""'.repeat(4999)}'=",";${' '.repeat(4998)}'+"\r\n`)
+    expect(csvRecord([`${'"'.repeat(4999)}=`, `;${' '.repeat(4998)}+`])).toBe(
+      `"${'""'.repeat(4999)}'=",";${' '.repeat(4998)}'+"\r\n`,
+    )
   })
 
   // The reference pattern takes minutes over this: its work grows with the

@@ -68,7 +68,8 @@ const OPTIONS = {
 // part of a phone number or a handle.
 const PLAIN_OPTIONS = { quoted: true, quoted_empty: true, record_delimiter: 'windows' } as const
 
-const fields = (values: readonly unknown[]) => values.map((value) => (value === null || value === undefined ? '' : String(value)))
+const fields = (values: readonly unknown[]) =>
+  values.map((value) => (value === null || value === undefined ? '' : String(value)))
 
 /**
  * One record as RFC 4180 wants it, ended by CRLF, with every field quoted and

@@ -27,7 +27,8 @@ const pageSql = (form: FormDefinition) => `SELECT s.id::text AS id, s.submission
 /** Every application but spam, oldest first, made at or after `since` when given. */
 function applicationPages(db: Queryable, since: Date | undefined, form: FormDefinition): PageQuery {
   const sql = pageSql(form)
-  return (after, limit) => db.query<ExportRow>(sql, [since?.toISOString() ?? null, after?.created_at ?? null, after?.id ?? null, limit])
+  return (after, limit) =>
+    db.query<ExportRow>(sql, [since?.toISOString() ?? null, after?.created_at ?? null, after?.id ?? null, limit])
 }
 
 /**

@@ -1,6 +1,6 @@
-import type { EXPORT_FORMATS } from '../../common/lead-list-api.ts'
 import { applicationForm, type FormDefinition } from '../../common/application-form.ts'
 import { ATTRIBUTION_FIELD, type Attribution, type CampaignParameter } from '../../common/attribution.ts'
+import type { EXPORT_FORMATS } from '../../common/lead-list-api.ts'
 import type { Row } from '../db/database.ts'
 import { csvRecord, plainCsvRecord } from './csv.ts'
 import { exportPacer } from './export-pacer.ts'
@@ -60,7 +60,9 @@ function csvValue(row: ExportRow, column: string): unknown {
 function jsonObject(row: ExportRow, columns: readonly string[]): string {
   const id = Number(row.id)
   return JSON.stringify(
-    Object.fromEntries(columns.map((column) => [column, column === 'id' && Number.isSafeInteger(id) ? id : (row[column] ?? null)])),
+    Object.fromEntries(
+      columns.map((column) => [column, column === 'id' && Number.isSafeInteger(id) ? id : (row[column] ?? null)]),
+    ),
   )
 }
 
@@ -93,7 +95,9 @@ export async function* pagedExport(
   const record = guard ? csvRecord : plainCsvRecord
   // The row itself keeps the query's time: the next page starts after it.
   const shown =
-    formatTime === undefined ? (row: ExportRow) => row : (row: ExportRow) => ({ ...row, created_at: formatTime(row.created_at) })
+    formatTime === undefined
+      ? (row: ExportRow) => row
+      : (row: ExportRow) => ({ ...row, created_at: formatTime(row.created_at) })
   const pacer = exportPacer()
   let count = 0
   let after: ExportRow | undefined

@@ -34,7 +34,14 @@ async function insertEvents(events: Event[]) {
 
 // A day's funnel, as the Funnel screen reads it (migrations/010, HOW TO READ THE FUNNEL).
 const figures = (daysAgo: number) =>
-  temp.db.query<{ all_sources: boolean; source: string | null; type: string; step: number | null; events: number; visitors: number }>(
+  temp.db.query<{
+    all_sources: boolean
+    source: string | null
+    type: string
+    step: number | null
+    events: number
+    visitors: number
+  }>(
     `SELECT all_sources, source, type, step, events::int, visitors::int
      FROM page_event_counts((now() AT TIME ZONE 'UTC')::date - $1::int, (now() AT TIME ZONE 'UTC')::date - $1::int)
      ORDER BY all_sources, source NULLS FIRST, type, step`,
@@ -66,7 +73,10 @@ const DAY: Omit<Event, 'daysAgo'>[] = [
 
 describe(`funnel events' retention on ${DATABASE_TARGET}`, () => {
   it('keeps a day’s figures, exactly as its raw events gave them, after the raw events are deleted', async () => {
-    await insertEvents([...DAY.map((event) => ({ ...event, daysAgo: 100 })), { visitor: 4, type: 'page_view', daysAgo: 3 }])
+    await insertEvents([
+      ...DAY.map((event) => ({ ...event, daysAgo: 100 })),
+      { visitor: 4, type: 'page_view', daysAgo: 3 },
+    ])
     const fromRaw = await figures(100)
     expect(fromRaw.filter((row) => row.all_sources)).toEqual([
       { all_sources: true, source: null, type: 'page_view', step: null, events: 5, visitors: 3 },

@@ -46,7 +46,10 @@ export async function sweepPageEvents(db: Database, retentionDays: number): Prom
  * analytics is on or off (what was stored still expires). A salt kept an hour
  * longer is the lesser harm: a failed sweep waits for the next.
  */
-export const eventRetention: FastifyPluginAsync<{ db: Database; retentionDays: number }> = async (app, { db, retentionDays }) => {
+export const eventRetention: FastifyPluginAsync<{ db: Database; retentionDays: number }> = async (
+  app,
+  { db, retentionDays },
+) => {
   registerPeriodicSweep(app, {
     intervalMs: EVENT_SWEEP_INTERVAL_MS,
     failure: 'could not roll up or expire funnel events',

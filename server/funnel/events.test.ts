@@ -1,18 +1,25 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
-import { EVENTS_PATH, EVENTS_TABLE_PATH, MAX_BATCH_BYTES, MAX_BATCH_EVENTS, type EventBatch } from '../../common/analytics.ts'
 import { STEP_COUNT } from '../../common/analytics-schema.ts'
+import {
+  EVENTS_PATH,
+  EVENTS_TABLE_PATH,
+  MAX_BATCH_BYTES,
+  MAX_BATCH_EVENTS,
+  type EventBatch,
+} from '../../common/analytics.ts'
 import { utcDay } from '../../common/utc-day.ts'
 import { buildApp } from '../app.ts'
 import { parseConfig } from '../config.ts'
 import type { Database } from '../db/database.ts'
-import { insertApplication } from '../testing/insert-application.ts'
 import { DATABASE_TARGET } from '../testing/database-target.ts'
+import { insertApplication } from '../testing/insert-application.ts'
 import { failingDatabase } from '../testing/temp-database.ts'
 import { useTempDatabase } from '../testing/use-temp-database.ts'
 
 const CHROME = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36'
 const FIREFOX = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0'
-const HEADLESS = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/131.0.0.0 Safari/537.36'
+const HEADLESS =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/131.0.0.0 Safari/537.36'
 const GOOGLEBOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)'
 const MARKER = 'landing-e2e-run'
 const ADDRESS = '203.0.113.77'
@@ -46,7 +53,10 @@ interface Send {
   headers?: Record<string, string>
 }
 
-async function send(app: ReturnType<typeof appWith>, { body = BATCH, userAgent = CHROME, address = ADDRESS, headers = {} }: Send = {}) {
+async function send(
+  app: ReturnType<typeof appWith>,
+  { body = BATCH, userAgent = CHROME, address = ADDRESS, headers = {} }: Send = {},
+) {
   return app.inject({
     method: 'POST',
     url: EVENTS_PATH,
@@ -90,7 +100,12 @@ describe(`POST ${EVENTS_PATH} on ${DATABASE_TARGET}`, () => {
   })
 
   it(`takes the rows a page built with VITE_API_URL inserts at ${EVENTS_TABLE_PATH}, as PostgREST would (201), from another origin`, async () => {
-    const rows = BATCH.events.map((event) => ({ path: BATCH.path, source: BATCH.source, type: event.type, step: event.step ?? null }))
+    const rows = BATCH.events.map((event) => ({
+      path: BATCH.path,
+      source: BATCH.source,
+      type: event.type,
+      step: event.step ?? null,
+    }))
     const preflight = await app.inject({
       method: 'OPTIONS',
       url: EVENTS_TABLE_PATH,
@@ -106,7 +121,12 @@ describe(`POST ${EVENTS_PATH} on ${DATABASE_TARGET}`, () => {
       method: 'POST',
       url: EVENTS_TABLE_PATH,
       remoteAddress: ADDRESS,
-      headers: { 'content-type': 'application/json', 'user-agent': CHROME, origin: 'https://www.agency.example', prefer: 'return=minimal' },
+      headers: {
+        'content-type': 'application/json',
+        'user-agent': CHROME,
+        origin: 'https://www.agency.example',
+        prefer: 'return=minimal',
+      },
       payload: JSON.stringify(rows),
     })
     expect(response.statusCode).toBe(201)
@@ -152,17 +172,26 @@ describe(`POST ${EVENTS_PATH} on ${DATABASE_TARGET}`, () => {
       payload: JSON.stringify([7]),
     })
     expect(response.statusCode).toBe(400)
-    expect(response.json()).toEqual({ code: 'PGRST102', message: expect.stringMatching(/row/), details: null, hint: null })
+    expect(response.json()).toEqual({
+      code: 'PGRST102',
+      message: expect.stringMatching(/row/),
+      details: null,
+      hint: null,
+    })
   })
 
   it('marks when a lead’s booking page was first opened, from the booking events naming its submission_id, and refuses the id elsewhere', async () => {
     const id = await insertApplication(temp.db)
-    const [row] = await temp.db.query<{ submission_id: string }>('SELECT submission_id::text FROM contact_submissions WHERE id = $1', [id])
+    const [row] = await temp.db.query<{ submission_id: string }>(
+      'SELECT submission_id::text FROM contact_submissions WHERE id = $1',
+      [id],
+    )
     const openedAt = async () =>
       (
-        await temp.db.query<{ at: string | null }>('SELECT booking_opened_at::text AS at FROM lead_pipeline WHERE application_id = $1', [
-          id,
-        ])
+        await temp.db.query<{ at: string | null }>(
+          'SELECT booking_opened_at::text AS at FROM lead_pipeline WHERE application_id = $1',
+          [id],
+        )
       )[0]?.at
     expect(await openedAt()).toBeNull()
     const opened = { path: '/', events: [{ type: 'booking_opened', submission_id: row?.submission_id }] }
@@ -227,10 +256,10 @@ describe(`POST ${EVENTS_PATH} on ${DATABASE_TARGET}`, () => {
   it('hashes as the database’s page_event_visitor does, so Supabase’s trigger counts alike', async () => {
     await send(app)
     const [stored] = await visitorsOf()
-    const [fromSql] = await temp.db.query<{ hash: string }>(`SELECT encode(page_event_visitor($1, $2, 'localhost:80'), 'hex') AS hash`, [
-      ADDRESS,
-      CHROME,
-    ])
+    const [fromSql] = await temp.db.query<{ hash: string }>(
+      `SELECT encode(page_event_visitor($1, $2, 'localhost:80'), 'hex') AS hash`,
+      [ADDRESS, CHROME],
+    )
     expect(stored).toBe(fromSql?.hash)
   })
 
@@ -243,7 +272,8 @@ describe(`POST ${EVENTS_PATH} on ${DATABASE_TARGET}`, () => {
     )
     expect(dump.length).toBeGreaterThan(0)
     for (const { text } of dump) {
-      for (const secret of [ADDRESS, '2001:db8::1234', '2001:db8:0:0:0:0:0:1234', 'Chrome/131']) expect(text).not.toContain(secret)
+      for (const secret of [ADDRESS, '2001:db8::1234', '2001:db8:0:0:0:0:0:1234', 'Chrome/131'])
+        expect(text).not.toContain(secret)
     }
   })
 
@@ -279,16 +309,40 @@ describe(`POST ${EVENTS_PATH} on ${DATABASE_TARGET}`, () => {
       /events: must hold at most 50 events/,
     ],
     ['no events', { path: '/', events: [] }, /at least one event/],
-    ['an unknown type', { path: '/', events: [{ type: 'page_view' }, { type: 'purchase' }] }, /events\.1\.type: must be one of page_view/],
+    [
+      'an unknown type',
+      { path: '/', events: [{ type: 'page_view' }, { type: 'purchase' }] },
+      /events\.1\.type: must be one of page_view/,
+    ],
     ['step 0', { path: '/', events: [{ type: 'step_viewed', step: 0 }] }, /events\.0\.step: must be from 1 to/],
-    ['a step past the last question', { path: '/', events: [{ type: 'step_completed', step: STEP_COUNT + 1 }] }, /events\.0\.step/],
+    [
+      'a step past the last question',
+      { path: '/', events: [{ type: 'step_completed', step: STEP_COUNT + 1 }] },
+      /events\.0\.step/,
+    ],
     ['a fractional step', { path: '/', events: [{ type: 'step_viewed', step: 1.5 }] }, /whole number/],
-    ['a step event without its step', { path: '/', events: [{ type: 'step_viewed' }] }, /events\.0\.step: is required for step_viewed/],
-    ['a step on an event without one', { path: '/', events: [{ type: 'page_view', step: 1 }] }, /events\.0\.step: is only for/],
+    [
+      'a step event without its step',
+      { path: '/', events: [{ type: 'step_viewed' }] },
+      /events\.0\.step: is required for step_viewed/,
+    ],
+    [
+      'a step on an event without one',
+      { path: '/', events: [{ type: 'page_view', step: 1 }] },
+      /events\.0\.step: is only for/,
+    ],
     ['a path with a query', { path: '/?email=a@b.c', events: [{ type: 'page_view' }] }, /path: must start with \//],
     ['a path that is not a path', { path: 'https://x.test/', events: [{ type: 'page_view' }] }, /path/],
-    ['a long source', { path: '/', source: 'x'.repeat(101), events: [{ type: 'page_view' }] }, /source: must be at most 100/],
-    ['a NUL in the source', { path: '/', source: 'a\u0000b', events: [{ type: 'page_view' }] }, /source: must hold no control/],
+    [
+      'a long source',
+      { path: '/', source: 'x'.repeat(101), events: [{ type: 'page_view' }] },
+      /source: must be at most 100/,
+    ],
+    [
+      'a NUL in the source',
+      { path: '/', source: 'a\u0000b', events: [{ type: 'page_view' }] },
+      /source: must hold no control/,
+    ],
     ['no path', { events: [{ type: 'page_view' }] }, /path/],
     ['a list instead of a batch', [{ type: 'page_view' }], /batch/],
     ['malformed JSON', '{"path": "/", "events": [', /not JSON/],

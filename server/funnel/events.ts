@@ -6,17 +6,17 @@ import {
 } from 'fastify-type-provider-zod'
 import { isbot } from 'isbot'
 import { z } from 'zod'
-import { MAX_BATCH_BYTES, MAX_BATCH_EVENTS, type EventBatch } from '../../common/analytics.ts'
 import { eventBatchSchema } from '../../common/analytics-schema.ts'
+import { MAX_BATCH_BYTES, MAX_BATCH_EVENTS, type EventBatch } from '../../common/analytics.ts'
 import type { AnalyticsConfig, Config } from '../config.ts'
 import type { Database } from '../db/database.ts'
-import type { HitCounter } from '../http/hit-counter.ts'
-import { createVisitorHasher } from './event-visitor.ts'
 import { ApiError, answerApiError } from '../http/api-error.ts'
 import { registerCors } from '../http/cors.ts'
+import type { HitCounter } from '../http/hit-counter.ts'
 import { RATE_LIMITED, registerRateLimit } from '../http/rate-limit.ts'
 import { markBookingOpened } from '../lead-lifecycle/opened.ts'
 import { answerAsPostgrest } from '../postgrest/postgrest-error.ts'
+import { createVisitorHasher } from './event-visitor.ts'
 
 export interface EventsOptions {
   db: Database
@@ -56,7 +56,10 @@ const OUTAGE_LOG_INTERVAL_MS = 60_000
  * 204: events are not leads, and an answer the page would retry only adds load
  * to a database that is already failing.
  */
-export const eventsRoutes: FastifyPluginAsyncZod<EventsOptions> = async (app, { db, analytics, corsOrigins, counter, body }) => {
+export const eventsRoutes: FastifyPluginAsyncZod<EventsOptions> = async (
+  app,
+  { db, analytics, corsOrigins, counter, body },
+) => {
   // A text/plain beacon needs no preflight; a fetch with application/json does.
   // Registered under the route's own prefix, so its preflight answers there only.
   await registerCors(app, corsOrigins)
@@ -196,7 +199,9 @@ const rowsBody = jsonBody
 
 /** What the body's schema refused, in the words of a refused batch. */
 function batchRefusal(issues: readonly ZodFastifySchemaValidationError[]): ApiError {
-  const whole = issues.find((issue) => (issue.params.params as { refusal?: string } | undefined)?.refusal === WHOLE_BODY)
+  const whole = issues.find(
+    (issue) => (issue.params.params as { refusal?: string } | undefined)?.refusal === WHOLE_BODY,
+  )
   if (whole !== undefined) return new ApiError(400, whole.message ?? 'The body is not a batch.')
   // Five say enough, and keep the answer to a batch of nonsense short.
   const details = issues.slice(0, 5).map((issue) => ({
@@ -222,7 +227,8 @@ function batchOfRows(json: unknown): unknown {
   }
 }
 
-const isRow = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value)
+const isRow = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
 
 function userAgent(request: FastifyRequest) {
   return request.headers['user-agent'] ?? ''

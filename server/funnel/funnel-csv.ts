@@ -1,6 +1,6 @@
 import { FUNNEL_CSV_COLUMNS, type Funnel } from '../../common/funnel-api.ts'
-import { funnelStageLabel } from '../../common/funnel.ts'
 import { FUNNEL_DAYS_CSV_COLUMNS, FUNNEL_SOURCES_CSV_COLUMNS } from '../../common/funnel-report.ts'
+import { funnelStageLabel } from '../../common/funnel.ts'
 import { funnelSourceName } from '../../common/source-labels.ts'
 import { csvRecord } from '../export/csv.ts'
 
@@ -33,7 +33,9 @@ export function funnelCsv(funnel: Funnel): string {
       percent(row.showedRate),
     ]),
   )
-  const days = funnel.days.map((day) => csvRecord([day.day, day.visitors, day.applications, percent(day.conversionRate)]))
+  const days = funnel.days.map((day) =>
+    csvRecord([day.day, day.visitors, day.applications, percent(day.conversionRate)]),
+  )
   return [
     csvRecord(FUNNEL_CSV_COLUMNS),
     ...stages,

@@ -2,7 +2,12 @@ import type { FastifyInstance } from 'fastify'
 import { describe, expect, it } from 'vitest'
 import { EVENTS_PATH, type EventBatch } from '../../common/analytics.ts'
 import { DIRECT_SOURCE, type Funnel } from '../../common/funnel-api.ts'
-import { FUNNEL_SOURCE_ROWS, FUNNEL_SOURCES_CSV_COLUMNS, OTHER_SOURCES, type FunnelSource } from '../../common/funnel-report.ts'
+import {
+  FUNNEL_SOURCE_ROWS,
+  FUNNEL_SOURCES_CSV_COLUMNS,
+  OTHER_SOURCES,
+  type FunnelSource,
+} from '../../common/funnel-report.ts'
 import { OTHER_SOURCES_NAME } from '../../common/source-labels.ts'
 import { DATABASE_TARGET } from '../testing/database-target.ts'
 import { insertApplication } from '../testing/insert-application.ts'
@@ -79,9 +84,12 @@ async function seedSmall() {
     for (let visitor = 0; visitor < source; visitor++)
       smallViews.push({ day: dayOf(visitor), visitor: `v${visitor}`, source: `small-${source}` })
   }
-  for (let visitor = 0; visitor < 3; visitor++) smallViews.push({ day: '2020-03-02', visitor: `m${visitor}`, source: 'Mixed' })
-  for (let visitor = 0; visitor < 2; visitor++) smallViews.push({ day: '2020-03-03', visitor: `n${visitor}`, source: 'mixed' })
-  for (let visitor = 0; visitor < 4; visitor++) smallViews.push({ day: '2020-03-04', visitor: `d${visitor}`, source: null })
+  for (let visitor = 0; visitor < 3; visitor++)
+    smallViews.push({ day: '2020-03-02', visitor: `m${visitor}`, source: 'Mixed' })
+  for (let visitor = 0; visitor < 2; visitor++)
+    smallViews.push({ day: '2020-03-03', visitor: `n${visitor}`, source: 'mixed' })
+  for (let visitor = 0; visitor < 4; visitor++)
+    smallViews.push({ day: '2020-03-04', visitor: `d${visitor}`, source: null })
   for (let source = 1; source <= 55; source++) {
     const booking = source > 10 ? null : source % 2 === 1 ? 'scheduled' : 'canceled'
     smallLeads.push({ day: dayOf(source), source: `small-${source}`, booking, spam: false })
@@ -96,11 +104,16 @@ async function seedSmall() {
   )
   for (const [index, lead] of smallLeads.entries()) {
     const id = await insertApplication(temp.db, { spam: lead.spam })
-    await temp.db.query('UPDATE contact_submissions SET created_at = $1::timestamptz, attribution = $2::jsonb WHERE id = $3', [
-      `${lead.day}T12:00:00Z`,
-      JSON.stringify({ last_touch: { utm_source: lead.source, landing_path: '/', captured_at: `${lead.day}T11:00:00Z` } }),
-      id,
-    ])
+    await temp.db.query(
+      'UPDATE contact_submissions SET created_at = $1::timestamptz, attribution = $2::jsonb WHERE id = $3',
+      [
+        `${lead.day}T12:00:00Z`,
+        JSON.stringify({
+          last_touch: { utm_source: lead.source, landing_path: '/', captured_at: `${lead.day}T11:00:00Z` },
+        }),
+        id,
+      ],
+    )
     if (lead.booking !== null) {
       await temp.db.query(
         `INSERT INTO bookings (provider, provider_booking_id, application_id, state, starts_at) VALUES ('calcom', $1, $2, $3, '2020-03-09T10:00:00Z')`,
@@ -115,11 +128,16 @@ const share = (part: number, whole: number) => (whole === 0 ? null : part / whol
 /** The small data set's sources table, worked out from what was stored: every source, then the cap by hand. */
 function expectedSmallTable(): FunnelSource[] {
   const keyOf = (source: string | null) => source?.toLowerCase() ?? DIRECT_SOURCE
-  const keys = new Set([...smallViews.map((view) => keyOf(view.source)), ...smallLeads.map((lead) => keyOf(lead.source))])
+  const keys = new Set([
+    ...smallViews.map((view) => keyOf(view.source)),
+    ...smallLeads.map((lead) => keyOf(lead.source)),
+  ])
   const rows = [...keys].map((source) => {
     // Visitor-days per spelling, added up: Mixed and mixed are one source with both spellings' visitors.
     const seen = new Set(
-      smallViews.filter((view) => keyOf(view.source) === source).map((view) => `${view.source}/${view.day}/${view.visitor}`),
+      smallViews
+        .filter((view) => keyOf(view.source) === source)
+        .map((view) => `${view.source}/${view.day}/${view.visitor}`),
     )
     const own = smallLeads.filter((lead) => !lead.spam && keyOf(lead.source) === source)
     const booked = own.filter((lead) => lead.booking !== null).length
@@ -178,7 +196,10 @@ describe(`the Funnel's sources, bounded, on ${DATABASE_TARGET}`, () => {
     const { funnel, bytes } = await funnelOf('')
     // Made-up sources with a visitor each: 50 of them listed, the other 2,350 summed in the last row.
     expect(funnel.bySource).toHaveLength(FUNNEL_SOURCE_ROWS + 1)
-    expect(funnel.bySource.at(-1)).toMatchObject({ source: OTHER_SOURCES, visitors: ADDRESSES * BATCHES_PER_ADDRESS - FUNNEL_SOURCE_ROWS })
+    expect(funnel.bySource.at(-1)).toMatchObject({
+      source: OTHER_SOURCES,
+      visitors: ADDRESSES * BATCHES_PER_ADDRESS - FUNNEL_SOURCE_ROWS,
+    })
     expect(sum(funnel.bySource, 'visitors')).toBe(ADDRESSES * BATCHES_PER_ADDRESS)
     expect(funnel.totals.visitors).toBe(raw?.visitors)
     expect(funnel.sources.length).toBeLessThanOrEqual(FUNNEL_SOURCE_ROWS)
@@ -194,7 +215,10 @@ describe(`the Funnel's sources, bounded, on ${DATABASE_TARGET}`, () => {
     const chosen = (await funnelOf(`source=${encodeURIComponent(hidden)}`)).funnel
     expect(chosen.bySource).toHaveLength(FUNNEL_SOURCE_ROWS + 1)
     expect(chosen.bySource.find((row) => row.source === hidden)).toMatchObject({ visitors: 1 })
-    expect(chosen.bySource.at(-1)).toMatchObject({ source: OTHER_SOURCES, visitors: ADDRESSES * BATCHES_PER_ADDRESS - FUNNEL_SOURCE_ROWS })
+    expect(chosen.bySource.at(-1)).toMatchObject({
+      source: OTHER_SOURCES,
+      visitors: ADDRESSES * BATCHES_PER_ADDRESS - FUNNEL_SOURCE_ROWS,
+    })
 
     // The download lists the same rows, Other last and named in words.
     const csv = await get('/funnel.csv')

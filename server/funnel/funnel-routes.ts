@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { FUNNEL_DEFAULT_DAYS } from '../../common/funnel-api.ts'
 import { funnelQuerySchema } from '../../common/admin-api-schema.ts'
+import { FUNNEL_DEFAULT_DAYS } from '../../common/funnel-api.ts'
 import { funnelRange } from '../../common/funnel.ts'
 import type { Database } from '../db/database.ts'
 import { funnelCsv } from './funnel-csv.ts'

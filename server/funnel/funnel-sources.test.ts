@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import { DIRECT_SOURCE, FUNNEL_CSV_COLUMNS, type Funnel } from '../../common/funnel-api.ts'
-import { FUNNEL_DAYS_CSV_COLUMNS, FUNNEL_SOURCES_CSV_COLUMNS, type FunnelSource, type FunnelTotals } from '../../common/funnel-report.ts'
+import {
+  FUNNEL_DAYS_CSV_COLUMNS,
+  FUNNEL_SOURCES_CSV_COLUMNS,
+  type FunnelSource,
+  type FunnelTotals,
+} from '../../common/funnel-report.ts'
 import { addDays } from '../../common/funnel.ts'
 import { utcDay } from '../../common/utc-day.ts'
 import { DATABASE_TARGET } from '../testing/database-target.ts'
@@ -61,7 +66,9 @@ function seedViews() {
 
 /** Leads over both weeks, from utm_source, a referrer or nowhere, some booked (one twice, one cancelled), some spam. */
 function seedLeads() {
-  const touch = (fields: object) => ({ last_touch: { landing_path: '/', captured_at: new Date().toISOString(), ...fields } })
+  const touch = (fields: object) => ({
+    last_touch: { landing_path: '/', captured_at: new Date().toISOString(), ...fields },
+  })
   const kinds: Omit<SeedLead, 'day' | 'bookings' | 'spam'>[] = [
     { source: 'ig', attribution: touch({ utm_source: 'IG' }) },
     { source: 'ig', attribution: touch({ utm_source: 'ig' }) },
@@ -89,11 +96,10 @@ async function store() {
   )
   for (const [index, lead] of leads.entries()) {
     const id = await insertApplication(temp.db, { spam: lead.spam })
-    await temp.db.query('UPDATE contact_submissions SET created_at = $1::timestamptz, attribution = $2::jsonb WHERE id = $3', [
-      dayTime(lead.day),
-      lead.attribution === null ? null : JSON.stringify(lead.attribution),
-      id,
-    ])
+    await temp.db.query(
+      'UPDATE contact_submissions SET created_at = $1::timestamptz, attribution = $2::jsonb WHERE id = $3',
+      [dayTime(lead.day), lead.attribution === null ? null : JSON.stringify(lead.attribution), id],
+    )
     for (const [number, state] of lead.bookings.entries()) {
       await temp.db.query(
         `INSERT INTO bookings (provider, provider_booking_id, application_id, state, starts_at) VALUES ('calcom', $1, $2, $3, now())`,
@@ -135,7 +141,8 @@ function expectedSources(range: { from: string; to: string }): FunnelSource[] {
 /** The headline figures straight from what was seeded, for one source (as the query names it) or every one. */
 function expectedTotals(range: { from: string; to: string }, source?: string): FunnelTotals {
   // As the server compares them: the events' sources as sent, the leads' lower-cased.
-  const matches = (seeded: string | null) => source === undefined || (source === DIRECT_SOURCE ? seeded === null : seeded === source)
+  const matches = (seeded: string | null) =>
+    source === undefined || (source === DIRECT_SOURCE ? seeded === null : seeded === source)
   const visitors = visitorDays(views.filter((view) => inRange(range, view.day) && matches(view.source)))
   const own = leads.filter((lead) => !lead.spam && inRange(range, lead.day) && matches(lead.source))
   const booked = own.filter((lead) => lead.bookings.length > 0).length
@@ -211,9 +218,12 @@ describe(`the funnel's sources and comparison on ${DATABASE_TARGET}`, () => {
     expect(rows.slice(first + 2, second)).toEqual(
       funnel.bySource.map((row) => [
         row.source,
-        ({ ig: 'Instagram', 'l.instagram.com': 'Instagram', google: 'Google', newsletter: 'Newsletter' } as Record<string, string>)[
-          row.source
-        ] ?? '',
+        (
+          { ig: 'Instagram', 'l.instagram.com': 'Instagram', google: 'Google', newsletter: 'Newsletter' } as Record<
+            string,
+            string
+          >
+        )[row.source] ?? '',
         String(row.visitors),
         String(row.applications),
         percent(row.conversionRate),

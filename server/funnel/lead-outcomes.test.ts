@@ -53,7 +53,16 @@ describe(`the funnel's lead stages and sources on ${DATABASE_TARGET}`, () => {
 
     const every = await readLeadOutcomes(temp.db, { from: today, to: today, source: undefined }, visitors)
     expect(every.bySource).toEqual([
-      { source: 'ig', visitors: 40, applications: 4, conversionRate: 4 / 40, booked: 3, showed: 1, bookedRate: 3 / 4, showedRate: 1 / 3 },
+      {
+        source: 'ig',
+        visitors: 40,
+        applications: 4,
+        conversionRate: 4 / 40,
+        booked: 3,
+        showed: 1,
+        bookedRate: 3 / 4,
+        showedRate: 1 / 3,
+      },
       {
         source: DIRECT_SOURCE,
         visitors: 12,
@@ -64,8 +73,26 @@ describe(`the funnel's lead stages and sources on ${DATABASE_TARGET}`, () => {
         bookedRate: 0,
         showedRate: null,
       },
-      { source: 'google', visitors: 0, applications: 1, conversionRate: null, booked: 1, showed: 0, bookedRate: 1, showedRate: 0 },
-      { source: 'newsletter', visitors: 7, applications: 0, conversionRate: 0, booked: 0, showed: 0, bookedRate: null, showedRate: null },
+      {
+        source: 'google',
+        visitors: 0,
+        applications: 1,
+        conversionRate: null,
+        booked: 1,
+        showed: 0,
+        bookedRate: 1,
+        showedRate: 0,
+      },
+      {
+        source: 'newsletter',
+        visitors: 7,
+        applications: 0,
+        conversionRate: 0,
+        booked: 0,
+        showed: 0,
+        bookedRate: null,
+        showedRate: null,
+      },
     ])
     expect(every.stages).toEqual([
       { id: 'applications', visitors: 6, dropOff: null, dropOffRate: null },

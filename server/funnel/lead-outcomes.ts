@@ -54,7 +54,8 @@ export async function readLeadOutcomes(
     bySource.set(row.source, sourceRow(row.source, counts))
   }
   for (const [source, visitors] of visitorsBySource) {
-    if (!bySource.has(source)) bySource.set(source, sourceRow(source, { visitors, applications: 0, booked: 0, showed: 0 }))
+    if (!bySource.has(source))
+      bySource.set(source, sourceRow(source, { visitors, applications: 0, booked: 0, showed: 0 }))
   }
   const chosen = [...bySource.values()].filter((row) => range.source === undefined || row.source === range.source)
   const total = (key: LeadStageId) => chosen.reduce((sum, row) => sum + row[key], 0)
@@ -62,7 +63,12 @@ export async function readLeadOutcomes(
   const stages = LEAD_STAGES.map(({ id }): FunnelStage => {
     const visitors = total(id)
     const dropOff = before === undefined ? null : before - visitors
-    const stage = { id, visitors, dropOff, dropOffRate: before === undefined || before === 0 || dropOff === null ? null : dropOff / before }
+    const stage = {
+      id,
+      visitors,
+      dropOff,
+      dropOffRate: before === undefined || before === 0 || dropOff === null ? null : dropOff / before,
+    }
     before = visitors
     return stage
   })

@@ -5,8 +5,8 @@ import { DIRECT_SOURCE, FUNNEL_CSV_COLUMNS, FUNNEL_MAX_DAYS, type Funnel } from 
 import { addDays, FUNNEL_STAGES, funnelStageLabel, LEAD_STAGES, STEP_COUNT } from '../../common/funnel.ts'
 import { utcDay } from '../../common/utc-day.ts'
 import { neutraliseFormulas } from '../export/csv.ts'
-import { useSignedInInbox } from '../testing/signed-in-inbox.ts'
 import { DATABASE_TARGET } from '../testing/database-target.ts'
+import { useSignedInInbox } from '../testing/signed-in-inbox.ts'
 import { csvCells, formulaCells, splitCells } from '../testing/spreadsheet-cells.ts'
 import type { TempDatabase } from '../testing/temp-database.ts'
 import { readFunnel } from './read-funnel.ts'
@@ -92,7 +92,8 @@ function seedVisits(today: string): SeedEvent[] {
     const at = back === 0 ? new Date().toISOString() : `${day}T12:00:00Z`
     for (const source of SOURCES) {
       const visitors = 8 + Math.floor(next() * 12)
-      for (let index = 0; index < visitors; index++) events.push(...visit(next, `${day}/${source}/${index}`, source, at))
+      for (let index = 0; index < visitors; index++)
+        events.push(...visit(next, `${day}/${source}/${index}`, source, at))
     }
     // The same visitor (hash) under two sources on one day: one visitor for the funnel of every source.
     for (let index = 0; index < 4; index++) {
@@ -127,11 +128,16 @@ async function rawFunnel(from: string, to: string, source: string | undefined) {
     params,
   )
   const visitorsOf = (type: string, step: number | null) =>
-    Number(gates.find((row) => row.type === type && (row.step === null ? null : Number(row.step)) === step)?.visitors ?? 0)
-  const perDay = new Map(days.map((row) => [row.day, { visitors: Number(row.visitors), applications: Number(row.applications) }]))
+    Number(
+      gates.find((row) => row.type === type && (row.step === null ? null : Number(row.step)) === step)?.visitors ?? 0,
+    )
+  const perDay = new Map(
+    days.map((row) => [row.day, { visitors: Number(row.visitors), applications: Number(row.applications) }]),
+  )
   const stages = FUNNEL_STAGES.map((stage) => ({ id: stage.id, visitors: visitorsOf(stage.event, stage.step) }))
   const everyDay: { day: string; visitors: number; applications: number }[] = []
-  for (let day = from; day <= to; day = addDays(day, 1)) everyDay.push({ day, ...(perDay.get(day) ?? { visitors: 0, applications: 0 }) })
+  for (let day = from; day <= to; day = addDays(day, 1))
+    everyDay.push({ day, ...(perDay.get(day) ?? { visitors: 0, applications: 0 }) })
   return { stages, days: everyDay }
 }
 
@@ -146,7 +152,8 @@ function figuresOf(funnel: Funnel) {
       before === undefined || before.visitors === 0 ? null : (before.visitors - stage.visitors) / before.visitors,
     )
   })
-  for (const day of funnel.days) expect(day.conversionRate).toBe(day.visitors === 0 ? null : day.applications / day.visitors)
+  for (const day of funnel.days)
+    expect(day.conversionRate).toBe(day.visitors === 0 ? null : day.applications / day.visitors)
   return {
     stages: gates.map(({ id, visitors }) => ({ id, visitors })),
     days: funnel.days.map(({ day, visitors, applications }) => ({ day, visitors, applications })),
@@ -235,12 +242,19 @@ describe(`the funnel on ${DATABASE_TARGET}`, () => {
     expect(whole.sources).toEqual(['google', 'newsletter', DIRECT_SOURCE])
     expect(stage(await funnelOf(`from=${day}&to=${day}&source=google`), 'visitors')).toMatchObject({ visitors: 2 })
     expect(stage(await funnelOf(`from=${day}&to=${day}&source=newsletter`), 'visitors')).toMatchObject({ visitors: 1 })
-    expect(stage(await funnelOf(`from=${day}&to=${day}&source=${encodeURIComponent(DIRECT_SOURCE)}`), 'visitors')).toMatchObject({
+    expect(
+      stage(await funnelOf(`from=${day}&to=${day}&source=${encodeURIComponent(DIRECT_SOURCE)}`), 'visitors'),
+    ).toMatchObject({
       visitors: 1,
     })
     // More at step 1 than clicked Apply (an event the page could not send): a negative drop-off, which the CSV keeps from being a formula.
     const csv = csvCells((await get(`/funnel.csv?from=${day}&to=${day}`)).body)
-    expect(csv.find((row) => row[0] === funnelStageLabel('step-1'))).toEqual([funnelStageLabel('step-1'), '2', "'-2", ''])
+    expect(csv.find((row) => row[0] === funnelStageLabel('step-1'))).toEqual([
+      funnelStageLabel('step-1'),
+      '2',
+      "'-2",
+      '',
+    ])
     await temp.db.exec('DELETE FROM page_events')
   })
 
@@ -255,7 +269,8 @@ describe(`the funnel on ${DATABASE_TARGET}`, () => {
     const whole = expected.get(queryOf({ from: first, to: today, source: undefined }))!
     expect(whole.stages.every((stage) => stage.visitors > 0)).toBe(true)
     const bySource = SOURCES.map(
-      (source) => expected.get(queryOf({ from: first, to: today, source: source ?? DIRECT_SOURCE }))!.stages[0]!.visitors,
+      (source) =>
+        expected.get(queryOf({ from: first, to: today, source: source ?? DIRECT_SOURCE }))!.stages[0]!.visitors,
     )
     expect(whole.stages[0]!.visitors).toBeLessThan(bySource.reduce((sum, visitors) => sum + visitors, 0))
   })
@@ -264,16 +279,24 @@ describe(`the funnel on ${DATABASE_TARGET}`, () => {
     const [rolled] = await temp.db.query<{ stored: string }>('SELECT page_event_roll_up()::text AS stored')
     expect(Number(rolled?.stored)).toBeGreaterThan(0)
     for (const range of cases)
-      expect(figuresOf(await funnelOf(queryOf(range))), `${range.name}, rolled up`).toEqual(expected.get(queryOf(range)))
+      expect(figuresOf(await funnelOf(queryOf(range))), `${range.name}, rolled up`).toEqual(
+        expected.get(queryOf(range)),
+      )
 
     await temp.db.query(`DELETE FROM page_events WHERE day < $1::date`, [today])
     for (const range of cases) {
-      expect(figuresOf(await funnelOf(queryOf(range))), `${range.name}, raw events deleted`).toEqual(expected.get(queryOf(range)))
+      expect(figuresOf(await funnelOf(queryOf(range))), `${range.name}, raw events deleted`).toEqual(
+        expected.get(queryOf(range)),
+      )
     }
     // Today is still read from its raw events: one more visitor shows at once.
-    await storeEvents([{ created_at: new Date().toISOString(), visitor: 'late', type: 'page_view', step: null, source: 'google' }])
+    await storeEvents([
+      { created_at: new Date().toISOString(), visitor: 'late', type: 'page_view', step: null, source: 'google' },
+    ])
     const todays = await funnelOf(queryOf({ from: today, to: today, source: undefined }))
-    expect(todays.stages[0]!.visitors).toBe(expected.get(queryOf({ from: today, to: today, source: undefined }))!.stages[0]!.visitors + 1)
+    expect(todays.stages[0]!.visitors).toBe(
+      expected.get(queryOf({ from: today, to: today, source: undefined }))!.stages[0]!.visitors + 1,
+    )
   })
 
   it('offers the sources seen in the range, most visitors first', async () => {

@@ -1,6 +1,12 @@
-import { DIRECT_SOURCE, FUNNEL_MAX_DAYS, type Funnel, type FunnelDay, type FunnelStage } from '../../common/funnel-api.ts'
-import { FUNNEL_STAGES, previousRange } from '../../common/funnel.ts'
+import {
+  DIRECT_SOURCE,
+  FUNNEL_MAX_DAYS,
+  type Funnel,
+  type FunnelDay,
+  type FunnelStage,
+} from '../../common/funnel-api.ts'
 import { OTHER_SOURCES, share, type FunnelTotals } from '../../common/funnel-report.ts'
+import { FUNNEL_STAGES, previousRange } from '../../common/funnel.ts'
 import { utcDay } from '../../common/utc-day.ts'
 import type { Queryable } from '../db/database.ts'
 import type { FunnelRange } from './funnel-range.ts'

@@ -28,7 +28,8 @@ const GATE_EVENTS = [...new Set(FUNNEL_STAGES.map((stage) => stage.event))].map(
  */
 function sourceCondition(source: string | undefined): { daily: string; raw: string; params: unknown[] } {
   if (source === undefined) return { daily: 'all_sources', raw: 'true', params: [] }
-  if (source === DIRECT_SOURCE) return { daily: 'NOT all_sources AND source IS NULL', raw: 'source IS NULL', params: [] }
+  if (source === DIRECT_SOURCE)
+    return { daily: 'NOT all_sources AND source IS NULL', raw: 'source IS NULL', params: [] }
   return { daily: 'NOT all_sources AND source = $3', raw: 'source = $3', params: [source] }
 }
 
@@ -60,7 +61,13 @@ export async function readGateVisitors(
   range: { from: string; to: string; source: string | undefined },
 ): Promise<GateVisitors> {
   const { sql, params } = gateCounts(range.source, GATE_EVENTS)
-  const rows = await db.query<{ day: string | null; type: string | null; step: number | null; visitors: string; applications: string }>(
+  const rows = await db.query<{
+    day: string | null
+    type: string | null
+    step: number | null
+    visitors: string
+    applications: string
+  }>(
     `WITH counts AS (${sql})
      SELECT NULL AS day, type, step, sum(visitors)::text AS visitors, NULL AS applications FROM counts GROUP BY type, step
      UNION ALL
@@ -72,9 +79,13 @@ export async function readGateVisitors(
   )
   return {
     stages: rows.flatMap((row) =>
-      row.type === null ? [] : [{ type: row.type, step: row.step === null ? null : Number(row.step), visitors: row.visitors }],
+      row.type === null
+        ? []
+        : [{ type: row.type, step: row.step === null ? null : Number(row.step), visitors: row.visitors }],
     ),
-    days: rows.flatMap((row) => (row.day === null ? [] : [{ day: row.day, visitors: row.visitors, applications: row.applications }])),
+    days: rows.flatMap((row) =>
+      row.day === null ? [] : [{ day: row.day, visitors: row.visitors, applications: row.applications }],
+    ),
   }
 }
 

@@ -4,8 +4,8 @@ import { z } from 'zod'
 import { ADMIN_API_PATH, CSRF_HEADER } from '../../common/admin-api.ts'
 import { EVENTS_PATH, MAX_BATCH_BYTES } from '../../common/analytics.ts'
 import { type SignedIn } from '../testing/admin-session.ts'
-import { useSignedInInbox } from '../testing/signed-in-inbox.ts'
 import { DATABASE_TARGET } from '../testing/database-target.ts'
+import { useSignedInInbox } from '../testing/signed-in-inbox.ts'
 
 const CHROME = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36'
 
@@ -31,11 +31,20 @@ const inbox = (method: InjectOptions['method'], path: string, extra: Partial<Inj
     method,
     url: `${ADMIN_API_PATH}${path}`,
     ...extra,
-    headers: { cookie: session.cookie, ...(method === 'GET' ? {} : { [CSRF_HEADER]: session.csrfToken }), ...extra.headers },
+    headers: {
+      cookie: session.cookie,
+      ...(method === 'GET' ? {} : { [CSRF_HEADER]: session.csrfToken }),
+      ...extra.headers,
+    },
   })
 
 const events = (payload: string, contentType = 'text/plain;charset=UTF-8') =>
-  app.inject({ method: 'POST', url: EVENTS_PATH, headers: { 'content-type': contentType, 'user-agent': CHROME }, payload })
+  app.inject({
+    method: 'POST',
+    url: EVENTS_PATH,
+    headers: { 'content-type': contentType, 'user-agent': CHROME },
+    payload,
+  })
 
 const json = { 'content-type': 'application/json' }
 
@@ -49,8 +58,18 @@ describe(`every error under /api on ${DATABASE_TARGET}`, () => {
     ['the inbox, a bad funnel range', () => inbox('GET', '/funnel?from=2026-05-02&to=2026-05-01'), 400, true],
     ['the inbox, a bad status change', () => inbox('PATCH', '/leads/1', { payload: { status: 'maybe' } }), 400, true],
     ['the inbox, bad JSON', () => inbox('PATCH', '/leads/1', { headers: json, payload: '{"status": ' }), 400, false],
-    ['the inbox, a form body', () => inbox('POST', '/erasure', { headers: { 'content-type': 'text/plain' }, payload: 'x' }), 415, false],
-    ['the inbox, a body too large', () => inbox('POST', '/erasure', { headers: json, payload: `"${'x'.repeat(64 * 1024)}"` }), 413, false],
+    [
+      'the inbox, a form body',
+      () => inbox('POST', '/erasure', { headers: { 'content-type': 'text/plain' }, payload: 'x' }),
+      415,
+      false,
+    ],
+    [
+      'the inbox, a body too large',
+      () => inbox('POST', '/erasure', { headers: json, payload: `"${'x'.repeat(64 * 1024)}"` }),
+      413,
+      false,
+    ],
     ['the inbox, an unknown route', () => inbox('GET', '/no/such/route'), 404, false],
     ['the events, a bad batch', () => events(JSON.stringify({ path: '/', events: [{ type: 'nonsense' }] })), 400, true],
     ['the events, not JSON', () => events('{"path": "/", "events": ['), 400, false],

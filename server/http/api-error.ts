@@ -70,7 +70,9 @@ export class ApiError extends Error {
 
 /** Each issue as `field: message`, the way the inbox can show it. */
 export function describeIssues(error: z.ZodError): string {
-  return error.issues.map((issue) => (issue.path.length > 0 ? `${issue.path.join('.')}: ${issue.message}` : issue.message)).join('; ')
+  return error.issues
+    .map((issue) => (issue.path.length > 0 ? `${issue.path.join('.')}: ${issue.message}` : issue.message))
+    .join('; ')
 }
 
 const issueDetails = (error: z.ZodError): ApiErrorDetail[] =>
@@ -80,7 +82,8 @@ const issueDetails = (error: z.ZodError): ApiErrorDetail[] =>
 // day that does not exist, a number out of range). The schemas refuse every
 // such value first; should one slip through, it is still the request's fault.
 const dataException = (error: unknown) => isPostgresError(error) && error.code.startsWith('22')
-const DATA_EXCEPTION = 'A value in the request is not one the database can take: check its dates, numbers and characters.'
+const DATA_EXCEPTION =
+  'A value in the request is not one the database can take: check its dates, numbers and characters.'
 
 const unavailable = (error: unknown) =>
   error instanceof DatabaseUnavailableError || (isPostgresError(error) && isUnavailableSqlState(error.code))
@@ -123,7 +126,8 @@ function asApiError(error: FastifyError, request: FastifyRequest): ApiError {
     return new ApiError(status, statusText(status))
   }
   // Fastify's own words would not say which limit was passed.
-  if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return new ApiError(413, `The body is over ${request.routeOptions.bodyLimit} bytes.`)
+  if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE')
+    return new ApiError(413, `The body is over ${request.routeOptions.bodyLimit} bytes.`)
   if (error.validation !== undefined) {
     const details = error.validation.map((issue) => ({
       field: issue.instancePath.replace(/^\//, '').replaceAll('/', '.'),

@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 
 /** The entity tag of an answer's bytes: the same answer, the same tag, whichever server instance wrote it. */
-export const entityTag = (payload: string | Buffer) => `"${createHash('sha256').update(payload).digest('base64url').slice(0, 32)}"`
+export const entityTag = (payload: string | Buffer) =>
+  `"${createHash('sha256').update(payload).digest('base64url').slice(0, 32)}"`
 
 /** Whether an If-None-Match header names `tag` (or is `*`); weak and strong forms of one tag match, as RFC 9110 says for GET. */
 function matches(header: string | undefined, tag: string): boolean {

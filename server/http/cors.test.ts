@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CONTACT_SUBMISSIONS_PATH } from '../../common/contact-submission.ts'
+import { validAnswers } from '../../common/testing/valid-answers.ts'
 import { buildApp } from '../app.ts'
 import { parseConfig } from '../config.ts'
 import { useTempDatabase } from '../testing/use-temp-database.ts'
-import { validAnswers } from '../../common/testing/valid-answers.ts'
 
 const PAGE = 'https://brand.example'
 // What a browser asks before supabase-js's insert from another origin.
@@ -33,7 +33,12 @@ const preflight = (app: FastifyInstance, headers: Record<string, string> = PREFL
   app.inject({ method: 'OPTIONS', url, headers })
 
 const insert = (app: FastifyInstance, headers: Record<string, string>, payload = JSON.stringify([validAnswers()])) =>
-  app.inject({ method: 'POST', url: CONTACT_SUBMISSIONS_PATH, headers: { 'content-type': 'application/json', ...headers }, payload })
+  app.inject({
+    method: 'POST',
+    url: CONTACT_SUBMISSIONS_PATH,
+    headers: { 'content-type': 'application/json', ...headers },
+    payload,
+  })
 
 describe('CORS on the REST API', () => {
   it('answers a preflight like PostgREST, allowing every header supabase-js sends', async () => {

@@ -16,7 +16,8 @@ export function errorAnswer(status: number) {
 const errorBody = (status: number) => JSON.stringify(errorAnswer(status))
 
 /** An error's own 4xx/5xx status, else 500. */
-const statusOf = (error: FastifyError) => (error.statusCode !== undefined && error.statusCode >= 400 ? error.statusCode : 500)
+const statusOf = (error: FastifyError) =>
+  error.statusCode !== undefined && error.statusCode >= 400 ? error.statusCode : 500
 
 /**
  * The app's error handler outside the REST API (which answers in PostgREST's

@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import Fastify from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CONTACT_SUBMISSIONS_PATH } from '../../common/contact-submission.ts'
+import { validAnswers } from '../../common/testing/valid-answers.ts'
 import { buildApp } from '../app.ts'
 import { parseConfig } from '../config.ts'
 import type { Database } from '../db/database.ts'
@@ -13,7 +14,6 @@ import { DATABASE_TARGET } from '../testing/database-target.ts'
 import { startPostgresServer, type PostgresServer } from '../testing/postgres-server.ts'
 import { failingDatabase } from '../testing/temp-database.ts'
 import { useTempDatabase } from '../testing/use-temp-database.ts'
-import { validAnswers } from '../../common/testing/valid-answers.ts'
 import { healthRoutes } from './health.ts'
 
 const readyz = async (db: Database, readinessTimeoutMs?: number) => {
@@ -28,7 +28,10 @@ const readyz = async (db: Database, readinessTimeoutMs?: number) => {
 
 describe('GET /readyz', () => {
   it('answers 503 when the database does not answer in time', async () => {
-    const hanging: Database = { ...failingDatabase(() => new Error('unused')), query: () => new Promise(() => undefined) }
+    const hanging: Database = {
+      ...failingDatabase(() => new Error('unused')),
+      query: () => new Promise(() => undefined),
+    }
     const started = Date.now()
     const response = await readyz(hanging, 100)
     expect(response.statusCode).toBe(503)

@@ -39,7 +39,10 @@ export const healthRoutes: FastifyPluginAsync<HealthOptions> = async (app, { db,
       await Promise.race([
         db.query('SELECT 1'),
         new Promise((_resolve, reject) => {
-          timer = setTimeout(() => reject(new ReadinessTimeout(`no answer within ${readinessTimeoutMs} ms`)), readinessTimeoutMs)
+          timer = setTimeout(
+            () => reject(new ReadinessTimeout(`no answer within ${readinessTimeoutMs} ms`)),
+            readinessTimeoutMs,
+          )
         }),
       ])
       return { status: 'ok', page: 'ok', applications: 'ok' }

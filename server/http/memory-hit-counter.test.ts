@@ -28,6 +28,8 @@ describe('the in-memory hit counter', () => {
     const counter = memoryHitCounter({ maxKeys: 3 })
     for (const key of ['a', 'b', 'c', 'd']) await counter.hit(key, 60_000)
     expect((await counter.peek('a')).hits).toBe(0)
-    expect((await Promise.all(['b', 'c', 'd'].map((key) => counter.peek(key)))).map((count) => count.hits)).toEqual([1, 1, 1])
+    expect((await Promise.all(['b', 'c', 'd'].map((key) => counter.peek(key)))).map((count) => count.hits)).toEqual([
+      1, 1, 1,
+    ])
   })
 })

@@ -1,11 +1,11 @@
 import type { FastifyInstance, InjectOptions } from 'fastify'
 import { afterAll, describe, expect, it } from 'vitest'
 import { CONTACT_SUBMISSIONS_PATH } from '../../common/contact-submission.ts'
+import { validAnswers } from '../../common/testing/valid-answers.ts'
 import { buildApp } from '../app.ts'
 import { parseConfig } from '../config.ts'
 import { DATABASE_TARGET } from '../testing/database-target.ts'
 import { useTempDatabase } from '../testing/use-temp-database.ts'
-import { validAnswers } from '../../common/testing/valid-answers.ts'
 
 const LIMIT = 3
 const SERVICE_ROLE_KEY = 'service-role-key-for-rate-limit-tests'
@@ -38,7 +38,10 @@ const rowCount = async () => {
 }
 
 /** Posts one application; `from` is the TCP peer, `forwardedFor` what it claims in X-Forwarded-For. */
-const submit = (app: FastifyInstance, { from = '198.51.100.7', forwardedFor }: { from?: string; forwardedFor?: string } = {}) => {
+const submit = (
+  app: FastifyInstance,
+  { from = '198.51.100.7', forwardedFor }: { from?: string; forwardedFor?: string } = {},
+) => {
   const options: InjectOptions = {
     method: 'POST',
     url: CONTACT_SUBMISSIONS_PATH,
@@ -90,7 +93,9 @@ describe('the submission rate limit', () => {
 
   it('counts an IPv6 /64 as one address, since one subscriber gets a whole /64', async () => {
     const app = await appWith({})
-    expect(await statuses(LIMIT + 1, (i) => submit(app, { from: `2001:db8:1:2::${i + 1}` }))).toEqual([201, 201, 201, 429])
+    expect(await statuses(LIMIT + 1, (i) => submit(app, { from: `2001:db8:1:2::${i + 1}` }))).toEqual([
+      201, 201, 201, 429,
+    ])
     expect((await submit(app, { from: '2001:db8:1:3::1' })).statusCode).toBe(201)
   })
 
@@ -98,8 +103,13 @@ describe('the submission rate limit', () => {
     const app = await appWith({})
     for (let i = 0; i < LIMIT * 2; i += 1) {
       expect(
-        (await app.inject({ url: CONTACT_SUBMISSIONS_PATH, headers: { apikey: SERVICE_ROLE_KEY }, remoteAddress: '198.51.100.7' }))
-          .statusCode,
+        (
+          await app.inject({
+            url: CONTACT_SUBMISSIONS_PATH,
+            headers: { apikey: SERVICE_ROLE_KEY },
+            remoteAddress: '198.51.100.7',
+          })
+        ).statusCode,
       ).toBe(200)
       expect((await app.inject({ url: '/nope', remoteAddress: '198.51.100.7' })).statusCode).toBe(404)
       expect(
@@ -141,14 +151,18 @@ describe('client addresses behind proxies', () => {
     await statuses(LIMIT, () => submit(app, { from: '10.1.2.3', forwardedFor: '203.0.113.1' }))
     expect((await submit(app, { from: '10.1.2.3', forwardedFor: '203.0.113.9' })).statusCode).toBe(201)
     // Straight from the internet with a made-up header: counted by its own address.
-    const direct = await statuses(LIMIT + 1, (i) => submit(app, { from: '198.51.100.50', forwardedFor: `203.0.113.${100 + i}` }))
+    const direct = await statuses(LIMIT + 1, (i) =>
+      submit(app, { from: '198.51.100.50', forwardedFor: `203.0.113.${100 + i}` }),
+    )
     expect(direct).toEqual([201, 201, 201, 429])
   })
 
   it('with a hop count, believes that many proxies and no more', async () => {
     const app = await appWith({ TRUST_PROXY: '1' })
     // The client prepends a made-up address; the proxy appends the real one, which is what counts.
-    const spoofed = await statuses(LIMIT + 1, (i) => submit(app, { from: '10.0.0.1', forwardedFor: `192.0.2.${i + 1}, 203.0.113.1` }))
+    const spoofed = await statuses(LIMIT + 1, (i) =>
+      submit(app, { from: '10.0.0.1', forwardedFor: `192.0.2.${i + 1}, 203.0.113.1` }),
+    )
     expect(spoofed).toEqual([201, 201, 201, 429])
     expect((await submit(app, { from: '10.0.0.1', forwardedFor: '192.0.2.1, 203.0.113.2' })).statusCode).toBe(201)
   })
@@ -172,7 +186,11 @@ describe.runIf(DATABASE_TARGET === 'postgres')('several instances on one Postgre
   })
 
   it('hold when the instances take a burst at the same moment', async () => {
-    const instances = [await appWith({}), await appWith({}, { keepCounts: true }), await appWith({}, { keepCounts: true })]
+    const instances = [
+      await appWith({}),
+      await appWith({}, { keepCounts: true }),
+      await appWith({}, { keepCounts: true }),
+    ]
     const burst = await Promise.all(Array.from({ length: 12 }, (_, i) => submit(instances[i % instances.length]!)))
     const codes = burst.map((response) => response.statusCode)
     expect(codes.filter((code) => code === 201)).toHaveLength(LIMIT)

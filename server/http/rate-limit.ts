@@ -46,7 +46,9 @@ export function registerRateLimit(app: FastifyInstance, { perMinute, shared, sco
     timeWindow: WINDOW_MS,
     ...(shared
       ? {
-          store: sharedStore(shared, scope, (error) => app.log.warn({ err: error }, 'rate limit not counted: the database did not answer')),
+          store: sharedStore(shared, scope, (error) =>
+            app.log.warn({ err: error }, 'rate limit not counted: the database did not answer'),
+          ),
           skipOnError: true,
         }
       : {}),
@@ -58,14 +60,22 @@ export function registerRateLimit(app: FastifyInstance, { perMinute, shared, sco
 export const RATE_LIMITED = { rateLimit: {} }
 
 /** @fastify/rate-limit's store interface over a counter: one key space per route, or one for the whole scope. */
-function sharedStore(counter: HitCounter, scope: string | undefined, onError: (error: unknown) => void): FastifyRateLimitStoreCtor {
+function sharedStore(
+  counter: HitCounter,
+  scope: string | undefined,
+  onError: (error: unknown) => void,
+): FastifyRateLimitStoreCtor {
   return class SharedStore implements FastifyRateLimitStore {
     constructor(
       _options?: unknown,
       private readonly prefix = '',
     ) {}
 
-    incr(key: string, callback: (error: Error | null, result?: { current: number; ttl: number }) => void, timeWindow: number) {
+    incr(
+      key: string,
+      callback: (error: Error | null, result?: { current: number; ttl: number }) => void,
+      timeWindow: number,
+    ) {
       counter.hit(`${this.prefix}${key}`, timeWindow).then(
         ({ hits, ttlMs }) => callback(null, { current: hits, ttl: ttlMs }),
         (error: unknown) => {

@@ -6,10 +6,10 @@ import { BOOKING_WEBHOOK_PATHS } from '../../common/booking-api.ts'
 import { BULK_ERASE_PATH, BULK_NOT_SPAM_PATH, BULK_STATUS_PATH, LEAD_COUNT_PATH } from '../../common/lead-list-api.ts'
 import { buildApp } from '../app.ts'
 import { parseConfig } from '../config.ts'
+import type { SignedIn } from '../testing/admin-session.ts'
 import { calcomDelivery } from '../testing/booking-senders.ts'
 import { DATABASE_TARGET } from '../testing/database-target.ts'
 import { insertLead } from '../testing/seed-leads.ts'
-import type { SignedIn } from '../testing/admin-session.ts'
 import { useSignedInInbox } from '../testing/signed-in-inbox.ts'
 import type { TempDatabase } from '../testing/temp-database.ts'
 
@@ -64,12 +64,19 @@ const REFUSED: [family: string, method: Method, path: () => string, body: object
 ]
 
 describe(`route schemas on ${DATABASE_TARGET}`, () => {
-  it.each(REFUSED)('refuse a bad request to %s with 400 and the one /api error shape', async (_family, method, path, body, field) => {
-    expectApiError(await call(method, path(), body), 400, field)
-  })
+  it.each(REFUSED)(
+    'refuse a bad request to %s with 400 and the one /api error shape',
+    async (_family, method, path, body, field) => {
+      expectApiError(await call(method, path(), body), 400, field)
+    },
+  )
 
   it('refuse a bad sign-in and set-up link body, open to anyone, with 400 and the one shape', async () => {
-    const signIn = await app.inject({ method: 'POST', url: `${ADMIN_API_PATH}/session`, payload: { email: 'a@example.com' } })
+    const signIn = await app.inject({
+      method: 'POST',
+      url: `${ADMIN_API_PATH}/session`,
+      payload: { email: 'a@example.com' },
+    })
     expectApiError(signIn, 400, 'password')
     const setupLink = await app.inject({ method: 'POST', url: `${ADMIN_API_PATH}/setup-link`, payload: { token: 42 } })
     expectApiError(setupLink, 400, 'token')
@@ -82,9 +89,18 @@ describe(`route schemas on ${DATABASE_TARGET}`, () => {
       error: 'Not Found',
       message: 'no such lead',
     })
-    expect((await call('POST', '/deliveries/1e3/resend')).json()).toMatchObject({ statusCode: 404, message: 'no such delivery' })
-    expect((await call('POST', '/bookings/-1/link', { leadId: 'x' })).json()).toMatchObject({ statusCode: 404, message: 'no such booking' })
-    expect((await call('DELETE', '/teammates/x')).json()).toMatchObject({ statusCode: 404, message: 'There is no such teammate.' })
+    expect((await call('POST', '/deliveries/1e3/resend')).json()).toMatchObject({
+      statusCode: 404,
+      message: 'no such delivery',
+    })
+    expect((await call('POST', '/bookings/-1/link', { leadId: 'x' })).json()).toMatchObject({
+      statusCode: 404,
+      message: 'no such booking',
+    })
+    expect((await call('DELETE', '/teammates/x')).json()).toMatchObject({
+      statusCode: 404,
+      message: 'There is no such teammate.',
+    })
   })
 
   it('refuse a backups request whose body is not JSON with 400 and the one shape (its routes read no body or query)', async () => {

@@ -1,17 +1,17 @@
-import { DEFAULT_SITE_MANIFEST } from '../../common/site-manifest.ts'
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CONTACT_SUBMISSIONS_PATH } from '../../common/contact-submission.ts'
+import { DEFAULT_SITE_MANIFEST } from '../../common/site-manifest.ts'
+import { validAnswers } from '../../common/testing/valid-answers.ts'
 import { buildApp } from '../app.ts'
+import { SUBMISSION_BODY_LIMIT } from '../applications/contact-submissions.ts'
 import { parseConfig } from '../config.ts'
 import { DatabaseUnavailableError } from '../db/database.ts'
-import { SUBMISSION_BODY_LIMIT } from '../applications/contact-submissions.ts'
 import { failingDatabase } from '../testing/temp-database.ts'
 import { useTempDatabase } from '../testing/use-temp-database.ts'
-import { validAnswers } from '../../common/testing/valid-answers.ts'
 
 const SECRET = 'postgres://admin:hunter2@db.internal'
 const SERVICE_ROLE_KEY = 'service-role-key-for-header-tests'
@@ -96,14 +96,19 @@ describe('security headers', () => {
     ['an asset', () => app.inject('/assets/app-1.js'), 200],
     ['the 404 page', () => app.inject('/no/such/page'), 404],
     ['a JSON 404', () => app.inject({ method: 'POST', url: '/no/such/page' }), 404],
-    ['an insert', () => app.inject({ method: 'POST', url: CONTACT_SUBMISSIONS_PATH, payload: json([validAnswers()]) }), 201],
+    [
+      'an insert',
+      () => app.inject({ method: 'POST', url: CONTACT_SUBMISSIONS_PATH, payload: json([validAnswers()]) }),
+      201,
+    ],
     ['a read', () => app.inject({ url: CONTACT_SUBMISSIONS_PATH, headers: { apikey: SERVICE_ROLE_KEY } }), 200],
     ['a refused body', () => app.inject({ method: 'POST', url: CONTACT_SUBMISSIONS_PATH, payload: '{' }), 400],
     ['a refused read', () => app.inject(CONTACT_SUBMISSIONS_PATH), 401],
     ['an unknown table', () => app.inject('/rest/v1/secrets'), 404],
     [
       'a body too large',
-      () => app.inject({ method: 'POST', url: CONTACT_SUBMISSIONS_PATH, payload: 'x'.repeat(SUBMISSION_BODY_LIMIT + 1) }),
+      () =>
+        app.inject({ method: 'POST', url: CONTACT_SUBMISSIONS_PATH, payload: 'x'.repeat(SUBMISSION_BODY_LIMIT + 1) }),
       413,
     ],
     [
@@ -116,7 +121,11 @@ describe('security headers', () => {
         }),
       204,
     ],
-    ['an API failure', () => broken.inject({ method: 'POST', url: CONTACT_SUBMISSIONS_PATH, payload: json([validAnswers()]) }), 500],
+    [
+      'an API failure',
+      () => broken.inject({ method: 'POST', url: CONTACT_SUBMISSIONS_PATH, payload: json([validAnswers()]) }),
+      500,
+    ],
     ['a site failure', () => broken.inject('/boom'), 500],
   ]
 
@@ -128,7 +137,11 @@ describe('security headers', () => {
 
   it('are on 503 answers, which keep Retry-After', async () => {
     databaseError = () => new DatabaseUnavailableError(SECRET)
-    const response = await broken.inject({ method: 'POST', url: CONTACT_SUBMISSIONS_PATH, payload: json([validAnswers()]) })
+    const response = await broken.inject({
+      method: 'POST',
+      url: CONTACT_SUBMISSIONS_PATH,
+      payload: json([validAnswers()]),
+    })
     databaseError = () => new Error(SECRET)
     expect(response.statusCode).toBe(503)
     expect(response.headers['retry-after']).toBe('5')
@@ -149,7 +162,11 @@ describe('security headers', () => {
     const custom = buildApp({
       config: parseConfig({ WEB_ROOT: webRoot }),
       db: temp.db,
-      site: { ...DEFAULT_SITE_MANIFEST, apiOrigin: 'https://project.supabase.co', videoOrigin: 'https://player.vimeo.com' },
+      site: {
+        ...DEFAULT_SITE_MANIFEST,
+        apiOrigin: 'https://project.supabase.co',
+        videoOrigin: 'https://player.vimeo.com',
+      },
     })
     try {
       const csp = parseCsp((await custom.inject('/')).headers['content-security-policy'])

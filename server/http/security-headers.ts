@@ -1,6 +1,6 @@
-import { appWide } from './app-wide.ts'
 import type { SiteManifest } from '../../common/site-manifest.ts'
 import type { Config } from '../config.ts'
+import { appWide } from './app-wide.ts'
 
 /** The server's settings, and what the page was built to contact (the build's site manifest). */
 export type HeaderConfig = Pick<Config, 'hstsMaxAge'> & SiteManifest

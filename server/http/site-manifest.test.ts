@@ -11,10 +11,10 @@ import { SITE_MANIFEST_FILE } from '../../common/site-manifest.ts'
 import { buildApp } from '../app.ts'
 import { parseConfig } from '../config.ts'
 import { findProjectRoot } from '../project-root.ts'
-import { readSiteManifest } from './site-manifest.ts'
 import { DATABASE_TARGET } from '../testing/database-target.ts'
 import { writeSiteManifest } from '../testing/site-manifest.ts'
 import { failingDatabase, openTempDatabase } from '../testing/temp-database.ts'
+import { readSiteManifest } from './site-manifest.ts'
 
 const ROOT = findProjectRoot()
 const TSX = join(ROOT, 'node_modules', '.bin', 'tsx')
@@ -63,7 +63,9 @@ function startServer(cwd: string, env: Record<string, string>) {
         .find((line) => line.msg === 'serving')
       if (serving?.url) resolve(serving.url)
     })
-    void exited.then(({ code }) => reject(new Error(`the server exited (${code}) before listening:\n${stdout}\n${stderr}`)))
+    void exited.then(({ code }) =>
+      reject(new Error(`the server exited (${code}) before listening:\n${stdout}\n${stderr}`)),
+    )
   })
   return { child, exited, listening }
 }
@@ -74,7 +76,11 @@ describe('readSiteManifest', () => {
     const built = { apiOrigin: 'https://abc.supabase.co', videoOrigin: 'https://player.vimeo.com', booking }
     const webRoot = await folder('valid', { [SITE_MANIFEST_FILE]: JSON.stringify(built) })
     expect(readSiteManifest(webRoot)).toEqual(built)
-    const own = { apiOrigin: null, videoOrigin: 'https://www.youtube-nocookie.com', booking: { ...booking, provider: 'none' } }
+    const own = {
+      apiOrigin: null,
+      videoOrigin: 'https://www.youtube-nocookie.com',
+      booking: { ...booking, provider: 'none' },
+    }
     await writeFile(join(webRoot, SITE_MANIFEST_FILE), JSON.stringify(own))
     expect(readSiteManifest(webRoot)).toEqual(own)
   })
@@ -82,7 +88,9 @@ describe('readSiteManifest', () => {
   it('names the missing file and says to run the build', async () => {
     const webRoot = await folder('unbuilt', { 'index.html': '<!doctype html>' })
     const file = join(webRoot, SITE_MANIFEST_FILE)
-    expect(() => readSiteManifest(webRoot)).toThrow(`${file} is missing. The build writes it with the page: run npm run build`)
+    expect(() => readSiteManifest(webRoot)).toThrow(
+      `${file} is missing. The build writes it with the page: run npm run build`,
+    )
   })
 
   it.each([
@@ -94,7 +102,11 @@ describe('readSiteManifest', () => {
       JSON.stringify({ apiOrigin: 'https://abc.supabase.co/rest', videoOrigin: 'https://player.vimeo.com' }),
       'apiOrigin: must be an origin',
     ],
-    ['a script URL', JSON.stringify({ apiOrigin: null, videoOrigin: 'javascript:alert(1)' }), 'videoOrigin: must be an http(s) origin'],
+    [
+      'a script URL',
+      JSON.stringify({ apiOrigin: null, videoOrigin: 'javascript:alert(1)' }),
+      'videoOrigin: must be an http(s) origin',
+    ],
     [
       'a CSP keyword smuggled in',
       JSON.stringify({ apiOrigin: "https://a.example 'unsafe-eval'", videoOrigin: 'https://b.example' }),
@@ -108,7 +120,11 @@ describe('readSiteManifest', () => {
     ['without the booking page', JSON.stringify({ apiOrigin: null, videoOrigin: 'https://b.example' }), 'booking:'],
     [
       'a booking provider it does not know',
-      JSON.stringify({ apiOrigin: null, videoOrigin: 'https://b.example', booking: { url: 'https://c.example/x', provider: 'acuity' } }),
+      JSON.stringify({
+        apiOrigin: null,
+        videoOrigin: 'https://b.example',
+        booking: { url: 'https://c.example/x', provider: 'acuity' },
+      }),
       'booking.provider:',
     ],
   ])('refuses a manifest that is %s, naming the file', async (_case, content, message) => {
@@ -153,7 +169,9 @@ describe.runIf(DATABASE_TARGET === 'pglite')('the server’s Content-Security-Po
 
   it('allows the API origin that a build took from .env.production, whatever the server’s own .env says', async () => {
     // The build's environment: only .env.production sets the API; the test's own variables must not leak in.
-    const envDir = await folder('build-env', { '.env.production': 'VITE_API_URL=https://api.from-env-production.example/\n' })
+    const envDir = await folder('build-env', {
+      '.env.production': 'VITE_API_URL=https://api.from-env-production.example/\n',
+    })
     const webRoot = join(workDir, 'built-web')
     const inherited = process.env.VITE_API_URL
     delete process.env.VITE_API_URL

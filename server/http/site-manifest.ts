@@ -14,8 +14,11 @@ export function readSiteManifest(webRoot: string): SiteManifest {
   try {
     text = readFileSync(file, 'utf8')
   } catch (error) {
-    const reason = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'is missing' : `cannot be read (${String(error)})`
-    throw new Error(`${file} ${reason}. The build writes it with the page: run npm run build (or point WEB_ROOT at a built page).`)
+    const reason =
+      (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'is missing' : `cannot be read (${String(error)})`
+    throw new Error(
+      `${file} ${reason}. The build writes it with the page: run npm run build (or point WEB_ROOT at a built page).`,
+    )
   }
   let json: unknown
   try {
@@ -26,7 +29,9 @@ export function readSiteManifest(webRoot: string): SiteManifest {
   const result = siteManifestSchema.safeParse(json)
   if (!result.success) {
     const problems = result.error.issues.map((issue) => `${issue.path.join('.') || '(file)'}: ${issue.message}`)
-    throw new Error(`${file} is not a site manifest this server understands (${problems.join('; ')}). Run npm run build again.`)
+    throw new Error(
+      `${file} is not a site manifest this server understands (${problems.join('; ')}). Run npm run build again.`,
+    )
   }
   return result.data
 }

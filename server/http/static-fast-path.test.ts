@@ -10,9 +10,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEFAULT_SITE_MANIFEST } from '../../common/site-manifest.ts'
 import { buildApp } from '../app.ts'
 import { parseConfig } from '../config.ts'
-import { securityHeaders } from './security-headers.ts'
-import { failingDatabase } from '../testing/temp-database.ts'
 import { writeSiteManifest } from '../testing/site-manifest.ts'
+import { failingDatabase } from '../testing/temp-database.ts'
+import { securityHeaders } from './security-headers.ts'
 
 // Long enough to be compressed (over 256 bytes), so the page and script have br and gzip forms.
 const INDEX_HTML = `<!doctype html><title>Landing</title>${'<p>Scale your brand</p>'.repeat(40)}`
@@ -85,7 +85,9 @@ function overSocket(method: string, path: string, headers: Record<string, string
     request({ host: '127.0.0.1', port, method, path, headers, agent }, (response) => {
       const chunks: Buffer[] = []
       response.on('data', (chunk: Buffer) => chunks.push(chunk))
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }))
+      response.on('end', () =>
+        resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }),
+      )
       response.on('error', reject)
     })
       .on('error', reject)
@@ -94,7 +96,11 @@ function overSocket(method: string, path: string, headers: Record<string, string
 }
 
 /** The same request to Fastify's own routes, which inject() reaches without the server. */
-async function fromRoutes(method: 'GET' | 'HEAD' | 'POST', path: string, headers: Record<string, string>): Promise<Answer> {
+async function fromRoutes(
+  method: 'GET' | 'HEAD' | 'POST',
+  path: string,
+  headers: Record<string, string>,
+): Promise<Answer> {
   const response = await app.inject({ method, url: path, headers })
   return { status: response.statusCode, headers: response.headers, body: response.rawPayload }
 }
@@ -115,12 +121,19 @@ const ENCODINGS = { br: 'br', gzip: 'gzip', none: undefined }
 const FILES = ['/', '/index.html', '/?utm_source=ig', '/assets/index-abc123.js', '/favicon.svg']
 
 describe('a file over a real connection', () => {
-  it.each(FILES.flatMap((path) => Object.entries(ENCODINGS).map(([label, encoding]) => [path, label, encoding] as const)))(
+  it.each(
+    FILES.flatMap((path) => Object.entries(ENCODINGS).map(([label, encoding]) => [path, label, encoding] as const)),
+  )(
     '%s with Accept-Encoding %s is answered as its route answers it, without reaching Fastify',
     async (path, _label, encoding) => {
       const accept: Record<string, string> = encoding === undefined ? {} : { 'accept-encoding': encoding }
       const etag = String((await fromRoutes('GET', path, accept)).headers.etag)
-      const conditions = { none: undefined, current: etag, stale: '"stale"', 'a list naming it weakly': `"stale", W/${etag}` }
+      const conditions = {
+        none: undefined,
+        current: etag,
+        stale: '"stale"',
+        'a list naming it weakly': `"stale", W/${etag}`,
+      }
       for (const method of ['GET', 'HEAD'] as const) {
         for (const [condition, ifNoneMatch] of Object.entries(conditions)) {
           const headers = ifNoneMatch === undefined ? accept : { ...accept, 'if-none-match': ifNoneMatch }
@@ -174,7 +187,9 @@ describe('what the fast path leaves to Fastify', () => {
     const reachedBefore = hooked
     const answered = await overSocket(method, path, headers)
     expect(hooked).toBe(reachedBefore + 1)
-    expect(withoutConnectionHeaders(answered)).toEqual(withoutConnectionHeaders(await fromRoutes(method, path, headers)))
+    expect(withoutConnectionHeaders(answered)).toEqual(
+      withoutConnectionHeaders(await fromRoutes(method, path, headers)),
+    )
   })
 })
 

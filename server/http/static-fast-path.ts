@@ -73,7 +73,13 @@ export function createStaticFastPath(securityHeaders: Record<string, string>): S
         if (variant === undefined) return false
         const fresh = ifNoneMatch(request.headers['if-none-match'], variant.etag)
         const { status, headers, body } =
-          method === 'GET' ? (fresh ? variant.notModified : variant.get) : fresh ? variant.notModifiedHead : variant.head
+          method === 'GET'
+            ? fresh
+              ? variant.notModified
+              : variant.get
+            : fresh
+              ? variant.notModifiedHead
+              : variant.head
         response.writeHead(status, headers)
         response.end(body)
       } catch {

@@ -41,15 +41,19 @@ afterAll(async () => {
 })
 
 describe('the lead inbox page', () => {
-  it.each(['/admin', '/admin/', '/admin/index.html', '/admin/leads/42', '/admin/account', '/admin?status=new&view=spam'])(
-    'is the answer to GET %s',
-    async (url) => {
-      const response = await app.inject(url)
-      expect(response.statusCode).toBe(200)
-      expect(response.headers['content-type']).toMatch(/^text\/html/)
-      expect(response.body).toBe(ADMIN_HTML)
-    },
-  )
+  it.each([
+    '/admin',
+    '/admin/',
+    '/admin/index.html',
+    '/admin/leads/42',
+    '/admin/account',
+    '/admin?status=new&view=spam',
+  ])('is the answer to GET %s', async (url) => {
+    const response = await app.inject(url)
+    expect(response.statusCode).toBe(200)
+    expect(response.headers['content-type']).toMatch(/^text\/html/)
+    expect(response.body).toBe(ADMIN_HTML)
+  })
 
   it('answers HEAD as GET, without the body', async () => {
     const response = await app.inject({ method: 'HEAD', url: '/admin/leads/42' })

@@ -23,8 +23,8 @@ const SITE_MANIFEST = `/${SITE_MANIFEST_FILE}`
  * Given a fast path, it hands it the files its routes serve, read once for
  * both: the server the app listens on answers them before Fastify does.
  */
-export const staticSite = fastifyPlugin<{ webRoot: string; fastPath?: StaticFastPath }>(async (app, { webRoot, fastPath }) =>
-  registerStaticSite(app, webRoot, fastPath),
+export const staticSite = fastifyPlugin<{ webRoot: string; fastPath?: StaticFastPath }>(
+  async (app, { webRoot, fastPath }) => registerStaticSite(app, webRoot, fastPath),
 )
 
 async function registerStaticSite(app: FastifyInstance, webRoot: string, fastPath: StaticFastPath | undefined) {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { parseConfig } from '../config.ts'
 import { DEFAULT_SITE_MANIFEST } from '../../common/site-manifest.ts'
+import { parseConfig } from '../config.ts'
 import { leadNotifications } from '../notify/lead-notifications.ts'
 import { createAdminAccount } from '../testing/admin-session.ts'
 import { DATABASE_TARGET } from '../testing/database-target.ts'
@@ -20,7 +20,8 @@ afterAll(async () => {
 })
 
 const statusOf = async (id: number) =>
-  (await temp.db.query<{ status: string }>('SELECT status FROM lead_pipeline WHERE application_id = $1', [id]))[0]?.status
+  (await temp.db.query<{ status: string }>('SELECT status FROM lead_pipeline WHERE application_id = $1', [id]))[0]
+    ?.status
 
 const historyOf = (id: number) =>
   temp.db.query<{ from_status: string | null; to_status: string; author: string }>(
@@ -30,7 +31,11 @@ const historyOf = (id: number) =>
 
 describe(`the lead lifecycle on ${DATABASE_TARGET}`, () => {
   it('moves many leads in one call, recording a change for each that moved, in id order', async () => {
-    const [a, b, c] = [await insertApplication(temp.db), await insertApplication(temp.db), await insertApplication(temp.db)]
+    const [a, b, c] = [
+      await insertApplication(temp.db),
+      await insertApplication(temp.db),
+      await insertApplication(temp.db),
+    ]
     await changeStatus(temp.db, { ids: [b], to: 'won', author: 'first@example.com' })
     const moved = await changeStatus(temp.db, { ids: [c, b, a, c + 1_000_000], to: 'won', author: 'bulk@example.com' })
     expect(moved.found).toBe(3)
@@ -42,7 +47,11 @@ describe(`the lead lifecycle on ${DATABASE_TARGET}`, () => {
   })
 
   it('moves only leads with a status of onlyFrom, and counts only those as found', async () => {
-    const [fresh, contacted, lost] = [await insertApplication(temp.db), await insertApplication(temp.db), await insertApplication(temp.db)]
+    const [fresh, contacted, lost] = [
+      await insertApplication(temp.db),
+      await insertApplication(temp.db),
+      await insertApplication(temp.db),
+    ]
     await changeStatus(temp.db, { ids: [contacted], to: 'contacted', author: 'a@example.com' })
     await changeStatus(temp.db, { ids: [lost], to: 'lost', author: 'a@example.com' })
     const moved = await changeStatus(temp.db, {
@@ -53,7 +62,11 @@ describe(`the lead lifecycle on ${DATABASE_TARGET}`, () => {
     })
     expect(moved.found).toBe(2)
     expect(moved.changes.map((change) => change.id)).toEqual([fresh, contacted].sort((x, y) => x - y))
-    expect([await statusOf(fresh), await statusOf(contacted), await statusOf(lost)]).toEqual(['booked', 'booked', 'lost'])
+    expect([await statusOf(fresh), await statusOf(contacted), await statusOf(lost)]).toEqual([
+      'booked',
+      'booked',
+      'lost',
+    ])
   })
 
   it('books a new or contacted lead inside the caller’s transaction, and leaves a later stage alone', async () => {
@@ -80,9 +93,10 @@ describe(`the lead lifecycle on ${DATABASE_TARGET}`, () => {
     )
     const openedAt = async () =>
       (
-        await temp.db.query<{ at: string | null }>('SELECT booking_opened_at::text AS at FROM lead_pipeline WHERE application_id = $1', [
-          id,
-        ])
+        await temp.db.query<{ at: string | null }>(
+          'SELECT booking_opened_at::text AS at FROM lead_pipeline WHERE application_id = $1',
+          [id],
+        )
       )[0]?.at
     await markBookingOpened(temp.db, [])
     expect(await openedAt()).toBeNull()
@@ -96,10 +110,17 @@ describe(`the lead lifecycle on ${DATABASE_TARGET}`, () => {
   it('marks a lead opened by one account only, and new again to every account', async () => {
     const id = await insertApplication(temp.db)
     const email = await createAdminAccount(temp.db, `opened-${randomUUID()}@example.com`, 'correct horse battery')
-    const [account] = await temp.db.query<{ id: string }>('SELECT id::text FROM admin_accounts WHERE email = $1', [email])
+    const [account] = await temp.db.query<{ id: string }>('SELECT id::text FROM admin_accounts WHERE email = $1', [
+      email,
+    ])
     const accountId = Number(account?.id)
     const unopened = async () =>
-      (await temp.db.query('SELECT 1 FROM lead_unopened WHERE account_id = $1 AND application_id = $2', [accountId, id])).length
+      (
+        await temp.db.query('SELECT 1 FROM lead_unopened WHERE account_id = $1 AND application_id = $2', [
+          accountId,
+          id,
+        ])
+      ).length
     await markUnopenedByAll(temp.db, id)
     expect(await unopened()).toBe(1)
     expect(await markOpened(temp.db, accountId, id)).toBe(true)
@@ -108,9 +129,14 @@ describe(`the lead lifecycle on ${DATABASE_TARGET}`, () => {
   })
 
   it('takes a lead out of spam with its news queued through the notifications port, in the same transaction', async () => {
-    const { notifications } = leadNotifications({ db: temp.db, config: parseConfig({}).notifications, site: DEFAULT_SITE_MANIFEST })
+    const { notifications } = leadNotifications({
+      db: temp.db,
+      config: parseConfig({}).notifications,
+      site: DEFAULT_SITE_MANIFEST,
+    })
     const id = await insertApplication(temp.db, { spam: true })
-    const queued = async () => temp.db.query('SELECT 1 FROM lead_outbox WHERE application_id = $1 AND booking_event_id IS NULL', [id])
+    const queued = async () =>
+      temp.db.query('SELECT 1 FROM lead_outbox WHERE application_id = $1 AND booking_event_id IS NULL', [id])
     expect(await queued()).toHaveLength(0)
     expect(await markNotSpam(temp.db, notifications, id, 'owner@example.com')).toBe('moved')
     expect(await queued()).toHaveLength(1)

@@ -1,5 +1,5 @@
-import type { Database } from '../db/database.ts'
 import { recordAudit } from '../db/audit.ts'
+import type { Database } from '../db/database.ts'
 import type { Notifications } from '../notify/notifications.ts'
 import { markUnopenedByAll } from './opened.ts'
 
@@ -17,9 +17,16 @@ export type NotSpamOutcome = 'moved' | 'not-spam-already' | 'missing'
  * arrived would. The row lock makes a second request at once find it moved
  * already. The caller wakes the notifier once it has answered.
  */
-export async function markNotSpam(db: Database, notifications: Notifications, id: number, actor: string): Promise<NotSpamOutcome> {
+export async function markNotSpam(
+  db: Database,
+  notifications: Notifications,
+  id: number,
+  actor: string,
+): Promise<NotSpamOutcome> {
   return db.transaction(async (tx) => {
-    const [row] = await tx.query<{ spam: boolean }>('SELECT spam FROM contact_submissions WHERE id = $1 FOR UPDATE', [id])
+    const [row] = await tx.query<{ spam: boolean }>('SELECT spam FROM contact_submissions WHERE id = $1 FOR UPDATE', [
+      id,
+    ])
     if (row === undefined) return 'missing'
     if (!row.spam) return 'not-spam-already'
     await tx.query('UPDATE contact_submissions SET spam = false WHERE id = $1', [id])

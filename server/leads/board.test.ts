@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { ADMIN_API_PATH } from '../../common/admin-api.ts'
-import { LEAD_STATUSES, type LeadStatus } from '../../common/lead-status.ts'
 import { BOARD_COLUMN_SIZE, type LeadBoard } from '../../common/board-api.ts'
+import { LEAD_STATUSES, type LeadStatus } from '../../common/lead-status.ts'
 import { SESSION_COOKIE } from '../accounts/sessions.ts'
 import { DATABASE_TARGET } from '../testing/database-target.ts'
 import { insertLead, seedLeads } from '../testing/seed-leads.ts'
@@ -44,7 +44,10 @@ const setStatus = (id: number, status: LeadStatus) =>
 describe(`the pipeline board's route on ${DATABASE_TARGET}`, () => {
   it('needs a session: 401 without one, or with one that is not', async () => {
     expect((await app.inject({ url: `${ADMIN_API_PATH}/leads/board` })).statusCode).toBe(401)
-    const forged = await app.inject({ url: `${ADMIN_API_PATH}/leads/board`, headers: { cookie: `${SESSION_COOKIE}=forged` } })
+    const forged = await app.inject({
+      url: `${ADMIN_API_PATH}/leads/board`,
+      headers: { cookie: `${SESSION_COOKIE}=forged` },
+    })
     expect(forged.statusCode).toBe(401)
   })
 

@@ -1,5 +1,5 @@
-import { LEAD_STATUSES, type LeadStatus } from '../../common/lead-status.ts'
 import { BOARD_COLUMN_SIZE, type LeadBoard } from '../../common/board-api.ts'
+import { LEAD_STATUSES, type LeadStatus } from '../../common/lead-status.ts'
 import type { Queryable } from '../db/database.ts'
 import type { LeadFilter } from './lead-filter.ts'
 import { listLeadRows, toSummary } from './list-leads.ts'

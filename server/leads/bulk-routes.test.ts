@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { ADMIN_API_PATH, CSRF_HEADER } from '../../common/admin-api.ts'
-import type { LeadDetail } from '../../common/lead-page-api.ts'
 import { BULK_MAX_IDS } from '../../common/lead-list-api.ts'
+import type { LeadDetail } from '../../common/lead-page-api.ts'
 import type { SignedIn } from '../testing/admin-session.ts'
 import { DATABASE_TARGET } from '../testing/database-target.ts'
 import { insertLead } from '../testing/seed-leads.ts'
@@ -29,16 +29,29 @@ describe(`the bulk routes on ${DATABASE_TARGET}`, () => {
     const [first, second, third] = await threeLeads()
     const untouched = await insertLead(temp.db)
     await call('PATCH', `/leads/${third}`, { status: 'won' })
-    const response = await call('POST', '/leads/bulk-status', { ids: [first, second, third, second, 999_999_999], status: 'won' })
+    const response = await call('POST', '/leads/bulk-status', {
+      ids: [first, second, third, second, 999_999_999],
+      status: 'won',
+    })
     expect(response.statusCode).toBe(200)
     expect(response.json()).toEqual({ found: 3, changed: 2 })
     for (const id of [first!, second!, third!]) expect(await statusOf(id)).toBe('won')
     expect(await statusOf(untouched)).toBe('new')
-    const history = await temp.db.query<{ application_id: string; from_status: string; to_status: string; author: string }>(
+    const history = await temp.db.query<{
+      application_id: string
+      from_status: string
+      to_status: string
+      author: string
+    }>(
       'SELECT application_id::text AS application_id, from_status, to_status, author FROM lead_status_changes ORDER BY id',
     )
     expect(history).toEqual(
-      [third, first, second].map((id) => ({ application_id: String(id), from_status: 'new', to_status: 'won', author: OWNER })),
+      [third, first, second].map((id) => ({
+        application_id: String(id),
+        from_status: 'new',
+        to_status: 'won',
+        author: OWNER,
+      })),
     )
   })
 
@@ -57,7 +70,12 @@ describe(`the bulk routes on ${DATABASE_TARGET}`, () => {
       'SELECT actor_email, action, lead_id::text AS lead_id, detail FROM admin_audit ORDER BY lead_id',
     )
     expect(audit).toEqual(
-      [first, second].map((id) => ({ actor_email: OWNER, action: 'lead.erase', lead_id: String(id), detail: { erased: 1, bulk: true } })),
+      [first, second].map((id) => ({
+        actor_email: OWNER,
+        action: 'lead.erase',
+        lead_id: String(id),
+        detail: { erased: 1, bulk: true },
+      })),
     )
   })
 
@@ -72,7 +90,9 @@ describe(`the bulk routes on ${DATABASE_TARGET}`, () => {
     const audit = await temp.db.query<Record<string, unknown>>(
       'SELECT actor_email, action, lead_id::text AS lead_id FROM admin_audit ORDER BY lead_id',
     )
-    expect(audit).toEqual([first, second].map((id) => ({ actor_email: OWNER, action: 'lead.not-spam', lead_id: String(id) })))
+    expect(audit).toEqual(
+      [first, second].map((id) => ({ actor_email: OWNER, action: 'lead.not-spam', lead_id: String(id) })),
+    )
   })
 
   it.each([
@@ -104,7 +124,12 @@ describe(`the bulk routes on ${DATABASE_TARGET}`, () => {
       ['/leads/bulk-erase', { ids: [id] }],
       ['/leads/bulk-not-spam', { ids: [id] }],
     ] as const) {
-      const noToken = await app.inject({ method: 'POST', url: `${ADMIN_API_PATH}${url}`, headers: { cookie: session.cookie }, payload })
+      const noToken = await app.inject({
+        method: 'POST',
+        url: `${ADMIN_API_PATH}${url}`,
+        headers: { cookie: session.cookie },
+        payload,
+      })
       expect(noToken.statusCode).toBe(403)
       const noSession = await app.inject({
         method: 'POST',

@@ -1,6 +1,6 @@
-import { LEAD_STATUSES, type LeadStatus } from '../../common/lead-status.ts'
 import { isInboxDay } from '../../common/admin-api-schema.ts'
 import type { LeadSort } from '../../common/lead-list-api.ts'
+import { LEAD_STATUSES, type LeadStatus } from '../../common/lead-status.ts'
 import { ApiError } from '../http/api-error.ts'
 
 /** Where a page ended: the last lead's time (microseconds, UTC) and id. */
@@ -26,9 +26,11 @@ function isCursorTime(time: string) {
 }
 
 /** Opaque to the page: it only hands it back. */
-export const encodeCursor = ({ receivedAt, id }: Cursor) => Buffer.from(`${receivedAt}|${id}`, 'utf8').toString('base64url')
+export const encodeCursor = ({ receivedAt, id }: Cursor) =>
+  Buffer.from(`${receivedAt}|${id}`, 'utf8').toString('base64url')
 
-const refuse = (problem: string) => new ApiError(400, `cursor: ${problem}`, { details: [{ field: 'cursor', message: problem }] })
+const refuse = (problem: string) =>
+  new ApiError(400, `cursor: ${problem}`, { details: [{ field: 'cursor', message: problem }] })
 const malformed = () => refuse('malformed; use the nextCursor of the page before, unchanged')
 
 export function decodeCursor(text: string): Cursor {
@@ -43,7 +45,9 @@ export function decodeCursor(text: string): Cursor {
  * the time, as leads of one status come newest first.
  */
 export type ListCursor =
-  ({ sort: 'received' } & Cursor) | { sort: 'name'; name: string; id: string } | ({ sort: 'status'; status: LeadStatus } & Cursor)
+  | ({ sort: 'received' } & Cursor)
+  | { sort: 'name'; name: string; id: string }
+  | ({ sort: 'status'; status: LeadStatus } & Cursor)
 
 const isStatus = (text: string): text is LeadStatus => LEAD_STATUSES.some((status) => status === text)
 const pack = (...parts: string[]) => Buffer.from(parts.join('|'), 'utf8').toString('base64url')

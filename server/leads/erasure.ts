@@ -1,5 +1,5 @@
-import type { Database } from '../db/database.ts'
 import { recordAudit } from '../db/audit.ts'
+import type { Database } from '../db/database.ts'
 
 /**
  * Erases lead `id`: the application, and by cascade its pipeline row, status

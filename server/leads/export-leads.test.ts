@@ -22,7 +22,9 @@ beforeEach(async () => {
 })
 
 /** Every answer as long as the form allows: an `a`, spaces, an `a`. */
-const LONGEST_ANSWERS = applicationForm.map((field) => `${field.key} = 'a' || repeat(' ', ${field.maxLength - 2}) || 'a'`).join(', ')
+const LONGEST_ANSWERS = applicationForm
+  .map((field) => `${field.key} = 'a' || repeat(' ', ${field.maxLength - 2}) || 'a'`)
+  .join(', ')
 
 interface StreamedExport {
   body: string

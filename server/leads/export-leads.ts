@@ -1,5 +1,6 @@
 import { CONTACT_FIELDS } from '../../common/application-form.ts'
 import type { Queryable } from '../db/database.ts'
+import { utcText } from '../db/utc-text.ts'
 import {
   exportColumns,
   pagedExport,
@@ -9,7 +10,6 @@ import {
   type PagedExportOptions,
 } from '../export/paged-export.ts'
 import type { LeadFilter } from './lead-filter.ts'
-import { utcText } from '../db/utc-text.ts'
 import { leadListSql } from './list-leads.ts'
 
 // Pages keep memory flat however many leads match. Small ones, as the embedded

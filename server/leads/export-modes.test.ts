@@ -2,8 +2,8 @@ import { parse } from 'csv-parse/sync'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { DATABASE_TARGET } from '../testing/database-target.ts'
 import { insertLead } from '../testing/seed-leads.ts'
-import type { TempDatabase } from '../testing/temp-database.ts'
 import { useSignedInInbox } from '../testing/signed-in-inbox.ts'
+import type { TempDatabase } from '../testing/temp-database.ts'
 
 let temp: TempDatabase
 const { get } = useSignedInInbox((inbox) => {
@@ -35,12 +35,18 @@ describe(`the inbox's export modes on ${DATABASE_TARGET}`, () => {
   it('writes values as they are for a CRM import', async () => {
     const response = await get('/leads/export?format=csv&mode=crm')
     expect(response.statusCode).toBe(200)
-    expect(csvRows(response.body)[0]).toMatchObject({ phone: '+44 20 7946 0958', instagram: '@studio.handle', business: '=HYPERLINK("x")' })
+    expect(csvRows(response.body)[0]).toMatchObject({
+      phone: '+44 20 7946 0958',
+      instagram: '@studio.handle',
+      business: '=HYPERLINK("x")',
+    })
   })
 
   it('writes times in the zone asked for, to the second, and in UTC without one', async () => {
     expect(csvRows((await get('/leads/export?format=csv')).body)[0]?.created_at).toBe('2026-11-27 09:30:12')
-    expect(csvRows((await get('/leads/export?format=csv&tz=America%2FNew_York')).body)[0]?.created_at).toBe('2026-11-27 04:30:12')
+    expect(csvRows((await get('/leads/export?format=csv&tz=America%2FNew_York')).body)[0]?.created_at).toBe(
+      '2026-11-27 04:30:12',
+    )
     const json = (await get('/leads/export?format=json&tz=Asia%2FKolkata')).json<{ created_at: string }[]>()
     expect(json[0]?.created_at).toBe('2026-11-27 15:00:12')
   })

@@ -1,9 +1,9 @@
 import { beforeEach, describe, expect, it } from 'vitest'
 import { type LeadPage, SEARCH_TOO_SHORT } from '../../common/lead-list-api.ts'
-import type { TempDatabase } from '../testing/temp-database.ts'
 import { DATABASE_TARGET } from '../testing/database-target.ts'
 import { insertLead } from '../testing/seed-leads.ts'
 import { useSignedInInbox } from '../testing/signed-in-inbox.ts'
+import type { TempDatabase } from '../testing/temp-database.ts'
 import { tooSlowMessage } from './read-budget.ts'
 
 const BUDGET_MS = 100
@@ -84,7 +84,11 @@ describe(`the inbox's reads on ${DATABASE_TARGET}: what they may ask, and their 
         for (const path of ['/leads', '/leads?sort=status', '/leads/count?status=won', '/leads/board']) {
           const response = await get(path)
           expect([path, response.statusCode]).toEqual([path, 422])
-          expect(response.json()).toEqual({ statusCode: 422, error: 'Unprocessable Entity', message: tooSlowMessage(BUDGET_MS) })
+          expect(response.json()).toEqual({
+            statusCode: 422,
+            error: 'Unprocessable Entity',
+            message: tooSlowMessage(BUDGET_MS),
+          })
         }
       } finally {
         release()

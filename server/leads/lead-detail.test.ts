@@ -1,14 +1,15 @@
+import type { FastifyInstance } from 'fastify'
 import { beforeEach, describe, expect, it } from 'vitest'
-import type { LeadDetail } from '../../common/lead-page-api.ts'
 import { EVENTS_PATH } from '../../common/analytics.ts'
+import type { LeadDetail } from '../../common/lead-page-api.ts'
 import { DATABASE_TARGET } from '../testing/database-target.ts'
 import { insertLead } from '../testing/seed-leads.ts'
 import { useSignedInInbox } from '../testing/signed-in-inbox.ts'
 import type { TempDatabase } from '../testing/temp-database.ts'
-import type { FastifyInstance } from 'fastify'
 
 const CHROME = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36'
-const HEADLESS = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/131.0.0.0 Safari/537.36'
+const HEADLESS =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/131.0.0.0 Safari/537.36'
 
 let temp: TempDatabase
 let app: FastifyInstance
@@ -21,7 +22,10 @@ beforeEach(async () => {
 
 async function leadWithItsId() {
   const id = await insertLead(temp.db)
-  const [row] = await temp.db.query<{ submission_id: string }>('SELECT submission_id::text FROM contact_submissions WHERE id = $1', [id])
+  const [row] = await temp.db.query<{ submission_id: string }>(
+    'SELECT submission_id::text FROM contact_submissions WHERE id = $1',
+    [id],
+  )
   return { id, submissionId: String(row?.submission_id) }
 }
 
@@ -52,12 +56,15 @@ describe(`a lead's booking page on ${DATABASE_TARGET}`, () => {
   it.each([
     ['Sec-GPC: 1', { 'sec-gpc': '1' }],
     ['a headless browser', { 'user-agent': HEADLESS }],
-  ])('is recorded from a browser the funnel does not count (%s), with nothing of the visit stored', async (_name, headers) => {
-    const { id, submissionId } = await leadWithItsId()
-    expect((await bookingOpened(submissionId, headers)).statusCode).toBe(204)
-    expect((await detailOf(id)).bookingOpenedAt).not.toBeNull()
-    expect(await temp.db.query('SELECT 1 FROM page_events')).toEqual([])
-  })
+  ])(
+    'is recorded from a browser the funnel does not count (%s), with nothing of the visit stored',
+    async (_name, headers) => {
+      const { id, submissionId } = await leadWithItsId()
+      expect((await bookingOpened(submissionId, headers)).statusCode).toBe(204)
+      expect((await detailOf(id)).bookingOpenedAt).not.toBeNull()
+      expect(await temp.db.query('SELECT 1 FROM page_events')).toEqual([])
+    },
+  )
 
   it('is not recorded for a batch that is not valid, and the uncounted sender still hears nothing', async () => {
     const { id } = await leadWithItsId()

@@ -1,6 +1,12 @@
-import type { DeliveryAttempt, LeadDelivery, LeadDetail, LeadNote, LeadStatusChange } from '../../common/lead-page-api.ts'
-import type { LeadStatus } from '../../common/lead-status.ts'
 import type { LeadBooking } from '../../common/booking-api.ts'
+import type {
+  DeliveryAttempt,
+  LeadDelivery,
+  LeadDetail,
+  LeadNote,
+  LeadStatusChange,
+} from '../../common/lead-page-api.ts'
+import type { LeadStatus } from '../../common/lead-status.ts'
 import type { Queryable } from '../db/database.ts'
 import { utcText } from '../db/utc-text.ts'
 import { SUMMARY_COLUMNS, toSummary, type SummaryRow } from './list-leads.ts'

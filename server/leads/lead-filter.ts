@@ -1,11 +1,11 @@
 import type { z } from 'zod'
-import { DIRECT_SOURCE } from '../../common/funnel-api.ts'
-import type { LeadStatus } from '../../common/lead-status.ts'
-import type { BookingFilter } from '../../common/booking-api.ts'
 import { leadListQuerySchema } from '../../common/admin-api-schema.ts'
 import type { ContactField } from '../../common/application-form.ts'
-import { ApiError } from '../http/api-error.ts'
+import type { BookingFilter } from '../../common/booking-api.ts'
+import { DIRECT_SOURCE } from '../../common/funnel-api.ts'
 import { SEARCH_MIN_RUN, SEARCH_TOO_SHORT, type LeadSort } from '../../common/lead-list-api.ts'
+import type { LeadStatus } from '../../common/lead-status.ts'
+import { ApiError } from '../http/api-error.ts'
 import { decodeListCursor, type ListCursor } from './cursor.ts'
 
 /** The answers the inbox's search looks in as typed, in the order of their trigram index's expression (migrations/016). */
@@ -102,7 +102,8 @@ function searchText(q: string | undefined): { text: string; exactEmail: boolean 
   throw new ApiError(400, `q: ${SEARCH_TOO_SHORT}`, { details: [{ field: 'q', message: SEARCH_TOO_SHORT }] })
 }
 
-const bookingsWhere = (condition: string) => `EXISTS (SELECT 1 FROM bookings b WHERE b.application_id = s.id${condition})`
+const bookingsWhere = (condition: string) =>
+  `EXISTS (SELECT 1 FROM bookings b WHERE b.application_id = s.id${condition})`
 
 /** What each booking filter asks of a lead's bookings. */
 const BOOKING_CONDITIONS: Readonly<Record<BookingFilter, string>> = {
@@ -123,7 +124,10 @@ export const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (charac
  * time conditions go on p.received_at so its index (status, received_at) serves
  * them; otherwise on s.created_at, which the inbox indexes serve.
  */
-export function filterSql(filter: LeadFilter, first = 1): { where: string; params: unknown[]; time: string; id: string } {
+export function filterSql(
+  filter: LeadFilter,
+  first = 1,
+): { where: string; params: unknown[]; time: string; id: string } {
   const params: unknown[] = []
   const next = (value: unknown) => {
     params.push(value)

@@ -35,7 +35,10 @@ describe(`the list's source and phone filters on ${DATABASE_TARGET}`, () => {
     await insertLead(temp.db, { answers: { name: 'Empty touch' }, ...touch({ landing_path: '/' }) })
     await insertLead(temp.db, { answers: { name: 'Empty utm' }, ...touch({ utm_source: '' }) })
     await insertLead(temp.db, { answers: { name: 'From ig' }, ...touch({ utm_source: 'IG' }) })
-    await insertLead(temp.db, { answers: { name: 'From google' }, ...touch({ referrer_origin: 'https://www.google.com' }) })
+    await insertLead(temp.db, {
+      answers: { name: 'From google' },
+      ...touch({ referrer_origin: 'https://www.google.com' }),
+    })
     await insertLead(temp.db, { answers: { name: 'Direct spam' }, spam: true })
 
     const direct = await namesOf(`source=${encodeURIComponent(DIRECT_SOURCE)}`)
@@ -62,7 +65,9 @@ describe(`the list's source and phone filters on ${DATABASE_TARGET}`, () => {
   })
 
   it('still searches words with digits as typed, and never matches across two answers', async () => {
-    await insertLead(temp.db, { answers: { name: 'Bakery Owner', business: 'Bakery 42 High Street', phone: '+44 7700 900123' } })
+    await insertLead(temp.db, {
+      answers: { name: 'Bakery Owner', business: 'Bakery 42 High Street', phone: '+44 7700 900123' },
+    })
     expect(await namesOf(`q=${encodeURIComponent('42 High')}`)).toEqual(['Bakery Owner'])
     // The business's end and the phone's digits are apart in the index's text.
     expect(await namesOf(`q=${encodeURIComponent('Street447700')}`)).toEqual([])
@@ -77,7 +82,9 @@ describe(`the list's source and phone filters on ${DATABASE_TARGET}`, () => {
     await insertLead(temp.db, touch({ utm_source: 'ig' }))
     await insertLead(temp.db, touch({ referrer_origin: 'https://news.ycombinator.com' }))
     await insertLead(temp.db, { spam: true, ...touch({ utm_source: 'spammy' }) })
-    expect((await get('/leads/sources')).json<LeadSources>()).toEqual({ sources: ['ig', 'news.ycombinator.com', 'tiktok'] })
+    expect((await get('/leads/sources')).json<LeadSources>()).toEqual({
+      sources: ['ig', 'news.ycombinator.com', 'tiktok'],
+    })
 
     await insertLead(temp.db)
     const response = await get('/leads/sources')
@@ -86,7 +93,8 @@ describe(`the list's source and phone filters on ${DATABASE_TARGET}`, () => {
   })
 
   it('answers at most 100 sources', async () => {
-    for (let index = 1; index <= 120; index++) await insertLead(temp.db, touch({ utm_source: `src${String(index).padStart(3, '0')}` }))
+    for (let index = 1; index <= 120; index++)
+      await insertLead(temp.db, touch({ utm_source: `src${String(index).padStart(3, '0')}` }))
     await insertLead(temp.db)
     const { sources } = (await get('/leads/sources')).json<LeadSources>()
     expect(sources).toHaveLength(100)

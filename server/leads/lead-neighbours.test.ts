@@ -41,7 +41,8 @@ describe(`GET /api/admin/leads/:id/neighbours on ${DATABASE_TARGET}`, () => {
 
   it('follows the filters: status, search, spam view', async () => {
     const ids: number[] = []
-    for (let index = 0; index < 5; index++) ids.push(await insertLead(temp.db, { receivedAt: minutesAgo(10 * (index + 1)) }))
+    for (let index = 0; index < 5; index++)
+      ids.push(await insertLead(temp.db, { receivedAt: minutesAgo(10 * (index + 1)) }))
     const [a, b, c, d, e] = ids as [number, number, number, number, number]
     for (const id of [b, d]) expect((await call('PATCH', `/leads/${id}`, { status: 'contacted' })).statusCode).toBe(200)
     expect(await neighbours(b, '?status=contacted')).toEqual({ previous: null, next: d })

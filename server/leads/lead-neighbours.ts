@@ -1,5 +1,5 @@
-import type { LeadStatus } from '../../common/lead-status.ts'
 import type { LeadNeighbours } from '../../common/lead-page-api.ts'
+import type { LeadStatus } from '../../common/lead-status.ts'
 import type { Queryable, Row } from '../db/database.ts'
 import { utcText } from '../db/utc-text.ts'
 import type { ListCursor } from './cursor.ts'
@@ -36,7 +36,10 @@ export async function leadNeighbours(db: Queryable, id: number, query: LeadQuery
   if (place === undefined) return undefined
   const cursor = cursorAt(place, id, query)
   const neighbour = async (backwards: boolean) => {
-    const [row] = await sortedListRows<{ id: string }>(db, query.filter, query.sort, cursor, 1, { select: 's.id::text AS id', backwards })
+    const [row] = await sortedListRows<{ id: string }>(db, query.filter, query.sort, cursor, 1, {
+      select: 's.id::text AS id',
+      backwards,
+    })
     return row === undefined ? null : Number(row.id)
   }
   const [previous, next] = await Promise.all([neighbour(true), neighbour(false)])

@@ -2,8 +2,8 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { NEW_COUNT_CAP } from '../../common/live-api.ts'
 import { createAdminAccount } from '../testing/admin-session.ts'
 import { DATABASE_TARGET } from '../testing/database-target.ts'
-import { seedLeads } from '../testing/seed-leads.ts'
 import { planNodes, type PlanNode } from '../testing/query-plan.ts'
+import { seedLeads } from '../testing/seed-leads.ts'
 import { useTempDatabase } from '../testing/use-temp-database.ts'
 import { parseLeadQuery } from './lead-filter.ts'
 import { NEW_COUNT_SQL, newMarkColumn, UNOPENED_AMONG_SQL } from './lead-opened.ts'
@@ -21,14 +21,18 @@ beforeAll(async () => {
     "DELETE FROM lead_unopened WHERE application_id % 2 = 0 AND account_id = (SELECT id FROM admin_accounts WHERE email = 'owner@example.com')",
   )
   await temp.db.exec('ANALYZE')
-  const [owner] = await temp.db.query<{ id: string }>("SELECT id::text AS id FROM admin_accounts WHERE email = 'owner@example.com'")
+  const [owner] = await temp.db.query<{ id: string }>(
+    "SELECT id::text AS id FROM admin_accounts WHERE email = 'owner@example.com'",
+  )
   accountId = Number(owner?.id)
 })
 
 const planOf = (sql: string, params: unknown[] = []) => planNodes(temp.db, sql, params)
 
 const readsOf = (plan: PlanNode[]) =>
-  plan.filter((node) => node['Relation Name'] === 'lead_unopened').map((node) => [node['Node Type'], node['Index Name']])
+  plan
+    .filter((node) => node['Relation Name'] === 'lead_unopened')
+    .map((node) => [node['Node Type'], node['Index Name']])
 
 describe(`the "New" marker's plans on ${DATABASE_TARGET}, over 7,500 unopened rows`, () => {
   it("counts an account's new leads from its primary key, never reading the table whole", async () => {
@@ -48,7 +52,9 @@ describe(`the "New" marker's plans on ${DATABASE_TARGET}, over 7,500 unopened ro
     "marks the list's page sorted by %s in its own statement, one probe of the key per lead",
     async (sort) => {
       const query = parseLeadQuery({ sort })
-      const { sql, params } = sortedListSql(query.filter, query.sort, undefined, 51, { select: `s.id, ${newMarkColumn(accountId)}` })
+      const { sql, params } = sortedListSql(query.filter, query.sort, undefined, 51, {
+        select: `s.id, ${newMarkColumn(accountId)}`,
+      })
       const plan = await planOf(sql, params)
       // Not the hashed pass over every row of the account an EXISTS in the select list can become.
       expect(readsOf(plan)).toEqual([[expect.stringMatching(/^Index( Only)? Scan$/), 'lead_unopened_pkey']])

@@ -1,12 +1,19 @@
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { ADMIN_API_PATH, CSRF_HEADER } from '../../common/admin-api.ts'
+import type { LeadBoard } from '../../common/board-api.ts'
 import type { LeadPage } from '../../common/lead-list-api.ts'
 import type { LeadDetail } from '../../common/lead-page-api.ts'
-import type { LeadBoard } from '../../common/board-api.ts'
 import { NEW_COUNT_CAP, type NewLeadCount } from '../../common/live-api.ts'
 import { removeAccount } from '../accounts/accounts.ts'
-import { closeAdminApp, createAdminAccount, openAdminApp, signIn, type AdminApp, type SignedIn } from '../testing/admin-session.ts'
+import {
+  closeAdminApp,
+  createAdminAccount,
+  openAdminApp,
+  signIn,
+  type AdminApp,
+  type SignedIn,
+} from '../testing/admin-session.ts'
 import { DATABASE_TARGET } from '../testing/database-target.ts'
 import { insertLead, seedLeads } from '../testing/seed-leads.ts'
 import { eraseLead, eraseLeadsByEmail } from './erasure.ts'
@@ -39,10 +46,13 @@ const request = (who: SignedIn, method: 'GET' | 'POST', path: string, headers: R
     headers: { cookie: who.cookie, ...(method === 'GET' ? {} : { [CSRF_HEADER]: who.csrfToken }), ...headers },
   })
 const get = async <T>(who: SignedIn, path: string) => (await request(who, 'GET', path)).json<T>()
-const newIds = async (who: SignedIn) => (await get<LeadPage>(who, '/leads')).leads.filter((lead) => lead.isNew).map((lead) => lead.id)
+const newIds = async (who: SignedIn) =>
+  (await get<LeadPage>(who, '/leads')).leads.filter((lead) => lead.isNew).map((lead) => lead.id)
 const newCount = async (who: SignedIn) => (await get<NewLeadCount>(who, '/leads/new-count')).count
 const rows = async (sql: string, params: unknown[]) =>
-  Number((await admin.temp.db.query<{ n: string }>(`SELECT count(*) AS n FROM lead_unopened WHERE ${sql}`, params))[0]?.n)
+  Number(
+    (await admin.temp.db.query<{ n: string }>(`SELECT count(*) AS n FROM lead_unopened WHERE ${sql}`, params))[0]?.n,
+  )
 
 describe(`the "New" marker on ${DATABASE_TARGET}`, () => {
   it('marks a lead new to every account until that account opens it', async () => {
@@ -77,7 +87,11 @@ describe(`the "New" marker on ${DATABASE_TARGET}`, () => {
     expect((await request(owner, 'POST', `/leads/${id}/opened`)).statusCode).toBe(204)
     expect((await request(owner, 'POST', `/leads/${id + 1000}/opened`)).statusCode).toBe(404)
     expect((await request(owner, 'POST', '/leads/abc/opened')).statusCode).toBe(404)
-    const noToken = await app.inject({ method: 'POST', url: `${ADMIN_API_PATH}/leads/${id}/opened`, headers: { cookie: teammate.cookie } })
+    const noToken = await app.inject({
+      method: 'POST',
+      url: `${ADMIN_API_PATH}/leads/${id}/opened`,
+      headers: { cookie: teammate.cookie },
+    })
     expect(noToken.statusCode).toBe(403)
     expect(await newIds(teammate)).toEqual([id])
   })
@@ -104,7 +118,10 @@ describe(`the "New" marker on ${DATABASE_TARGET}`, () => {
     expect(await newIds(lateSession)).toEqual([after])
     expect(await newIds(owner)).toEqual([after, before])
 
-    const [account] = await admin.temp.db.query<{ id: string }>('SELECT id::text AS id FROM admin_accounts WHERE email = $1', [late])
+    const [account] = await admin.temp.db.query<{ id: string }>(
+      'SELECT id::text AS id FROM admin_accounts WHERE email = $1',
+      [late],
+    )
     expect(await rows('account_id = $1', [account?.id])).toBe(1)
     await removeAccount(admin.temp.db, late)
     expect(await rows('account_id = $1', [account?.id])).toBe(0)

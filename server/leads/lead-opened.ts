@@ -18,7 +18,11 @@ export const NEW_COUNT_SQL = `SELECT count(*)::int AS n
  * `leads` with `isNew` set for the account: true for those it has not opened
  * (migrations/015). One probe of lead_unopened's primary key per lead.
  */
-export async function withNewMarks<T extends { id: number; isNew: boolean }>(db: Queryable, accountId: number, leads: T[]): Promise<T[]> {
+export async function withNewMarks<T extends { id: number; isNew: boolean }>(
+  db: Queryable,
+  accountId: number,
+  leads: T[],
+): Promise<T[]> {
   if (leads.length === 0) return leads
   const rows = await db.query<{ id: string }>(UNOPENED_AMONG_SQL, [accountId, leads.map((lead) => lead.id)])
   const unopened = new Set(rows.map((row) => Number(row.id)))

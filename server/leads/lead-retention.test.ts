@@ -17,7 +17,8 @@ afterEach(() => {
 
 const daysAgo = (days: number) => new Date(Date.now() - days * 24 * 60 * 60 * 1000)
 const aged = (days: number, spam = false) => insertLead(temp.db, { receivedAt: daysAgo(days), spam })
-const present = async (id: number) => (await temp.db.query('SELECT 1 FROM contact_submissions WHERE id = $1', [id])).length === 1
+const present = async (id: number) =>
+  (await temp.db.query('SELECT 1 FROM contact_submissions WHERE id = $1', [id])).length === 1
 
 async function eventually(check: () => Promise<boolean>) {
   for (let attempt = 0; attempt < 200; attempt++) {
@@ -32,7 +33,10 @@ describe(`deleting leads past LEAD_RETENTION_DAYS on ${DATABASE_TARGET}`, () => 
     const old = await aged(366)
     const recent = await aged(364)
     const oldSpam = await aged(400, true)
-    await temp.db.query("INSERT INTO lead_notes (application_id, body, author) VALUES ($1, 'called', 'owner@example.com')", [old])
+    await temp.db.query(
+      "INSERT INTO lead_notes (application_id, body, author) VALUES ($1, 'called', 'owner@example.com')",
+      [old],
+    )
 
     expect(await deleteExpiredLeads(temp.db, 365)).toBe(1)
     expect(await present(old)).toBe(false)
@@ -75,7 +79,9 @@ describe('the server', () => {
   })
 
   it.each(['0', '1.5', 'forever', '-3'])('refuses LEAD_RETENTION_DAYS=%s, naming the variable', (value) => {
-    expect(() => parseConfig({ LEAD_RETENTION_DAYS: value })).toThrow(/LEAD_RETENTION_DAYS: must be a whole number of days, 1 or more/)
+    expect(() => parseConfig({ LEAD_RETENTION_DAYS: value })).toThrow(
+      /LEAD_RETENTION_DAYS: must be a whole number of days, 1 or more/,
+    )
   })
 
   it('reads LEAD_RETENTION_DAYS, and an empty value as unset', () => {

@@ -30,7 +30,10 @@ export async function deleteExpiredLeads(db: Queryable, days: number): Promise<n
  * set: deletes expired leads. A lead kept a day longer is the lesser harm: a
  * failed sweep waits for the next.
  */
-export const leadRetention: FastifyPluginAsync<{ db: Queryable; days: number | undefined }> = async (app, { db, days }) => {
+export const leadRetention: FastifyPluginAsync<{ db: Queryable; days: number | undefined }> = async (
+  app,
+  { db, days },
+) => {
   if (days === undefined) return
   registerPeriodicSweep(app, {
     intervalMs: LEAD_SWEEP_INTERVAL_MS,

@@ -1,19 +1,19 @@
-import type { FastifyInstance } from 'fastify'
 import { parse } from 'csv-parse/sync'
+import type { FastifyInstance } from 'fastify'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { ADMIN_API_PATH } from '../../common/admin-api.ts'
+import { CONTACT_FIELDS } from '../../common/application-form.ts'
 import { LEAD_PAGE_SIZE, type LeadPage } from '../../common/lead-list-api.ts'
 import type { LeadDetail, LeadNote } from '../../common/lead-page-api.ts'
-import { CONTACT_FIELDS } from '../../common/application-form.ts'
 import { neutraliseFormulas } from '../export/csv.ts'
-import { leadExportColumns } from './export-leads.ts'
 import { type SignedIn } from '../testing/admin-session.ts'
-import { OWNER, useSignedInInbox } from '../testing/signed-in-inbox.ts'
 import { DATABASE_TARGET } from '../testing/database-target.ts'
 import { failedDelivery as insertFailedDelivery } from '../testing/failed-delivery.ts'
 import { insertLead } from '../testing/seed-leads.ts'
+import { OWNER, useSignedInInbox } from '../testing/signed-in-inbox.ts'
 import { csvCells, formulaCells, splitCells } from '../testing/spreadsheet-cells.ts'
 import type { TempDatabase } from '../testing/temp-database.ts'
+import { leadExportColumns } from './export-leads.ts'
 
 let temp: TempDatabase
 let app: FastifyInstance
@@ -75,7 +75,16 @@ describe(`the lead routes on ${DATABASE_TARGET}`, () => {
     const response = await call('GET', `/leads/${id}`)
     expect(response.statusCode).toBe(200)
     const lead = response.json<LeadDetail>()
-    expect(lead).toMatchObject({ id, spam: false, source: 'ig', status: 'new', attribution, bookingOpenedAt: null, history: [], notes: [] })
+    expect(lead).toMatchObject({
+      id,
+      spam: false,
+      source: 'ig',
+      status: 'new',
+      attribution,
+      bookingOpenedAt: null,
+      history: [],
+      notes: [],
+    })
     expect(lead.answers.name).toBe('Katherine Johnson')
     expect(lead.submissionId).toMatch(/^[0-9a-f-]{36}$/)
     expect(lead.deliveries).toEqual([
@@ -229,7 +238,9 @@ describe(`the lead routes on ${DATABASE_TARGET}`, () => {
     const audit = await temp.db.query<{ action: string; lead_id: string | null; detail: unknown }>(
       'SELECT action, lead_id, detail FROM admin_audit',
     )
-    expect(audit).toEqual([{ action: 'lead.erase-by-email', lead_id: null, detail: { erased: 2, leadIds: [first, second] } }])
+    expect(audit).toEqual([
+      { action: 'lead.erase-by-email', lead_id: null, detail: { erased: 2, leadIds: [first, second] } },
+    ])
     expect(JSON.stringify(audit)).not.toMatch(/twice/i)
     expect((await call('POST', '/erasure', { email: 'x' })).statusCode).toBe(400)
   })

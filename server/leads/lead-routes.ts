@@ -2,10 +2,6 @@ import { Readable } from 'node:stream'
 import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import type { ErasureResult } from '../../common/erasure-api.ts'
-import { EXPORT_FORMATS } from '../../common/lead-list-api.ts'
-import { EXPORT_MODES } from '../../common/export-options.ts'
-import type { NewLeadCount } from '../../common/live-api.ts'
 import {
   bulkEraseSchema,
   bulkStatusSchema,
@@ -14,6 +10,9 @@ import {
   noteSchema,
   statusChangeSchema,
 } from '../../common/admin-api-schema.ts'
+import type { ErasureResult } from '../../common/erasure-api.ts'
+import { EXPORT_MODES } from '../../common/export-options.ts'
+import { EXPORT_FORMATS } from '../../common/lead-list-api.ts'
 import {
   BULK_ERASE_PATH,
   BULK_NOT_SPAM_PATH,
@@ -23,6 +22,7 @@ import {
   type BulkStatusResult,
   type LeadCount,
 } from '../../common/lead-list-api.ts'
+import type { NewLeadCount } from '../../common/live-api.ts'
 import { utcDay } from '../../common/utc-day.ts'
 import type { Database } from '../db/database.ts'
 import { zonedTimeWriter } from '../export/export-time.ts'
@@ -38,13 +38,13 @@ import { eraseLeads } from './bulk.ts'
 import { eraseLead, eraseLeadsByEmail } from './erasure.ts'
 import { exportLeads } from './export-leads.ts'
 import { getLeadDetail } from './lead-detail.ts'
-import { newLeadCount, withNewMarks } from './lead-opened.ts'
-import { leadNeighbours } from './lead-neighbours.ts'
 import { leadQueryOf } from './lead-filter.ts'
-import { leadSources } from './lead-sources.ts'
-import { withReadBudget } from './read-budget.ts'
+import { leadNeighbours } from './lead-neighbours.ts'
+import { newLeadCount, withNewMarks } from './lead-opened.ts'
 import { countLeads, listLeads } from './lead-page.ts'
+import { leadSources } from './lead-sources.ts'
 import { addNote } from './pipeline.ts'
+import { withReadBudget } from './read-budget.ts'
 
 export interface LeadRouteOptions {
   db: Database
@@ -68,7 +68,8 @@ const exportQuerySchema = z
   .transform(({ format, mode, tz, cursor: _cursor, sort: _sort, ...filters }, context) => {
     const list = leadListQuerySchema.safeParse(filters)
     if (!list.success) {
-      for (const { path, message } of list.error.issues) context.addIssue({ code: 'custom', path, message, input: filters })
+      for (const { path, message } of list.error.issues)
+        context.addIssue({ code: 'custom', path, message, input: filters })
       return z.NEVER
     }
     return { format, mode, tz, list: list.data }
@@ -86,7 +87,10 @@ const CONTENT_TYPES = { csv: 'text/csv; charset=utf-8', json: 'application/json;
  * in a context that has already checked the session and, for changes, the
  * CSRF token, and set request.admin.
  */
-export const leadRoutes: FastifyPluginAsyncZod<LeadRouteOptions> = async (app, { db, queryBudgetMs, notifications }) => {
+export const leadRoutes: FastifyPluginAsyncZod<LeadRouteOptions> = async (
+  app,
+  { db, queryBudgetMs, notifications },
+) => {
   const wake = wakeAfterSuccess(notifications)
   // The reads whose cost grows with the filter: each statement within the budget.
   const reads = withReadBudget(db, queryBudgetMs)
@@ -104,15 +108,25 @@ export const leadRoutes: FastifyPluginAsyncZod<LeadRouteOptions> = async (app, {
     return listLeads(reads, leadQueryOf(request.query), { accountId: request.admin.accountId })
   })
 
-  app.get(LEAD_COUNT_PATH, listQuery, async (request) => countLeads(reads, leadQueryOf(request.query)) satisfies Promise<LeadCount>)
+  app.get(
+    LEAD_COUNT_PATH,
+    listQuery,
+    async (request) => countLeads(reads, leadQueryOf(request.query)) satisfies Promise<LeadCount>,
+  )
 
-  app.get('/leads/new-count', async (request) => ({ count: await newLeadCount(db, request.admin.accountId) }) satisfies NewLeadCount)
+  app.get(
+    '/leads/new-count',
+    async (request) => ({ count: await newLeadCount(db, request.admin.accountId) }) satisfies NewLeadCount,
+  )
 
   app.get('/leads/export', { schema: { querystring: exportQuerySchema } }, async (request, reply) => {
     const { format, mode, tz, list } = request.query
     const formatTime = zonedTimeWriter(tz)
     if (formatTime === undefined) {
-      throw new ApiError(400, `tz: ${JSON.stringify(tz)} is not a time zone this server knows: give an IANA name such as Europe/Paris`)
+      throw new ApiError(
+        400,
+        `tz: ${JSON.stringify(tz)} is not a time zone this server knows: give an IANA name such as Europe/Paris`,
+      )
     }
     const { filter } = leadQueryOf(list)
     const name = `${filter.spam ? 'spam' : 'leads'}-${utcDay()}.${format}`
@@ -135,7 +149,12 @@ export const leadRoutes: FastifyPluginAsyncZod<LeadRouteOptions> = async (app, {
       board.columns.flatMap((column) => column.leads),
     )
     const byId = new Map(marked.map((lead) => [lead.id, lead]))
-    return { columns: board.columns.map((column) => ({ ...column, leads: column.leads.map((lead) => byId.get(lead.id) ?? lead) })) }
+    return {
+      columns: board.columns.map((column) => ({
+        ...column,
+        leads: column.leads.map((lead) => byId.get(lead.id) ?? lead),
+      })),
+    }
   })
 
   app.get('/leads/:id', { schema: { params: leadParams } }, async (request) => {
@@ -153,11 +172,15 @@ export const leadRoutes: FastifyPluginAsyncZod<LeadRouteOptions> = async (app, {
   })
 
   // The leads either side of this one in the list its filters show (common/lead-page-api.ts).
-  app.get('/leads/:id/neighbours', { schema: { params: leadParams, querystring: leadListQuerySchema } }, async (request) => {
-    const neighbours = await leadNeighbours(reads, request.params.id, leadQueryOf(request.query))
-    if (!neighbours) throw noSuchLead()
-    return neighbours
-  })
+  app.get(
+    '/leads/:id/neighbours',
+    { schema: { params: leadParams, querystring: leadListQuerySchema } },
+    async (request) => {
+      const neighbours = await leadNeighbours(reads, request.params.id, leadQueryOf(request.query))
+      if (!neighbours) throw noSuchLead()
+      return neighbours
+    },
+  )
 
   app.patch('/leads/:id', { schema: { params: leadParams, body: statusChangeSchema } }, async (request) => {
     const change = await changeLeadStatus(db, request.params.id, request.body.status, request.admin.email)
@@ -197,7 +220,8 @@ export const leadRoutes: FastifyPluginAsyncZod<LeadRouteOptions> = async (app, {
   app.post(BULK_NOT_SPAM_PATH, { schema: { body: bulkEraseSchema }, onResponse: wake }, async (request) => {
     let moved = 0
     // One at a time, each as the single route moves it: its own transaction, announcement and audit entry.
-    for (const id of request.body.ids) if ((await markNotSpam(db, notifications, id, request.admin.email)) === 'moved') moved++
+    for (const id of request.body.ids)
+      if ((await markNotSpam(db, notifications, id, request.admin.email)) === 'moved') moved++
     return { moved } satisfies BulkNotSpamResult
   })
 

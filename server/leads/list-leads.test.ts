@@ -1,14 +1,14 @@
 import { beforeEach, describe, expect, it } from 'vitest'
-import { LEAD_PAGE_SIZE, type LeadSummary } from '../../common/lead-list-api.ts'
 import type { LeadListQuery } from '../../common/admin-api-schema.ts'
+import { LEAD_PAGE_SIZE, type LeadSummary } from '../../common/lead-list-api.ts'
+import { ApiError } from '../http/api-error.ts'
+import { changeLeadStatus } from '../lead-lifecycle/status-change.ts'
 import { DATABASE_TARGET } from '../testing/database-target.ts'
 import { insertLead } from '../testing/seed-leads.ts'
 import { useTempDatabase } from '../testing/use-temp-database.ts'
 import { encodeCursor } from './cursor.ts'
 import { SEARCH_FIELDS, SEARCH_SEPARATOR, parseLeadQuery } from './lead-filter.ts'
-import { ApiError } from '../http/api-error.ts'
 import { listLeads } from './lead-page.ts'
-import { changeLeadStatus } from '../lead-lifecycle/status-change.ts'
 
 const temp = useTempDatabase()
 beforeEach(async () => {
@@ -21,7 +21,11 @@ const list = (query: LeadListQuery = {}, pageSize?: number) => {
 const ids = (leads: LeadSummary[]) => leads.map((lead) => lead.id)
 
 /** Every page of a query, following nextCursor; `between` runs before each next page. */
-async function allPages(query: LeadListQuery, pageSize: number, between: () => Promise<unknown> = async () => undefined) {
+async function allPages(
+  query: LeadListQuery,
+  pageSize: number,
+  between: () => Promise<unknown> = async () => undefined,
+) {
   const seen: number[] = []
   let cursor: string | undefined
   for (let pages = 0; pages < 100; pages++) {
@@ -90,7 +94,9 @@ describe(`the lead list on ${DATABASE_TARGET}`, () => {
   })
 
   it.each(SEARCH_FIELDS)('finds a case-insensitive substring of %s, and only there', async (field) => {
-    const hit = await insertLead(temp.db, { answers: { [field]: field === 'email' ? 'Zebra.Crossing@Example.com' : 'the ZEBRA crossing' } })
+    const hit = await insertLead(temp.db, {
+      answers: { [field]: field === 'email' ? 'Zebra.Crossing@Example.com' : 'the ZEBRA crossing' },
+    })
     await insertLead(temp.db, { answers: { challenges: 'a zebra in the long answer is not searched' } })
     expect(ids((await list({ q: 'zEbRa' })).leads)).toEqual([hit])
     expect(ids((await list({ q: 'BRA' })).leads)).toEqual([hit])

@@ -1,7 +1,7 @@
+import { CONTACT_FIELDS } from '../../common/application-form.ts'
+import type { LeadBookingSummary } from '../../common/booking-api.ts'
 import type { LeadAnswers, LeadSummary } from '../../common/lead-list-api.ts'
 import type { LeadStatus } from '../../common/lead-status.ts'
-import type { LeadBookingSummary } from '../../common/booking-api.ts'
-import { CONTACT_FIELDS } from '../../common/application-form.ts'
 import type { Queryable, Row } from '../db/database.ts'
 import { utcText } from '../db/utc-text.ts'
 import type { Cursor } from './cursor.ts'
@@ -49,11 +49,19 @@ export const toSummary = (row: SummaryRow): LeadSummary => ({
  * `backwards` walks the same order the other way, from `cursor` towards the
  * top of the list (nearest first): the lead before one in the list.
  */
-export function leadListSql(filter: LeadFilter, cursor: Cursor | undefined, limit: number, select = SUMMARY_COLUMNS, backwards = false) {
+export function leadListSql(
+  filter: LeadFilter,
+  cursor: Cursor | undefined,
+  limit: number,
+  select = SUMMARY_COLUMNS,
+  backwards = false,
+) {
   const { where, params, time, id } = filterSql(filter, 1)
   const [beyond, order] = backwards ? ['>', 'ASC'] : ['<', 'DESC']
   const after =
-    cursor === undefined ? '' : ` AND (${time}, ${id}) ${beyond} ($${params.length + 1}::timestamptz, $${params.length + 2}::bigint)`
+    cursor === undefined
+      ? ''
+      : ` AND (${time}, ${id}) ${beyond} ($${params.length + 1}::timestamptz, $${params.length + 2}::bigint)`
   if (cursor !== undefined) params.push(cursor.receivedAt, cursor.id)
   params.push(limit)
   const sql = `SELECT ${select}

@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import { LEAD_PAGE_SIZE } from '../../common/lead-list-api.ts'
 import type { LeadListQuery } from '../../common/admin-api-schema.ts'
+import { LEAD_PAGE_SIZE } from '../../common/lead-list-api.ts'
 import { DATABASE_TARGET } from '../testing/database-target.ts'
-import { seedLeads } from '../testing/seed-leads.ts'
 import { planNodes, type PlanNode } from '../testing/query-plan.ts'
+import { seedLeads } from '../testing/seed-leads.ts'
 import { useTempDatabase } from '../testing/use-temp-database.ts'
 import { STATUS_COUNTS_SQL } from './board.ts'
 import { parseLeadQuery } from './lead-filter.ts'
@@ -88,7 +88,9 @@ describe(`the lead list's plans on ${DATABASE_TARGET}, over 5,000 applications`,
   it("counts the board's columns reading the spam through its index, never every application", async () => {
     const plan = await planOfSql(STATUS_COUNTS_SQL)
     expect(seqScansOfSubmissions(plan)).toEqual([])
-    expect(plan.some((node) => node['Relation Name'] === 'contact_submissions' && node['Index Name'] !== undefined)).toBe(true)
+    expect(
+      plan.some((node) => node['Relation Name'] === 'contact_submissions' && node['Index Name'] !== undefined),
+    ).toBe(true)
   })
 
   it('lists the sources seen reading the source index, never every application', async () => {

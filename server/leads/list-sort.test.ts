@@ -1,16 +1,16 @@
 import { beforeEach, describe, expect, it } from 'vitest'
+import type { LeadListQuery } from '../../common/admin-api-schema.ts'
 import { LEAD_COUNT_CAP, type LeadSummary, SEARCH_COUNT_CAP } from '../../common/lead-list-api.ts'
 import { LEAD_STATUSES, type LeadStatus } from '../../common/lead-status.ts'
-import type { LeadListQuery } from '../../common/admin-api-schema.ts'
+import { ApiError } from '../http/api-error.ts'
+import { changeLeadStatus } from '../lead-lifecycle/status-change.ts'
 import { DATABASE_TARGET } from '../testing/database-target.ts'
 import { insertLead, seedLeads } from '../testing/seed-leads.ts'
 import { useTempDatabase } from '../testing/use-temp-database.ts'
-import { ApiError } from '../http/api-error.ts'
 import { parseLeadQuery } from './lead-filter.ts'
-import { countLeads, listLeads } from './lead-page.ts'
 import { leadNeighbours } from './lead-neighbours.ts'
+import { countLeads, listLeads } from './lead-page.ts'
 import { STATUS_SEARCH_CAP } from './list-sort.ts'
-import { changeLeadStatus } from '../lead-lifecycle/status-change.ts'
 
 const temp = useTempDatabase()
 beforeEach(async () => {
@@ -53,30 +53,35 @@ async function seedTies() {
 }
 
 describe(`the lead list's sorts and count on ${DATABASE_TARGET}`, () => {
-  it.each([1, 2, 3, 50])('pages through every order with ties, %i a page, each lead once and in order', async (pageSize) => {
-    const leads = await seedTies()
-    const byReceived = [...leads].sort((a, b) => a.minutes - b.minutes || b.id - a.id).map((lead) => lead.id)
-    const byName = [...leads].sort((a, b) => a.name.toLowerCase().localeCompare(b.name.toLowerCase()) || a.id - b.id).map((lead) => lead.id)
-    const rank = (status: LeadStatus) => LEAD_STATUSES.indexOf(status)
-    const byStatus = [...leads]
-      .sort((a, b) => rank(a.status) - rank(b.status) || a.minutes - b.minutes || b.id - a.id)
-      .map((lead) => lead.id)
+  it.each([1, 2, 3, 50])(
+    'pages through every order with ties, %i a page, each lead once and in order',
+    async (pageSize) => {
+      const leads = await seedTies()
+      const byReceived = [...leads].sort((a, b) => a.minutes - b.minutes || b.id - a.id).map((lead) => lead.id)
+      const byName = [...leads]
+        .sort((a, b) => a.name.toLowerCase().localeCompare(b.name.toLowerCase()) || a.id - b.id)
+        .map((lead) => lead.id)
+      const rank = (status: LeadStatus) => LEAD_STATUSES.indexOf(status)
+      const byStatus = [...leads]
+        .sort((a, b) => rank(a.status) - rank(b.status) || a.minutes - b.minutes || b.id - a.id)
+        .map((lead) => lead.id)
 
-    expect((await allPages({}, pageSize)).map((lead) => lead.id)).toEqual(byReceived)
-    expect((await allPages({ sort: 'received' }, pageSize)).map((lead) => lead.id)).toEqual(byReceived)
-    expect((await allPages({ sort: 'name' }, pageSize)).map((lead) => lead.id)).toEqual(byName)
-    expect((await allPages({ sort: 'status' }, pageSize)).map((lead) => lead.id)).toEqual(byStatus)
-    // A filter and a sort together: only the leads of the status, in the order asked.
-    const won = leads.filter((lead) => lead.status === 'won')
-    expect((await allPages({ sort: 'status', status: 'won' }, pageSize)).map((lead) => lead.id)).toEqual(
-      byStatus.filter((id) => won.some((lead) => lead.id === id)),
-    )
-    expect((await allPages({ sort: 'name', q: 'bea' }, pageSize)).map((lead) => lead.answers.name)).toEqual([
-      'bea Stone',
-      'Bea Stone',
-      'Bea Stone',
-    ])
-  })
+      expect((await allPages({}, pageSize)).map((lead) => lead.id)).toEqual(byReceived)
+      expect((await allPages({ sort: 'received' }, pageSize)).map((lead) => lead.id)).toEqual(byReceived)
+      expect((await allPages({ sort: 'name' }, pageSize)).map((lead) => lead.id)).toEqual(byName)
+      expect((await allPages({ sort: 'status' }, pageSize)).map((lead) => lead.id)).toEqual(byStatus)
+      // A filter and a sort together: only the leads of the status, in the order asked.
+      const won = leads.filter((lead) => lead.status === 'won')
+      expect((await allPages({ sort: 'status', status: 'won' }, pageSize)).map((lead) => lead.id)).toEqual(
+        byStatus.filter((id) => won.some((lead) => lead.id === id)),
+      )
+      expect((await allPages({ sort: 'name', q: 'bea' }, pageSize)).map((lead) => lead.answers.name)).toEqual([
+        'bea Stone',
+        'Bea Stone',
+        'Bea Stone',
+      ])
+    },
+  )
 
   it.each([1, 2, 50])(
     'lists a search in the status order from its matches read once, %i a page, with the neighbours either side',
@@ -154,7 +159,11 @@ describe(`the lead list's sorts and count on ${DATABASE_TARGET}`, () => {
     }
     expect(refusal({ sort: 'received', cursor: byName.nextCursor })).toMatch(/cursor: made for another sort \(name\)/)
     expect(refusal({ sort: 'name', cursor: byTime.nextCursor })).toMatch(/cursor: made for another sort \(received\)/)
-    expect(refusal({ sort: 'status', cursor: Buffer.from('status|maybe|x|1').toString('base64url') })).toMatch(/cursor: malformed/)
-    expect(refusal({ sort: 'name', cursor: Buffer.from('name|AA|1').toString('base64url') })).toMatch(/cursor: malformed/)
+    expect(refusal({ sort: 'status', cursor: Buffer.from('status|maybe|x|1').toString('base64url') })).toMatch(
+      /cursor: malformed/,
+    )
+    expect(refusal({ sort: 'name', cursor: Buffer.from('name|AA|1').toString('base64url') })).toMatch(
+      /cursor: malformed/,
+    )
   })
 })

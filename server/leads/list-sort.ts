@@ -1,5 +1,5 @@
-import { LEAD_STATUSES } from '../../common/lead-status.ts'
 import { LEAD_COUNT_CAP, SEARCH_COUNT_CAP, type LeadSort } from '../../common/lead-list-api.ts'
+import { LEAD_STATUSES } from '../../common/lead-status.ts'
 import { utcText } from '../db/utc-text.ts'
 import type { ListCursor } from './cursor.ts'
 import { filterSql, type LeadFilter } from './lead-filter.ts'
@@ -13,7 +13,13 @@ const FROM = 'FROM contact_submissions s JOIN lead_pipeline p ON p.application_i
  * reads its 51 entries and stops. `sort_name` is the key as the database
  * compares it, for the next cursor.
  */
-function byNameSql(filter: LeadFilter, cursor: ListCursor | undefined, limit: number, select: string, backwards: boolean) {
+function byNameSql(
+  filter: LeadFilter,
+  cursor: ListCursor | undefined,
+  limit: number,
+  select: string,
+  backwards: boolean,
+) {
   const { where, params } = filterSql(filter, 1)
   const [beyond, order] = backwards ? ['<', 'DESC'] : ['>', 'ASC']
   let after = ''
@@ -37,11 +43,19 @@ function byNameSql(filter: LeadFilter, cursor: ListCursor | undefined, limit: nu
  * full. No new index: the status index is sorted by the status's name, not
  * the pipeline's order, so a single ORDER BY over it would read every lead.
  */
-function byStatusSql(filter: LeadFilter, cursor: ListCursor | undefined, limit: number, select: string, backwards: boolean) {
-  const here = cursor?.sort === 'status' ? LEAD_STATUSES.indexOf(cursor.status) : backwards ? LEAD_STATUSES.length - 1 : 0
+function byStatusSql(
+  filter: LeadFilter,
+  cursor: ListCursor | undefined,
+  limit: number,
+  select: string,
+  backwards: boolean,
+) {
+  const here =
+    cursor?.sort === 'status' ? LEAD_STATUSES.indexOf(cursor.status) : backwards ? LEAD_STATUSES.length - 1 : 0
   const [beyond, order, rankOrder] = backwards ? ['>', 'ASC', 'DESC'] : ['<', 'DESC', 'ASC']
   const statuses = LEAD_STATUSES.map((status, rank) => ({ status, rank })).filter(
-    ({ status, rank }) => (backwards ? rank <= here : rank >= here) && (filter.status === undefined || filter.status === status),
+    ({ status, rank }) =>
+      (backwards ? rank <= here : rank >= here) && (filter.status === undefined || filter.status === status),
   )
   const params: unknown[] = [limit]
   const branches = statuses.map(({ status, rank }) => {
@@ -122,12 +136,15 @@ export function leadCountSql(filter: LeadFilter) {
   const cap = countCapOf(filter) + 1
   const { status } = filter
   const onlyStatus =
-    !filter.spam && [filter.source, filter.search, filter.booking, filter.ids].every((condition) => condition === undefined)
+    !filter.spam &&
+    [filter.source, filter.search, filter.booking, filter.ids].every((condition) => condition === undefined)
   if (status !== undefined && onlyStatus) {
     const params: unknown[] = [status, cap]
     const conditions = ['p.status = $1']
-    if (filter.from !== undefined) conditions.push(`p.received_at >= $${params.push(filter.from.toISOString())}::timestamptz`)
-    if (filter.before !== undefined) conditions.push(`p.received_at < $${params.push(filter.before.toISOString())}::timestamptz`)
+    if (filter.from !== undefined)
+      conditions.push(`p.received_at >= $${params.push(filter.from.toISOString())}::timestamptz`)
+    if (filter.before !== undefined)
+      conditions.push(`p.received_at < $${params.push(filter.before.toISOString())}::timestamptz`)
     const sql = `SELECT count(*)::int AS total FROM (SELECT 1 FROM lead_pipeline p
       WHERE ${conditions.join(' AND ')} AND NOT EXISTS (SELECT 1 FROM contact_submissions s WHERE s.id = p.application_id AND s.spam)
       LIMIT $2) capped`
@@ -136,5 +153,8 @@ export function leadCountSql(filter: LeadFilter) {
   const { where, params } = filterSql(filter, 1)
   const join = status === undefined ? 'FROM contact_submissions s' : FROM
   params.push(cap)
-  return { sql: `SELECT count(*)::int AS total FROM (SELECT 1 ${join} WHERE ${where} LIMIT $${params.length}) capped`, params }
+  return {
+    sql: `SELECT count(*)::int AS total FROM (SELECT 1 ${join} WHERE ${where} LIMIT $${params.length}) capped`,
+    params,
+  }
 }

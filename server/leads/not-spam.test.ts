@@ -41,7 +41,10 @@ const notSpam = (id: number | string) =>
 function announced(): number[] {
   const verifier = new Webhook(SECRET)
   return receiver.requests.map((request) => {
-    const envelope = verifier.verify(request.body, request.headers as Record<string, string>) as { type: string; data: { id: number } }
+    const envelope = verifier.verify(request.body, request.headers as Record<string, string>) as {
+      type: string
+      data: { id: number }
+    }
     expect(envelope.type).toBe('application.created')
     return envelope.data.id
   })
@@ -74,11 +77,13 @@ describe(`marking spam as not spam on ${DATABASE_TARGET}`, () => {
     expect(await rows('SELECT status FROM lead_pipeline WHERE application_id = $1', id)).toEqual([{ status: 'new' }])
     // The receiver has it before the notifier records its answer.
     await expect
-      .poll(() => rows(`SELECT state FROM lead_deliveries WHERE application_id = $1 AND event = 'application.created'`, id))
+      .poll(() =>
+        rows(`SELECT state FROM lead_deliveries WHERE application_id = $1 AND event = 'application.created'`, id),
+      )
       .toEqual([{ state: 'delivered' }])
-    expect(await rows(`SELECT actor_email, detail FROM admin_audit WHERE action = 'lead.not-spam' AND lead_id = $1`, id)).toEqual([
-      { actor_email: OWNER, detail: {} },
-    ])
+    expect(
+      await rows(`SELECT actor_email, detail FROM admin_audit WHERE action = 'lead.not-spam' AND lead_id = $1`, id),
+    ).toEqual([{ actor_email: OWNER, detail: {} }])
   })
 
   it('refuses a lead that is not spam with 409 and a message, and an unknown one with 404, changing nothing', async () => {
@@ -87,7 +92,9 @@ describe(`marking spam as not spam on ${DATABASE_TARGET}`, () => {
     const again = await notSpam(id)
     expect(again.statusCode).toBe(409)
     expect(again.json<{ message: string }>().message).toMatch(/not spam/)
-    expect(await rows(`SELECT count(*)::int AS n FROM admin_audit WHERE action = 'lead.not-spam' AND lead_id = $1`, id)).toEqual([{ n: 1 }])
+    expect(
+      await rows(`SELECT count(*)::int AS n FROM admin_audit WHERE action = 'lead.not-spam' AND lead_id = $1`, id),
+    ).toEqual([{ n: 1 }])
     expect((await notSpam(999_999_999)).statusCode).toBe(404)
     expect((await notSpam('nope')).statusCode).toBe(404)
   })

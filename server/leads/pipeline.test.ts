@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import { LEAD_STATUSES } from '../../common/lead-status.ts'
+import { changeLeadStatus } from '../lead-lifecycle/status-change.ts'
 import { DATABASE_TARGET } from '../testing/database-target.ts'
 import { insertApplication } from '../testing/insert-application.ts'
 import { useTempDatabase } from '../testing/use-temp-database.ts'
 import { getLeadDetail } from './lead-detail.ts'
-import { changeLeadStatus } from '../lead-lifecycle/status-change.ts'
 import { addNote } from './pipeline.ts'
 
 const temp = useTempDatabase()
@@ -12,7 +12,13 @@ const temp = useTempDatabase()
 describe(`a lead's pipeline on ${DATABASE_TARGET}`, () => {
   it('starts new, with an empty history and no booking opened, for an application stored by any client', async () => {
     const id = await insertApplication(temp.db)
-    expect(await getLeadDetail(temp.db, id)).toMatchObject({ status: 'new', history: [], notes: [], bookingOpenedAt: null, deliveries: [] })
+    expect(await getLeadDetail(temp.db, id)).toMatchObject({
+      status: 'new',
+      history: [],
+      notes: [],
+      bookingOpenedAt: null,
+      deliveries: [],
+    })
   })
 
   it('records a change only when the status changes', async () => {
@@ -32,7 +38,9 @@ describe(`a lead's pipeline on ${DATABASE_TARGET}`, () => {
   it('keeps the history a chain when changes arrive at once: each starts where the one before ended', async () => {
     const id = await insertApplication(temp.db)
     const targets = LEAD_STATUSES.filter((status) => status !== 'new')
-    await Promise.all(targets.map((status, index) => changeLeadStatus(temp.db, id, status, `account${index}@example.com`)))
+    await Promise.all(
+      targets.map((status, index) => changeLeadStatus(temp.db, id, status, `account${index}@example.com`)),
+    )
     const lead = await getLeadDetail(temp.db, id)
     const history = lead?.history ?? []
     expect(history.map((change) => change.to).sort()).toEqual([...targets].sort())

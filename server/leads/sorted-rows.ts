@@ -1,5 +1,5 @@
-import { LEAD_STATUSES, type LeadStatus } from '../../common/lead-status.ts'
 import type { LeadSort } from '../../common/lead-list-api.ts'
+import { LEAD_STATUSES, type LeadStatus } from '../../common/lead-status.ts'
 import type { Queryable, Row } from '../db/database.ts'
 import type { ListCursor } from './cursor.ts'
 import type { LeadFilter } from './lead-filter.ts'
@@ -13,7 +13,10 @@ interface Match extends Row {
 }
 
 /** The status order's comparison: the pipeline's order, then newest first, then the higher id first. */
-function byStatusOrder(a: Pick<Match, 'id' | 'status' | 'received_at'>, b: Pick<Match, 'id' | 'status' | 'received_at'>) {
+function byStatusOrder(
+  a: Pick<Match, 'id' | 'status' | 'received_at'>,
+  b: Pick<Match, 'id' | 'status' | 'received_at'>,
+) {
   const rank = LEAD_STATUSES.indexOf(a.status) - LEAD_STATUSES.indexOf(b.status)
   if (rank !== 0) return rank
   // Both times are utcText's fixed-width text, so comparing the text compares the times.
@@ -38,7 +41,8 @@ async function fewMatchesInStatusOrder(
   const { sql, params } = searchMatchesSql(filter)
   const matches = await db.query<Match>(sql, params)
   if (matches.length > STATUS_SEARCH_CAP) return undefined
-  const from = cursor?.sort === 'status' ? { id: cursor.id, status: cursor.status, received_at: cursor.receivedAt } : undefined
+  const from =
+    cursor?.sort === 'status' ? { id: cursor.id, status: cursor.status, received_at: cursor.receivedAt } : undefined
   const direction = backwards ? -1 : 1
   return matches
     .filter((match) => from === undefined || direction * byStatusOrder(match, from) > 0)

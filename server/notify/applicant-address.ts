@@ -4,11 +4,16 @@ import { isEmailAddress, normalisedEmail } from '../../common/email-address.ts'
 
 /** Where mail to an applicant may go, or why none may. */
 export type ApplicantAddress =
-  | { ok: true; address: string; /** SHA-256 of the address trimmed and lower-cased, as opt-outs and claims keep it. */ sha256: string }
+  | {
+      ok: true
+      address: string
+      /** SHA-256 of the address trimmed and lower-cased, as opt-outs and claims keep it. */ sha256: string
+    }
   | { ok: false; reason: string }
 
 /** SHA-256, in hex, of the normalised address: what opt-outs and follow-up claims compare. */
-export const addressSha256 = (address: string) => createHash('sha256').update(normalisedEmail(address), 'utf8').digest('hex')
+export const addressSha256 = (address: string) =>
+  createHash('sha256').update(normalisedEmail(address), 'utf8').digest('hex')
 
 const refused = (what: string): ApplicantAddress => ({
   ok: false,
@@ -29,7 +34,8 @@ export function applicantAddress(answer: string | undefined): ApplicantAddress {
   const entries = addressparser(trimmed)
   if (entries.length > 1) return refused(`names ${entries.length} addresses`)
   const [entry] = entries
-  if (entry === undefined || entry.group !== undefined) return refused(entry === undefined ? 'names no address' : 'is an address group')
+  if (entry === undefined || entry.group !== undefined)
+    return refused(entry === undefined ? 'names no address' : 'is an address group')
   if (entry.address === '') return refused('is not an email address')
   if (entry.name !== '') return refused('adds a name or a comment to the address')
   if (entry.address !== trimmed) return refused('is not a bare address')

@@ -12,7 +12,11 @@ const MAX_BATCH = 256
  * claim had expired; rejects when the batch could not be recorded.
  */
 export function attemptRecorder(db: Database, maxAttempts: number) {
-  const waiting: { finished: Finished; resolve: (state: string | undefined) => void; reject: (error: unknown) => void }[] = []
+  const waiting: {
+    finished: Finished
+    resolve: (state: string | undefined) => void
+    reject: (error: unknown) => void
+  }[] = []
   let flushing = false
 
   async function flush() {

@@ -8,7 +8,9 @@ import { webhookChannel } from './webhook.ts'
 export function channelsFor(config: NotificationConfig): Channel[] {
   const { webhookSecret, slackWebhookUrl, email, allowPrivateTargets: allowPrivate } = config
   return [
-    ...(webhookSecret === undefined ? [] : config.webhookUrls.map((url) => webhookChannel({ url, key: webhookSecret, allowPrivate }))),
+    ...(webhookSecret === undefined
+      ? []
+      : config.webhookUrls.map((url) => webhookChannel({ url, key: webhookSecret, allowPrivate }))),
     ...(slackWebhookUrl === undefined ? [] : [slackChannel({ url: slackWebhookUrl, allowPrivate })]),
     ...(email === undefined ? [] : [emailChannel(email)]),
   ]

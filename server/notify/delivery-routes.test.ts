@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import type { LeadDetail } from '../../common/lead-page-api.ts'
-import { useSignedInInbox } from '../testing/signed-in-inbox.ts'
 import { DATABASE_TARGET } from '../testing/database-target.ts'
 import { failedDelivery as insertFailedDelivery } from '../testing/failed-delivery.ts'
 import { insertLead } from '../testing/seed-leads.ts'
+import { useSignedInInbox } from '../testing/signed-in-inbox.ts'
 import type { TempDatabase } from '../testing/temp-database.ts'
 
 let temp: TempDatabase

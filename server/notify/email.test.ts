@@ -6,12 +6,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { applicationForm } from '../../common/application-form.ts'
 import { parseConfig } from '../config.ts'
 import { DATABASE_TARGET } from '../testing/database-target.ts'
-import { useTempDatabase } from '../testing/use-temp-database.ts'
+import { emailPart } from '../testing/email-message.ts'
 import { insertApplication } from '../testing/insert-application.ts'
+import { startPlainSmtp } from '../testing/plain-smtp.ts'
+import { useTempDatabase } from '../testing/use-temp-database.ts'
 import { channelsFor } from './channels.ts'
 import { startNotifier } from './notifier.ts'
-import { emailPart } from '../testing/email-message.ts'
-import { startPlainSmtp } from '../testing/plain-smtp.ts'
 
 const temp = useTempDatabase()
 
@@ -124,8 +124,11 @@ describe(`email notifications on ${DATABASE_TARGET}`, () => {
       const notifier = startNotifier({
         db: temp.db,
         channels: channelsFor(
-          parseConfig({ SMTP_URL: url, LEAD_EMAIL_TO: 'sales@brandscale.example', LEAD_EMAIL_FROM: 'leads@brandscale.example' })
-            .notifications,
+          parseConfig({
+            SMTP_URL: url,
+            LEAD_EMAIL_TO: 'sales@brandscale.example',
+            LEAD_EMAIL_FROM: 'leads@brandscale.example',
+          }).notifications,
         ),
         log,
         pollMs: 20,
@@ -134,7 +137,10 @@ describe(`email notifications on ${DATABASE_TARGET}`, () => {
       try {
         const lead = await insertApplication(temp.db, { answers: { name: 'Grace Hopper' } })
         for (let round = 0; round < 500; round++) {
-          const rows = await temp.db.query<{ state: string }>('SELECT state FROM lead_deliveries WHERE application_id = $1', [lead])
+          const rows = await temp.db.query<{ state: string }>(
+            'SELECT state FROM lead_deliveries WHERE application_id = $1',
+            [lead],
+          )
           if (rows.length > 0 && rows.every((row) => row.state !== 'pending')) break
           await sleep(20)
         }
@@ -205,7 +211,9 @@ describe(`email notifications on ${DATABASE_TARGET}`, () => {
       const smtp = await startPlainSmtp({ user: 'mailer', password })
       try {
         for (const host of ['localhost', '127.0.0.1']) {
-          expect((await sendOne(`smtp://${auth}@${host}:${smtp.port}`)).deliveries, host).toEqual([{ state: 'delivered', attempts: 1 }])
+          expect((await sendOne(`smtp://${auth}@${host}:${smtp.port}`)).deliveries, host).toEqual([
+            { state: 'delivered', attempts: 1 },
+          ])
         }
         expect(smtp.messages).toHaveLength(2)
         const required = await sendOne(`smtp://${auth}@127.0.0.1:${smtp.port}?tls=required`)
@@ -222,7 +230,11 @@ describe(`email notifications on ${DATABASE_TARGET}`, () => {
     expect(() => parseConfig({ SMTP_URL: 'smtp://u:hunter22@mail.example' })).toThrow(
       /LEAD_EMAIL_TO: is needed[\s\S]*LEAD_EMAIL_FROM: is needed/,
     )
-    const bad = { SMTP_URL: 'http://u:hunter22@mail.example', LEAD_EMAIL_TO: 'sales@x.example', LEAD_EMAIL_FROM: 'leads@x.example' }
+    const bad = {
+      SMTP_URL: 'http://u:hunter22@mail.example',
+      LEAD_EMAIL_TO: 'sales@x.example',
+      LEAD_EMAIL_FROM: 'leads@x.example',
+    }
     expect(() => parseConfig(bad)).toThrow(/SMTP_URL: must be/)
     expect(() => parseConfig(bad)).not.toThrow(/hunter22/)
     expect(() => parseConfig({ ...bad, SMTP_URL: 'smtps://mail.example', LEAD_EMAIL_TO: 'not an address' })).toThrow(
@@ -234,9 +246,10 @@ describe(`email notifications on ${DATABASE_TARGET}`, () => {
       from: 'leads@x.example',
       bookings: false,
     })
-    expect(parseConfig({ ...bad, SMTP_URL: 'smtps://u:p@mail.example', LEAD_EMAIL_BOOKINGS: 'true' }).notifications.email?.bookings).toBe(
-      true,
-    )
+    expect(
+      parseConfig({ ...bad, SMTP_URL: 'smtps://u:p@mail.example', LEAD_EMAIL_BOOKINGS: 'true' }).notifications.email
+        ?.bookings,
+    ).toBe(true)
     expect(() => parseConfig({ LEAD_EMAIL_BOOKINGS: 'yes' })).toThrow(/LEAD_EMAIL_BOOKINGS/)
   })
 })

@@ -1,9 +1,9 @@
 import { createTransport } from 'nodemailer'
 import { applicationForm } from '../../common/application-form.ts'
-import type { EmailConfig } from '../config.ts'
-import type { Channel, LeadMessage, SendResult } from './channel.ts'
 import { smtpTransportOptions } from '../config/smtp-url.ts'
+import type { EmailConfig } from '../config.ts'
 import { bookingHeadline } from './booking-message.ts'
+import type { Channel, LeadMessage, SendResult } from './channel.ts'
 import type { BookingNotice } from './outbox.ts'
 import { hashedTarget } from './webhook.ts'
 
@@ -11,7 +11,12 @@ import { hashedTarget } from './webhook.ts'
 const SMTP_TIMEOUT_MS = 15_000
 
 export const escapeHtml = (value: string) =>
-  value.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;').replaceAll("'", '&#39;')
+  value
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;')
+    .replaceAll("'", '&#39;')
 
 // A subject is one line; an answer with a line break must not start a header.
 export const oneLine = (value: string, max: number) => {
@@ -82,7 +87,8 @@ export function verdictOfSmtpError(error: unknown): SendResult {
       error: `the SMTP server did not accept STARTTLS (${message}); nothing was sent, as SMTP_URL needs TLS for this host (?tls=optional allows cleartext)`,
     }
   }
-  if (typeof responseCode === 'number' && responseCode >= 550 && responseCode <= 554) return { verdict: 'failed', error: message }
+  if (typeof responseCode === 'number' && responseCode >= 550 && responseCode <= 554)
+    return { verdict: 'failed', error: message }
   return { verdict: 'retry', error: message }
 }
 

@@ -16,7 +16,12 @@ const attempt = (status: number | undefined) => ({
   status,
   error: status === 200 ? undefined : 'refused',
 })
-const retry = (delayMs: number): Outcome => ({ kind: 'retry', delayMs, retryAfter: false, pauseMs: (step) => step * 60_000 })
+const retry = (delayMs: number): Outcome => ({
+  kind: 'retry',
+  delayMs,
+  retryAfter: false,
+  pauseMs: (step) => step * 60_000,
+})
 
 /** A channel of its own, and `count` deliveries to it claimed for `leaseSeconds`. */
 async function claimedFor(count: number, leaseSeconds = 120) {
@@ -50,7 +55,11 @@ const targetRow = (target: string) =>
     .then((rows) => rows[0])
 
 const attemptCount = async (id: number) =>
-  (await temp.db.query<{ n: number }>('SELECT count(*)::int AS n FROM lead_delivery_attempts WHERE delivery_id = $1', [id]))[0]?.n
+  (
+    await temp.db.query<{ n: number }>('SELECT count(*)::int AS n FROM lead_delivery_attempts WHERE delivery_id = $1', [
+      id,
+    ])
+  )[0]?.n
 
 describe(`recording attempts in batches on ${DATABASE_TARGET}`, () => {
   it('keeps a late answer from an expired claim from overwriting the newer claim, and records it', async () => {
@@ -59,12 +68,20 @@ describe(`recording attempts in batches on ${DATABASE_TARGET}`, () => {
     const [stale] = claimed as [ClaimedDelivery]
     const {
       claimed: [fresh],
-    } = await takeDue(temp.db, { lanes: [{ target, room: 1, busy: 0, takes: ['application'] }], outboxLimit: 0, leaseSeconds: 120 })
+    } = await takeDue(temp.db, {
+      lanes: [{ target, room: 1, busy: 0, takes: ['application'] }],
+      outboxLimit: 0,
+      leaseSeconds: 120,
+    })
     expect(fresh?.id).toBe(stale.id)
     expect(fresh?.claim).not.toBe(stale.claim)
 
     expect(
-      await finishAttempts(temp.db, [{ delivery: stale, attempt: attempt(200), outcome: { kind: 'delivered' } }], MAX_ATTEMPTS),
+      await finishAttempts(
+        temp.db,
+        [{ delivery: stale, attempt: attempt(200), outcome: { kind: 'delivered' } }],
+        MAX_ATTEMPTS,
+      ),
     ).toEqual([undefined])
     // The lost attempt never ran to the end: the newer claim is still the first attempt.
     expect(await deliveryRow(stale.id)).toEqual({ state: 'pending', attempts: 1, claimed: true, due: false })
@@ -95,7 +112,11 @@ describe(`recording attempts in batches on ${DATABASE_TARGET}`, () => {
         return temp.db.transaction(fn)
       },
     }
-    const batch: Finished[] = claimed.map((delivery) => ({ delivery, attempt: attempt(200), outcome: { kind: 'delivered' } }))
+    const batch: Finished[] = claimed.map((delivery) => ({
+      delivery,
+      attempt: attempt(200),
+      outcome: { kind: 'delivered' },
+    }))
     expect(await finishAttempts(counted, batch, MAX_ATTEMPTS)).toEqual(claimed.map(() => 'delivered'))
     expect(statements).toHaveLength(1)
     for (const delivery of claimed) expect(await attemptCount(delivery.id)).toBe(1)
@@ -107,7 +128,10 @@ describe(`recording attempts in batches on ${DATABASE_TARGET}`, () => {
     const gone = await claimedFor(1)
     const failed = await claimedFor(1)
     // The recovering channel failed before and has a delivery waiting an hour for its retry.
-    await temp.db.query(`UPDATE lead_delivery_targets SET failures = $2 WHERE target = $1`, [recovering.target, PAUSE_AFTER_FAILURES])
+    await temp.db.query(`UPDATE lead_delivery_targets SET failures = $2 WHERE target = $1`, [
+      recovering.target,
+      PAUSE_AFTER_FAILURES,
+    ])
     await insertApplication(temp.db)
     const {
       claimed: [waiting],
@@ -116,12 +140,19 @@ describe(`recording attempts in batches on ${DATABASE_TARGET}`, () => {
       outboxLimit: 10_000,
       leaseSeconds: 120,
     })
-    await temp.db.query(`UPDATE lead_deliveries SET claim = NULL, next_attempt_at = now() + interval '1 hour' WHERE id = $1`, [waiting?.id])
+    await temp.db.query(
+      `UPDATE lead_deliveries SET claim = NULL, next_attempt_at = now() + interval '1 hour' WHERE id = $1`,
+      [waiting?.id],
+    )
 
     const batch: Finished[] = [
       ...failing.claimed.map((delivery) => ({ delivery, attempt: attempt(503), outcome: retry(100) })),
       { delivery: recovering.claimed[0] as ClaimedDelivery, attempt: attempt(200), outcome: { kind: 'delivered' } },
-      { delivery: gone.claimed[0] as ClaimedDelivery, attempt: attempt(410), outcome: { kind: 'gone', note: '410 Gone' } },
+      {
+        delivery: gone.claimed[0] as ClaimedDelivery,
+        attempt: attempt(410),
+        outcome: { kind: 'gone', note: '410 Gone' },
+      },
       { delivery: failed.claimed[0] as ClaimedDelivery, attempt: attempt(400), outcome: { kind: 'failed' } },
     ]
     expect(await finishAttempts(temp.db, batch, MAX_ATTEMPTS)).toEqual([
@@ -146,7 +177,9 @@ describe(`recording attempts in batches on ${DATABASE_TARGET}`, () => {
   it('turns a retry of the last attempt into a failure', async () => {
     const { target, claimed } = await claimedFor(1)
     const [delivery] = claimed as [ClaimedDelivery]
-    expect(await finishAttempts(temp.db, [{ delivery, attempt: attempt(503), outcome: retry(100) }], 1)).toEqual(['failed'])
+    expect(await finishAttempts(temp.db, [{ delivery, attempt: attempt(503), outcome: retry(100) }], 1)).toEqual([
+      'failed',
+    ])
     expect(await deliveryRow(delivery.id)).toMatchObject({ state: 'failed', attempts: 1 })
     expect(await targetRow(target)).toMatchObject({ failures: 1, paused: false })
   })

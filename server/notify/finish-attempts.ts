@@ -73,7 +73,11 @@ const SETTLE = `
  * Retries and 410s change their channel one after another, in the order given,
  * in a transaction with the rest.
  */
-export async function finishAttempts(db: Database, batch: readonly Finished[], maxAttempts: number): Promise<(string | undefined)[]> {
+export async function finishAttempts(
+  db: Database,
+  batch: readonly Finished[],
+  maxAttempts: number,
+): Promise<(string | undefined)[]> {
   if (batch.length === 0) return []
   const params = [
     batch.map(({ delivery }) => delivery.id),
@@ -134,7 +138,13 @@ interface TargetHealth {
 async function countFailures(tx: Queryable, settled: readonly Finished[]) {
   const affected = settled.filter(({ outcome }) => outcome.kind === 'retry' || outcome.kind === 'gone')
   if (affected.length === 0) return
-  const rows = await tx.query<{ target: string; failures: number; paused_until: Date | null; delivered_at: Date | null; now: Date }>(
+  const rows = await tx.query<{
+    target: string
+    failures: number
+    paused_until: Date | null
+    delivered_at: Date | null
+    now: Date
+  }>(
     `SELECT target, failures, paused_until, delivered_at, now() AS now FROM lead_delivery_targets
      WHERE target = ANY($1::text[]) ORDER BY target FOR UPDATE`,
     [[...new Set(affected.map(({ delivery }) => delivery.target))]],
@@ -173,7 +183,8 @@ async function countFailures(tx: Queryable, settled: readonly Finished[]) {
     }
   }
   const targets = [...health.keys()]
-  const of = (pick: (target: TargetHealth) => unknown) => targets.map((target) => pick(health.get(target) as TargetHealth))
+  const of = (pick: (target: TargetHealth) => unknown) =>
+    targets.map((target) => pick(health.get(target) as TargetHealth))
   await tx.query(
     `UPDATE lead_delivery_targets t SET failures = u.failures,
        paused_until = CASE WHEN u.pause_s > 0 THEN greatest(t.paused_until, now() + make_interval(secs => u.pause_s)) ELSE t.paused_until END,

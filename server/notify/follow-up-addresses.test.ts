@@ -108,7 +108,8 @@ async function followUpsOf(ids: number[]): Promise<{ followUps: (FollowUp | unde
 }
 
 /** Every address the SMTP server was asked to deliver to, from the envelope and the To header. */
-const recipientsOf = (mail: PlainSmtpMessage[]) => mail.flatMap((message) => [...message.to, emailHeader(message.raw, 'To') ?? ''])
+const recipientsOf = (mail: PlainSmtpMessage[]) =>
+  mail.flatMap((message) => [...message.to, emailHeader(message.raw, 'To') ?? ''])
 
 describe(`the follow-up email goes to one plain address or nowhere, on ${DATABASE_TARGET}`, () => {
   it('sends one email to a plain address, to it alone, with no name', async () => {
@@ -150,7 +151,9 @@ describe(`the follow-up email goes to one plain address or nowhere, on ${DATABAS
     expect(recipientsOf(mail).map((address) => address.toLowerCase())).toEqual([`sam@${at}`, `sam@${at}`])
     expect(followUps.filter((followUp) => followUp?.state === 'delivered')).toHaveLength(1)
     expect(
-      followUps.filter((followUp) => followUp?.error === 'this address already had a follow-up, for another application'),
+      followUps.filter(
+        (followUp) => followUp?.error === 'this address already had a follow-up, for another application',
+      ),
     ).toHaveLength(2)
 
     // And later: one more application from it, after the first was sent, gets nothing either.
@@ -176,7 +179,13 @@ describe(`the follow-up email goes to one plain address or nowhere, on ${DATABAS
     // Erasing the lead lets go of its claim on the address; the opt-out stays.
     await temp.db.query('DELETE FROM contact_submissions WHERE id = $1', [id])
 
-    const disguised = [`<${victim}>`, `${victim},`, `Friend <${victim}>`, ` Victim@${at.toUpperCase()}`, `"${victim}" <${victim}>`]
+    const disguised = [
+      `<${victim}>`,
+      `${victim},`,
+      `Friend <${victim}>`,
+      ` Victim@${at.toUpperCase()}`,
+      `"${victim}" <${victim}>`,
+    ]
     const ids = await Promise.all(disguised.map(apply))
     const after = await followUpsOf(ids)
     expect(after.mail).toEqual([])
@@ -188,7 +197,10 @@ describe(`the follow-up email goes to one plain address or nowhere, on ${DATABAS
     const id = await apply(`late@${at}`)
     await temp.db.query('INSERT INTO follow_up_opt_outs (email_sha256) VALUES ($1)', [addressSha256(` LATE@${at} `)])
     // Queued as if the sweep ran before the opt-out: the channel checks again.
-    await temp.db.query(`INSERT INTO lead_deliveries (application_id, event, target) VALUES ($1, 'follow_up', 'follow-up')`, [id])
+    await temp.db.query(
+      `INSERT INTO lead_deliveries (application_id, event, target) VALUES ($1, 'follow_up', 'follow-up')`,
+      [id],
+    )
     const { followUps, mail } = await followUpsOf([id])
     expect(mail).toEqual([])
     expect(followUps[0]).toEqual({ state: 'failed', error: 'this address unsubscribed from follow-ups' })

@@ -46,10 +46,10 @@ export async function queueFollowUps(db: Database, afterMinutes: number): Promis
       `INSERT INTO follow_up_sweep (id, swept_until) VALUES (1, now() - make_interval(mins => $1::int)) ON CONFLICT (id) DO NOTHING`,
       [afterMinutes],
     )
-    await tx.query('INSERT INTO lead_delivery_targets (target, label) VALUES ($1, $2) ON CONFLICT (target) DO NOTHING', [
-      FOLLOW_UP_TARGET,
-      FOLLOW_UP_LABEL,
-    ])
+    await tx.query(
+      'INSERT INTO lead_delivery_targets (target, label) VALUES ($1, $2) ON CONFLICT (target) DO NOTHING',
+      [FOLLOW_UP_TARGET, FOLLOW_UP_LABEL],
+    )
     const [row] = await tx.query<{ queued: number }>(QUEUE, [afterMinutes, FOLLOW_UP_TARGET])
     return row?.queued ?? 0
   })
@@ -65,11 +65,16 @@ export const followUpSweepMs = (afterMinutes: number) => Math.min(60_000, (after
  * (nothing is left to send them).
  */
 export async function optOut(db: Database, submissionId: string): Promise<'done' | 'already' | 'gone'> {
-  const [lead] = await db.query<{ email: string }>('SELECT email FROM contact_submissions WHERE submission_id = $1', [submissionId])
+  const [lead] = await db.query<{ email: string }>('SELECT email FROM contact_submissions WHERE submission_id = $1', [
+    submissionId,
+  ])
   if (lead === undefined) return 'gone'
   // Only a sent follow-up carries the link, so the answer is an address; were it not, its plain form is kept.
   const parsed = applicantAddress(lead.email)
   const sha256 = parsed.ok ? parsed.sha256 : addressSha256(lead.email)
-  const added = await db.query('INSERT INTO follow_up_opt_outs (email_sha256) VALUES ($1) ON CONFLICT DO NOTHING RETURNING 1', [sha256])
+  const added = await db.query(
+    'INSERT INTO follow_up_opt_outs (email_sha256) VALUES ($1) ON CONFLICT DO NOTHING RETURNING 1',
+    [sha256],
+  )
   return added.length > 0 ? 'done' : 'already'
 }

@@ -36,16 +36,29 @@ beforeEach(async () => {
 })
 
 /** A lead that applied `minutesAgo` minutes ago, with its own address unless given one. */
-async function leadFrom(minutesAgo: number, { email = `applicant-${Math.random().toString(36).slice(2)}@example.com`, spam = false } = {}) {
+async function leadFrom(
+  minutesAgo: number,
+  { email = `applicant-${Math.random().toString(36).slice(2)}@example.com`, spam = false } = {},
+) {
   const id = await insertApplication(temp.db, { spam, answers: { email, name: 'Ada Lovelace' } })
-  await temp.db.query(`UPDATE contact_submissions SET created_at = now() - make_interval(mins => $2) WHERE id = $1`, [id, minutesAgo])
-  const [row] = await temp.db.query<{ submission_id: string }>('SELECT submission_id::text FROM contact_submissions WHERE id = $1', [id])
+  await temp.db.query(`UPDATE contact_submissions SET created_at = now() - make_interval(mins => $2) WHERE id = $1`, [
+    id,
+    minutesAgo,
+  ])
+  const [row] = await temp.db.query<{ submission_id: string }>(
+    'SELECT submission_id::text FROM contact_submissions WHERE id = $1',
+    [id],
+  )
   return { id, email, submissionId: row?.submission_id ?? '' }
 }
 
 const followUpsOf = async (id: number) =>
-  (await temp.db.query<{ state: string }>(`SELECT state FROM lead_deliveries WHERE application_id = $1 AND event = 'follow_up'`, [id]))
-    .length
+  (
+    await temp.db.query<{ state: string }>(
+      `SELECT state FROM lead_deliveries WHERE application_id = $1 AND event = 'follow_up'`,
+      [id],
+    )
+  ).length
 
 describe(`follow-ups of applicants who did not book, on ${DATABASE_TARGET}`, () => {
   it('are queued once, after the wait, for open leads with no booking or booking request, no spam flag and no opt-out', async () => {
@@ -53,10 +66,10 @@ describe(`follow-ups of applicants who did not book, on ${DATABASE_TARGET}`, () 
     const tooRecent = await leadFrom(AFTER_MINUTES - 5)
     const spam = await leadFrom(AFTER_MINUTES + 5, { spam: true })
     const booked = await leadFrom(AFTER_MINUTES + 5)
-    await temp.db.query(`INSERT INTO bookings (provider, provider_booking_id, application_id) VALUES ('calendly', $1, $2)`, [
-      `https://api.calendly.com/invitees/${booked.id}`,
-      booked.id,
-    ])
+    await temp.db.query(
+      `INSERT INTO bookings (provider, provider_booking_id, application_id) VALUES ('calendly', $1, $2)`,
+      [`https://api.calendly.com/invitees/${booked.id}`, booked.id],
+    )
     // A Cal.com booking waiting for the host's confirmation is a booking to the applicant.
     const awaitingHost = await leadFrom(AFTER_MINUTES + 5)
     await temp.db.query(
@@ -72,7 +85,8 @@ describe(`follow-ups of applicants who did not book, on ${DATABASE_TARGET}`, () 
 
     expect(await queueFollowUps(temp.db, AFTER_MINUTES)).toBe(1)
     expect(await followUpsOf(due.id)).toBe(1)
-    for (const lead of [tooRecent, spam, booked, awaitingHost, lost, optedOut]) expect(await followUpsOf(lead.id)).toBe(0)
+    for (const lead of [tooRecent, spam, booked, awaitingHost, lost, optedOut])
+      expect(await followUpsOf(lead.id)).toBe(0)
 
     // Never twice for a lead, though the sweep looks at it again.
     await temp.db.query(`UPDATE follow_up_sweep SET swept_until = now() - interval '2 days'`)
@@ -111,13 +125,17 @@ describe(`follow-ups of applicants who did not book, on ${DATABASE_TARGET}`, () 
       expect(unsubscribe.startsWith(`${PUBLIC_URL}${UNSUBSCRIBE_PATH}?`)).toBe(true)
       const text = emailPart(email?.raw ?? '', 'text/plain')
       expect(text).toContain('Hi Ada,')
-      const booking = new URL(text.split('\n').find((line) => line.startsWith(DEFAULT_BOOKING_URL)) ?? 'https://missing.example')
+      const booking = new URL(
+        text.split('\n').find((line) => line.startsWith(DEFAULT_BOOKING_URL)) ?? 'https://missing.example',
+      )
       expect(booking.searchParams.get('salesforce_uuid')).toBe(lead.submissionId)
       expect(booking.searchParams.get('email')).toBe(lead.email)
       expect(text).toContain(unsubscribe)
-      expect(await temp.db.query(`SELECT state FROM lead_deliveries WHERE application_id = $1 AND event = 'follow_up'`, [lead.id])).toEqual(
-        [{ state: 'delivered' }],
-      )
+      expect(
+        await temp.db.query(`SELECT state FROM lead_deliveries WHERE application_id = $1 AND event = 'follow_up'`, [
+          lead.id,
+        ]),
+      ).toEqual([{ state: 'delivered' }])
 
       const path = unsubscribe.slice(PUBLIC_URL.length)
       const oneClick = { 'content-type': 'application/x-www-form-urlencoded' }
@@ -128,17 +146,36 @@ describe(`follow-ups of applicants who did not book, on ${DATABASE_TARGET}`, () 
       expect(opened.statusCode).toBe(200)
       expect(opened.body).toContain('<form method="post">')
       expect(await optOuts()).toBe(before)
-      const first = await app.inject({ method: 'POST', url: path, headers: oneClick, payload: 'List-Unsubscribe=One-Click' })
+      const first = await app.inject({
+        method: 'POST',
+        url: path,
+        headers: oneClick,
+        payload: 'List-Unsubscribe=One-Click',
+      })
       expect(first.statusCode).toBe(200)
       expect(first.body).toContain('you will get no more follow-up emails')
-      const second = await app.inject({ method: 'POST', url: path, headers: oneClick, payload: 'List-Unsubscribe=One-Click' })
+      const second = await app.inject({
+        method: 'POST',
+        url: path,
+        headers: oneClick,
+        payload: 'List-Unsubscribe=One-Click',
+      })
       expect(second.body).toContain('You had already stopped follow-up emails')
 
       // Forged or altered links change nothing.
       const other = await leadFrom(AFTER_MINUTES + 2)
       const forged = path.replace(lead.submissionId, other.submissionId)
-      for (const url of [forged, `${UNSUBSCRIBE_PATH}?application=${other.submissionId}&signature=${'A'.repeat(43)}`, UNSUBSCRIBE_PATH]) {
-        const refused = await app.inject({ method: 'POST', url, headers: oneClick, payload: 'List-Unsubscribe=One-Click' })
+      for (const url of [
+        forged,
+        `${UNSUBSCRIBE_PATH}?application=${other.submissionId}&signature=${'A'.repeat(43)}`,
+        UNSUBSCRIBE_PATH,
+      ]) {
+        const refused = await app.inject({
+          method: 'POST',
+          url,
+          headers: oneClick,
+          payload: 'List-Unsubscribe=One-Click',
+        })
         expect(refused.statusCode).toBe(400)
         expect(refused.body).toContain('This link is not valid')
       }
@@ -169,7 +206,9 @@ describe(`follow-ups of applicants who did not book, on ${DATABASE_TARGET}`, () 
     expect(() => parseConfig({ ...withSmtp, PUBLIC_URL: 'https://apply.agency.example/path' })).toThrow(
       /PUBLIC_URL: must be the site's origin/,
     )
-    expect(() => parseConfig({ ...withSmtp, FOLLOW_UP_AFTER_MINUTES: '0' })).toThrow(/FOLLOW_UP_AFTER_MINUTES: must be from 1/)
+    expect(() => parseConfig({ ...withSmtp, FOLLOW_UP_AFTER_MINUTES: '0' })).toThrow(
+      /FOLLOW_UP_AFTER_MINUTES: must be from 1/,
+    )
     expect(parseConfig({}).notifications.followUp).toBeUndefined()
   })
 })

@@ -5,8 +5,8 @@ import type { FollowUpConfig } from '../config.ts'
 import type { Queryable } from '../db/database.ts'
 import { applicantAddress } from './applicant-address.ts'
 import type { Channel, LeadMessage } from './channel.ts'
-import { claimFollowUp, unclaimedReason } from './follow-up-claim.ts'
 import { escapeHtml, oneLine, smtpTransport, verdictOfSmtpError } from './email.ts'
+import { claimFollowUp, unclaimedReason } from './follow-up-claim.ts'
 import { followUpCopy as copy } from './follow-up-copy.ts'
 import type { UnsubscribeSigner } from './unsubscribe-link.ts'
 
@@ -26,9 +26,17 @@ export interface FollowUpOptions {
 /** The follow-up email: the applicant's own prefilled booking link, and a one-click way to stop. */
 export function followUpEmail({ lead }: LeadMessage, links: { booking: string; unsubscribe: string }) {
   const firstName = oneLine(lead.answers.name ?? '', 60).split(' ')[0] ?? ''
-  const text = [copy.greeting(firstName), '', copy.body, links.booking, '', copy.ignore, '', `${copy.stop}: ${links.unsubscribe}`, ''].join(
-    '\n',
-  )
+  const text = [
+    copy.greeting(firstName),
+    '',
+    copy.body,
+    links.booking,
+    '',
+    copy.ignore,
+    '',
+    `${copy.stop}: ${links.unsubscribe}`,
+    '',
+  ].join('\n')
   const html = `<!doctype html>
 <html><body style="font-family: sans-serif">
 <p>${escapeHtml(copy.greeting(firstName))}</p>

@@ -1,15 +1,16 @@
 import type { FastifyPluginAsync } from 'fastify'
+import type { SiteManifest } from '../../common/site-manifest.ts'
 import type { NotificationConfig } from '../config.ts'
 import type { Database } from '../db/database.ts'
-import type { SiteManifest } from '../../common/site-manifest.ts'
 import { registerPeriodicSweep } from '../http/periodic-sweep.ts'
 import { channelsFor } from './channels.ts'
-import { followUpChannel } from './follow-up.ts'
 import { followUpSweepMs, queueFollowUps } from './follow-up-sweep.ts'
+import { followUpChannel } from './follow-up.ts'
 import type { Notifications } from './notifications.ts'
+import type { Notifier } from './notifier-options.ts'
+import { startNotifier } from './notifier.ts'
 import { unsubscribeSigner } from './unsubscribe-link.ts'
 import { unsubscribeRoutes } from './unsubscribe-routes.ts'
-import { startNotifier, type Notifier } from './notifier.ts'
 
 export interface LeadNotificationsOptions {
   db: Database
@@ -56,7 +57,9 @@ export function leadNotifications({ db, config, site, pollMs }: LeadNotification
     const { followUp } = config
     const channels = [
       ...channelsFor(config),
-      ...(followUp === undefined ? [] : [followUpChannel({ db, config: followUp, booking: site.booking, unsubscribe: signer })]),
+      ...(followUp === undefined
+        ? []
+        : [followUpChannel({ db, config: followUp, booking: site.booking, unsubscribe: signer })]),
     ]
     app.addHook('onReady', async () => {
       notifier = startNotifier({ db, channels, log: app.log, pollMs })

@@ -9,14 +9,19 @@ import { startReceiver } from '../testing/http-receiver.ts'
 import { insertApplication } from '../testing/insert-application.ts'
 import { useTempDatabase } from '../testing/use-temp-database.ts'
 import { channelsFor } from './channels.ts'
-import { startNotifier, type NotifierOptions } from './notifier.ts'
+import type { NotifierOptions } from './notifier-options.ts'
+import { startNotifier } from './notifier.ts'
 
 const temp = useTempDatabase()
 
 const log = { info: () => undefined, warn: () => undefined, error: () => undefined }
 
 function notifierFor(url: string, options: Partial<NotifierOptions> = {}) {
-  const env = { LEAD_WEBHOOK_URL: url, LEAD_WEBHOOK_SECRET: `whsec_${randomBytes(32).toString('base64')}`, WEBHOOK_ALLOW_PRIVATE: 'true' }
+  const env = {
+    LEAD_WEBHOOK_URL: url,
+    LEAD_WEBHOOK_SECRET: `whsec_${randomBytes(32).toString('base64')}`,
+    WEBHOOK_ALLOW_PRIVATE: 'true',
+  }
   return startNotifier({
     db: temp.db,
     channels: channelsFor(parseConfig(env).notifications),

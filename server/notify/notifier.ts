@@ -1,52 +1,13 @@
 import { setMaxListeners } from 'node:events'
-import type { Database } from '../db/database.ts'
 import { attemptRecorder } from './attempt-recorder.ts'
 import type { Channel, SendResult } from './channel.ts'
 import { coalesced } from './coalesced.ts'
-import { lookPacing } from './look-pacing.ts'
 import type { Outcome } from './finish-attempts.ts'
+import { lookPacing } from './look-pacing.ts'
+import { LEASE_SECONDS, PER_CHANNEL_CONCURRENCY, type Notifier, type NotifierOptions } from './notifier-options.ts'
 import { registerTargets, releaseClaims, takeDue, type ClaimedDelivery } from './outbox.ts'
 import { RETRY_DELAYS_MS, retryDelayMs } from './retry-schedule.ts'
 
-export interface NotifierLog {
-  info(object: object, message: string): void
-  warn(object: object, message: string): void
-  error(object: object, message: string): void
-}
-
-export interface NotifierOptions {
-  db: Database
-  channels: readonly Channel[]
-  log: NotifierLog
-  /** How often the outbox is looked at when idle. */
-  pollMs?: number
-  /** The waits between attempts; their count bounds the attempts. */
-  retryDelaysMs?: readonly number[]
-  /** Sends in flight at once to one channel, unless the channel asks for fewer. */
-  perChannelConcurrency?: number
-  /** How long a claim lasts: longer than any send may take. */
-  leaseSeconds?: number
-}
-
-export interface Notifier {
-  /** Looks at the outbox now rather than at the next poll; wakes during a look make one more look. */
-  wake(): void
-  /** Stops polling, aborts sends in flight and waits for them to be recorded. */
-  stop(): Promise<void>
-}
-
-/**
- * Enough for a burst of leads to reach a receiver as fast as this server takes
- * them in, with the time each send takes on a real network, without opening
- * more connections to one receiver than a small one (a form tool, a CRM) copes with.
- */
-export const PER_CHANNEL_CONCURRENCY = 32
-/**
- * How long a claim lasts: longer than the slowest send, an email's three 15 s
- * SMTP timeouts (connecting, the greeting, a silent server), with room to
- * record it. Another instance sends a delivery again only after this.
- */
-export const LEASE_SECONDS = 60
 /** Outbox rows turned into deliveries by one look: a burst's worth. */
 const OUTBOX_BATCH = 256
 const MAX_IDLE_BACKOFF_MS = 30_000
@@ -82,7 +43,12 @@ export function startNotifier({
   const lanes = new Map<string, LaneState>(
     channels.map((channel) => [
       channel.target,
-      { channel, limit: Math.max(0, Math.min(perChannelConcurrency, channel.concurrency ?? perChannelConcurrency)), busy: 0, more: true },
+      {
+        channel,
+        limit: Math.max(0, Math.min(perChannelConcurrency, channel.concurrency ?? perChannelConcurrency)),
+        busy: 0,
+        more: true,
+      },
     ]),
   )
   const record = attemptRecorder(db, retryDelaysMs.length + 1)
@@ -130,7 +96,11 @@ export function startNotifier({
         takes: lane.channel.takes,
       }))
       const started = performance.now()
-      const { outboxRows, rooms, claimed } = await takeDue(db, { lanes: asked, outboxLimit: OUTBOX_BATCH, leaseSeconds })
+      const { outboxRows, rooms, claimed } = await takeDue(db, {
+        lanes: asked,
+        outboxLimit: OUTBOX_BATCH,
+        leaseSeconds,
+      })
       pacing.looked(performance.now() - started, claimed.length > 0 || outboxRows > 0)
       for (const { target } of asked) {
         const lane = lanes.get(target) as LaneState
@@ -179,12 +149,19 @@ export function startNotifier({
       const started = performance.now()
       const { lead, booking, event } = delivery
       const gone =
-        lead === undefined ? 'the application' : delivery.bookingEventId !== null && booking === undefined ? 'the booking' : undefined
+        lead === undefined
+          ? 'the application'
+          : delivery.bookingEventId !== null && booking === undefined
+            ? 'the booking'
+            : undefined
       const result: SendResult =
         lead && gone === undefined
           ? await channel
               .send({ messageId: delivery.messageId, event, lead, ...(booking && { booking }) }, abort.signal)
-              .catch((error: unknown) => ({ verdict: 'retry' as const, error: error instanceof Error ? error.message : String(error) }))
+              .catch((error: unknown) => ({
+                verdict: 'retry' as const,
+                error: error instanceof Error ? error.message : String(error),
+              }))
           : { verdict: 'failed', error: `${gone ?? 'the application'} no longer exists` }
       const attempt = { startedAt, durationMs: performance.now() - started, status: result.status, error: result.error }
       const outcome = outcomeOf(result, delivery.attempts)
@@ -199,9 +176,11 @@ export function startNotifier({
       try {
         const state = await record({ delivery, attempt, outcome })
         if (state === 'delivered') log.info(context, 'lead notification delivered')
-        else if (outcome.kind === 'gone') log.error(context, 'lead notifications: the receiver answered 410 Gone; this channel is disabled')
+        else if (outcome.kind === 'gone')
+          log.error(context, 'lead notifications: the receiver answered 410 Gone; this channel is disabled')
         else if (state === 'failed') log.error(context, 'lead notification failed for good')
-        else if (outcome.kind === 'retry') log.warn({ ...context, retryInMs: outcome.delayMs }, 'lead notification failed; will retry')
+        else if (outcome.kind === 'retry')
+          log.warn({ ...context, retryInMs: outcome.delayMs }, 'lead notification failed; will retry')
       } catch (error) {
         // Its claim expires and another attempt follows: at least once.
         log.warn({ ...context, err: error }, 'lead notifications: an attempt could not be recorded')

@@ -38,21 +38,31 @@ describe(`taking due deliveries on ${DATABASE_TARGET}`, () => {
     expect(first.claimed).toHaveLength(3)
     expect(first.claimed.slice(0, 2).map((delivery) => delivery.applicationId)).toEqual(oldest)
     expect(first.rooms.get(target)).toBe(3)
-    const [lead] = await temp.db.query<{ submission_id: string }>('SELECT submission_id::text FROM contact_submissions WHERE id = $1', [
-      oldest[0],
-    ])
+    const [lead] = await temp.db.query<{ submission_id: string }>(
+      'SELECT submission_id::text FROM contact_submissions WHERE id = $1',
+      [oldest[0]],
+    )
     expect(first.claimed[0]).toMatchObject({
       attempts: 1,
-      lead: { id: oldest[0], submission_id: lead?.submission_id, answers: expect.objectContaining({ name: expect.any(String) }) },
+      lead: {
+        id: oldest[0],
+        submission_id: lead?.submission_id,
+        answers: expect.objectContaining({ name: expect.any(String) }),
+      },
     })
     const rest = await take(target, 3)
     expect(rest.claimed).toHaveLength(2)
-    expect(new Set([...first.claimed, ...rest.claimed].map((delivery) => delivery.applicationId))).toEqual(new Set(leads))
+    expect(new Set([...first.claimed, ...rest.claimed].map((delivery) => delivery.applicationId))).toEqual(
+      new Set(leads),
+    )
   })
 
   it('gives a channel that failed often enough to be paused one attempt at a time, until it delivers again', async () => {
     const { target } = await dueFor(4)
-    await temp.db.query('UPDATE lead_delivery_targets SET failures = $2 WHERE target = $1', [target, PAUSE_AFTER_FAILURES])
+    await temp.db.query('UPDATE lead_delivery_targets SET failures = $2 WHERE target = $1', [
+      target,
+      PAUSE_AFTER_FAILURES,
+    ])
     // One of its sends is still in flight: nothing more, until that one is recorded.
     const waiting = await take(target, 31, 1)
     expect(waiting.claimed).toHaveLength(0)
@@ -71,7 +81,9 @@ describe(`taking due deliveries on ${DATABASE_TARGET}`, () => {
       { target: paused, label: 'https://paused.example' },
       { target: disabled, label: 'https://disabled.example' },
     ])
-    await temp.db.query(`UPDATE lead_delivery_targets SET paused_until = now() + interval '1 hour' WHERE target = $1`, [paused])
+    await temp.db.query(`UPDATE lead_delivery_targets SET paused_until = now() + interval '1 hour' WHERE target = $1`, [
+      paused,
+    ])
     await temp.db.query(`UPDATE lead_delivery_targets SET disabled_at = now() WHERE target = $1`, [disabled])
     const lead = await insertApplication(temp.db)
     const taken = await takeDue(temp.db, {
@@ -88,6 +100,8 @@ describe(`taking due deliveries on ${DATABASE_TARGET}`, () => {
       'SELECT target, state, claim IS NOT NULL AS claimed FROM lead_deliveries WHERE application_id = $1 ORDER BY target',
       [lead],
     )
-    expect(deliveries).toEqual([paused, disabled].sort().map((target) => ({ target, state: 'pending', claimed: false })))
+    expect(deliveries).toEqual(
+      [paused, disabled].sort().map((target) => ({ target, state: 'pending', claimed: false })),
+    )
   })
 })

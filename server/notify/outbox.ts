@@ -207,7 +207,9 @@ function claimedDelivery(row: Row): ClaimedDelivery {
     event: row.event as DeliveryEvent,
     bookingEventId: row.booking_event_id === null ? null : Number(row.booking_event_id),
     booking:
-      row.booking === null || row.booking === undefined ? undefined : bookingNotice(row.event as BookingDeliveryEvent, row.booking as Row),
+      row.booking === null || row.booking === undefined
+        ? undefined
+        : bookingNotice(row.event as BookingDeliveryEvent, row.booking as Row),
     target: String(row.target),
     messageId: String(row.message_id),
     attempts: Number(row.attempts),

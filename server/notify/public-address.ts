@@ -22,7 +22,8 @@ const lastIPv4 = ({ parts }: IPv6): IPv4 =>
  */
 function embeddedIPv4(address: IPv6): IPv4 | null {
   const range = address.range()
-  if (range === 'ipv4Mapped' || range === 'rfc6145' || range === 'rfc6052' || address.match(IPV4_COMPATIBLE)) return lastIPv4(address)
+  if (range === 'ipv4Mapped' || range === 'rfc6145' || range === 'rfc6052' || address.match(IPV4_COMPATIBLE))
+    return lastIPv4(address)
   if (range === '6to4') {
     const [, high = 0, low = 0] = address.parts
     return new ipaddr.IPv4([high >> 8, high & 0xff, low >> 8, low & 0xff])

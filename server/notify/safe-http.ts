@@ -36,7 +36,8 @@ const publicLookup: LookupFunction = (hostname, options, callback) => {
         0,
       )
     }
-    if ((options as LookupOptions).all) return (callback as unknown as (error: null, addresses: LookupAddress[]) => void)(null, allowed)
+    if ((options as LookupOptions).all)
+      return (callback as unknown as (error: null, addresses: LookupAddress[]) => void)(null, allowed)
     callback(null, first.address, first.family)
   })
 }
@@ -60,7 +61,11 @@ export interface PostAnswer {
  * exchange is bounded by `timeoutMs`; a fresh connection per request keeps
  * nothing open after it.
  */
-export function postJson(url: URL, body: string, { headers, timeoutMs, allowPrivate, signal }: PostOptions): Promise<PostAnswer> {
+export function postJson(
+  url: URL,
+  body: string,
+  { headers, timeoutMs, allowPrivate, signal }: PostOptions,
+): Promise<PostAnswer> {
   return new Promise((resolve, reject) => {
     const host = url.hostname.replace(/^\[(.*)\]$/, '$1')
     // A literal IP is connected to without any lookup, so it is checked here.
@@ -85,7 +90,10 @@ export function postJson(url: URL, body: string, { headers, timeoutMs, allowPriv
       ...(!allowPrivate && { lookup: publicLookup }),
       ...(signal && { signal }),
     })
-    const timer = setTimeout(() => request.destroy(new Error(`no complete answer within ${timeoutMs / 1000} s`)), timeoutMs)
+    const timer = setTimeout(
+      () => request.destroy(new Error(`no complete answer within ${timeoutMs / 1000} s`)),
+      timeoutMs,
+    )
     const settle = () => clearTimeout(timer)
     request.on('error', (error) => {
       settle()

@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest'
 import { parseConfig } from '../config.ts'
 import { DATABASE_TARGET } from '../testing/database-target.ts'
 import { startReceiver } from '../testing/http-receiver.ts'
-import { useTempDatabase } from '../testing/use-temp-database.ts'
 import { insertApplication } from '../testing/insert-application.ts'
+import { useTempDatabase } from '../testing/use-temp-database.ts'
 import { channelsFor } from './channels.ts'
 import { startNotifier } from './notifier.ts'
 
@@ -20,7 +20,8 @@ describe(`Slack-compatible notifications on ${DATABASE_TARGET}`, () => {
     const notifier = startNotifier({
       db: temp.db,
       channels: channelsFor(
-        parseConfig({ LEAD_SLACK_WEBHOOK_URL: receiver.url('/services/T0/B0/token'), WEBHOOK_ALLOW_PRIVATE: 'true' }).notifications,
+        parseConfig({ LEAD_SLACK_WEBHOOK_URL: receiver.url('/services/T0/B0/token'), WEBHOOK_ALLOW_PRIVATE: 'true' })
+          .notifications,
       ),
       log,
       pollMs: 20,
@@ -28,7 +29,9 @@ describe(`Slack-compatible notifications on ${DATABASE_TARGET}`, () => {
     })
     try {
       await insertApplication(temp.db, { spam: true })
-      const lead = await insertApplication(temp.db, { answers: { name: 'Ada <!channel> & Co', email: 'ada@example.com' } })
+      const lead = await insertApplication(temp.db, {
+        answers: { name: 'Ada <!channel> & Co', email: 'ada@example.com' },
+      })
       for (let round = 0; round < 500 && receiver.requests.length < 2; round++) await sleep(20)
       await sleep(200)
       expect(receiver.requests).toHaveLength(2)
@@ -57,6 +60,8 @@ describe(`Slack-compatible notifications on ${DATABASE_TARGET}`, () => {
     expect(() => parseConfig({ LEAD_SLACK_WEBHOOK_URL: 'hooks.slack.com/services/secret-token' })).toThrow(
       /LEAD_SLACK_WEBHOOK_URL: must be/,
     )
-    expect(() => parseConfig({ LEAD_SLACK_WEBHOOK_URL: 'hooks.slack.com/services/secret-token' })).not.toThrow(/secret-token/)
+    expect(() => parseConfig({ LEAD_SLACK_WEBHOOK_URL: 'hooks.slack.com/services/secret-token' })).not.toThrow(
+      /secret-token/,
+    )
   })
 })

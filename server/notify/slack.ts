@@ -1,5 +1,5 @@
-import type { Channel, LeadMessage } from './channel.ts'
 import { bookingHeadline } from './booking-message.ts'
+import type { Channel, LeadMessage } from './channel.ts'
 import { postJson } from './safe-http.ts'
 import { hashedTarget, verdictOf, verdictOfError, WEBHOOK_TIMEOUT_MS } from './webhook.ts'
 

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify'
 import type { Database } from '../db/database.ts'
 import { answerApiError } from '../http/api-error.ts'
-import { optOut } from './follow-up-sweep.ts'
-import { followUpCopy } from './follow-up-copy.ts'
 import { escapeHtml } from './email.ts'
+import { followUpCopy } from './follow-up-copy.ts'
+import { optOut } from './follow-up-sweep.ts'
 import { UNSUBSCRIBE_PATH, type UnsubscribeSigner } from './unsubscribe-link.ts'
 
 const copy = followUpCopy.unsubscribe
@@ -43,11 +43,17 @@ export const unsubscribeRoutes: FastifyPluginAsync<UnsubscribeRoutesOptions> = a
   app.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 4096 }, (_request, body, done) => done(null, body))
 
   const verified = async ({ application = '', signature = '' }: LinkQuery) =>
-    UUID.test(application) && SIGNATURE.test(signature) && (await signer.verify(application, signature)) ? application : undefined
+    UUID.test(application) && SIGNATURE.test(signature) && (await signer.verify(application, signature))
+      ? application
+      : undefined
 
   app.get<{ Querystring: LinkQuery }>(UNSUBSCRIBE_PATH, async (request, reply) => {
     if ((await verified(request.query)) === undefined) return answer(reply, 400, page(copy.invalid))
-    return answer(reply, 200, page(copy.ask, `<form method="post"><button type="submit">${escapeHtml(copy.button)}</button></form>`))
+    return answer(
+      reply,
+      200,
+      page(copy.ask, `<form method="post"><button type="submit">${escapeHtml(copy.button)}</button></form>`),
+    )
   })
 
   app.post<{ Querystring: LinkQuery }>(UNSUBSCRIBE_PATH, async (request, reply) => {

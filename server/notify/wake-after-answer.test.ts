@@ -43,7 +43,9 @@ async function delivered(id: number, event: string, times = 1) {
 }
 
 const submissionIdOf = async (id: number) =>
-  (await temp.db.query<{ id: string }>('SELECT submission_id::text AS id FROM contact_submissions WHERE id = $1', [id]))[0]?.id ?? ''
+  (
+    await temp.db.query<{ id: string }>('SELECT submission_id::text AS id FROM contact_submissions WHERE id = $1', [id])
+  )[0]?.id ?? ''
 
 const signedIn = () => ({ cookie: session.cookie, [CSRF_HEADER]: session.csrfToken })
 
@@ -86,13 +88,23 @@ describe(`the routes that queue news wake the notifier at once, on ${DATABASE_TA
       payload: [{ ...validAnswers(), submission_id: submissionId }],
     })
     expect(answer.statusCode).toBe(201)
-    const [lead] = await temp.db.query<{ id: string }>('SELECT id::text FROM contact_submissions WHERE submission_id = $1', [submissionId])
+    const [lead] = await temp.db.query<{ id: string }>(
+      'SELECT id::text FROM contact_submissions WHERE submission_id = $1',
+      [submissionId],
+    )
     await delivered(Number(lead?.id), 'application.created')
   })
 
   it('a lead taken out of spam, alone or in bulk', async () => {
-    const [alone, inBulk] = [await insertApplication(temp.db, { spam: true }), await insertApplication(temp.db, { spam: true })]
-    const single = await app.inject({ method: 'POST', url: `${ADMIN_API_PATH}/leads/${alone}/not-spam`, headers: signedIn() })
+    const [alone, inBulk] = [
+      await insertApplication(temp.db, { spam: true }),
+      await insertApplication(temp.db, { spam: true }),
+    ]
+    const single = await app.inject({
+      method: 'POST',
+      url: `${ADMIN_API_PATH}/leads/${alone}/not-spam`,
+      headers: signedIn(),
+    })
     expect(single.statusCode).toBe(200)
     await delivered(alone, 'application.created')
     const bulk = await app.inject({
@@ -108,13 +120,23 @@ describe(`the routes that queue news wake the notifier at once, on ${DATABASE_TA
   it('a delivery sent again from the inbox', async () => {
     const lead = await insertApplication(temp.db)
     // Not woken by its insert: it waits for the next look, which a route's wake brings.
-    const [delivery] = await temp.db.query<{ id: string }>('SELECT id::text FROM lead_deliveries WHERE application_id = $1', [lead])
+    const [delivery] = await temp.db.query<{ id: string }>(
+      'SELECT id::text FROM lead_deliveries WHERE application_id = $1',
+      [lead],
+    )
     expect(delivery).toBeUndefined()
     const other = await insertApplication(temp.db, { spam: true })
     await app.inject({ method: 'POST', url: `${ADMIN_API_PATH}/leads/${other}/not-spam`, headers: signedIn() })
     await delivered(lead, 'application.created')
-    const [sent] = await temp.db.query<{ id: string }>('SELECT id::text FROM lead_deliveries WHERE application_id = $1', [lead])
-    const answer = await app.inject({ method: 'POST', url: `${ADMIN_API_PATH}/deliveries/${sent?.id}/resend`, headers: signedIn() })
+    const [sent] = await temp.db.query<{ id: string }>(
+      'SELECT id::text FROM lead_deliveries WHERE application_id = $1',
+      [lead],
+    )
+    const answer = await app.inject({
+      method: 'POST',
+      url: `${ADMIN_API_PATH}/deliveries/${sent?.id}/resend`,
+      headers: signedIn(),
+    })
     expect(answer.statusCode).toBe(204)
     await delivered(lead, 'application.created', 2)
   })

@@ -1,6 +1,6 @@
 import { createHash, createHmac } from 'node:crypto'
-import type { Channel, LeadMessage, SendResult } from './channel.ts'
 import { bookingWebhookData } from './booking-message.ts'
+import type { Channel, LeadMessage, SendResult } from './channel.ts'
 import { parseRetryAfter } from './retry-schedule.ts'
 import { postJson } from './safe-http.ts'
 
@@ -17,7 +17,11 @@ export const WEBHOOK_TIMEOUT_MS = 15_000
 export function webhookBody(message: LeadMessage): string {
   const { lead, booking } = message
   if (booking === undefined) return JSON.stringify({ type: WEBHOOK_EVENT, timestamp: lead.created_at, data: lead })
-  return JSON.stringify({ type: booking.event, timestamp: booking.occurredAt, data: bookingWebhookData(message, booking) })
+  return JSON.stringify({
+    type: booking.event,
+    timestamp: booking.occurredAt,
+    data: bookingWebhookData(message, booking),
+  })
 }
 
 /** `v1,<base64 HMAC-SHA256 of id.timestamp.body>`, as Standard Webhooks signs. */
@@ -47,10 +51,19 @@ export function verdictOf(status: number, retryAfter: string | undefined): SendR
   if (status === 410) return { status, verdict: 'gone', error: '410 Gone: the receiver asked not to be sent any more' }
   if (status === 408 || status === 429 || status >= 500) {
     const retryAfterMs = parseRetryAfter(retryAfter)
-    return { status, verdict: 'retry', error: `answered ${status}`, ...(retryAfterMs !== undefined && { retryAfterMs }) }
+    return {
+      status,
+      verdict: 'retry',
+      error: `answered ${status}`,
+      ...(retryAfterMs !== undefined && { retryAfterMs }),
+    }
   }
   if (status >= 300 && status < 400)
-    return { status, verdict: 'failed', error: `answered ${status}: redirects are not followed; configure the final URL` }
+    return {
+      status,
+      verdict: 'failed',
+      error: `answered ${status}: redirects are not followed; configure the final URL`,
+    }
   return { status, verdict: 'failed', error: `answered ${status}` }
 }
 

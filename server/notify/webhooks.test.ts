@@ -2,8 +2,8 @@ import { randomBytes, randomUUID } from 'node:crypto'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { Webhook } from 'standardwebhooks'
 import { describe, expect, it } from 'vitest'
-import { CONTACT_FIELDS } from '../../common/application-form.ts'
 import { ADMIN_API_PATH, CSRF_HEADER } from '../../common/admin-api.ts'
+import { CONTACT_FIELDS } from '../../common/application-form.ts'
 import { CONTACT_SUBMISSIONS_PATH } from '../../common/contact-submission.ts'
 import { validAnswers } from '../../common/testing/valid-answers.ts'
 import { buildApp } from '../app.ts'
@@ -11,10 +11,11 @@ import { parseConfig } from '../config.ts'
 import { createAdminAccount, signIn } from '../testing/admin-session.ts'
 import { DATABASE_TARGET } from '../testing/database-target.ts'
 import { startReceiver } from '../testing/http-receiver.ts'
-import { useTempDatabase } from '../testing/use-temp-database.ts'
 import { insertApplication } from '../testing/insert-application.ts'
+import { useTempDatabase } from '../testing/use-temp-database.ts'
 import { channelsFor } from './channels.ts'
-import { startNotifier, type NotifierLog, type NotifierOptions } from './notifier.ts'
+import type { NotifierLog, NotifierOptions } from './notifier-options.ts'
+import { startNotifier } from './notifier.ts'
 import { takeDue } from './outbox.ts'
 import { webhookTarget } from './webhook.ts'
 
@@ -184,7 +185,8 @@ describe(`webhooks on ${DATABASE_TARGET}`, () => {
       expect(receiver.requests).toHaveLength(2)
       const [first, second] = receiver.requests
       expect(second?.headers['webhook-id']).toBe(first?.headers['webhook-id'])
-      for (const request of receiver.requests) new Webhook(SECRET).verify(request.body, request.headers as Record<string, string>)
+      for (const request of receiver.requests)
+        new Webhook(SECRET).verify(request.body, request.headers as Record<string, string>)
       expect((await attemptsOf(lead)).map((attempt) => attempt.status)).toEqual([500, 200])
       expect(await deliveriesOf(lead)).toEqual([expect.objectContaining({ state: 'delivered', attempts: 2 })])
       expect(notifier.log.lines.some((line) => line.level === 'warn' && line.message.includes('will retry'))).toBe(true)
@@ -246,9 +248,10 @@ describe(`webhooks on ${DATABASE_TARGET}`, () => {
       for (const lead of leads) await eventually(() => settled(lead), `lead ${lead} delivered`)
       expect(receiver.requests).toHaveLength(8)
       for (const lead of leads) expect((await attemptsOf(lead)).map((attempt) => attempt.status)).toEqual([503, 200])
-      const [target] = await temp.db.query<{ failures: number }>('SELECT failures FROM lead_delivery_targets WHERE target = $1', [
-        webhookTarget(receiver.url()),
-      ])
+      const [target] = await temp.db.query<{ failures: number }>(
+        'SELECT failures FROM lead_delivery_targets WHERE target = $1',
+        [webhookTarget(receiver.url())],
+      )
       expect(target?.failures).toBe(0)
     } finally {
       await notifier.stop()
@@ -266,8 +269,11 @@ describe(`webhooks on ${DATABASE_TARGET}`, () => {
       const lead = await insertApplication(temp.db)
       await eventually(
         async () =>
-          (await temp.db.query('SELECT 1 FROM lead_delivery_targets WHERE target = $1 AND disabled_at IS NOT NULL', [webhookTarget(url)]))
-            .length === 1,
+          (
+            await temp.db.query('SELECT 1 FROM lead_delivery_targets WHERE target = $1 AND disabled_at IS NOT NULL', [
+              webhookTarget(url),
+            ])
+          ).length === 1,
         'the URL disabled',
       )
       const later = await insertApplication(temp.db)
@@ -312,7 +318,8 @@ describe(`webhooks on ${DATABASE_TARGET}`, () => {
       expect(receiver.requests).toEqual([])
       const attempts = await attemptsOf(lead)
       expect(attempts).toHaveLength(2)
-      for (const attempt of attempts) expect(attempt).toMatchObject({ status: null, error: expect.stringContaining('private') })
+      for (const attempt of attempts)
+        expect(attempt).toMatchObject({ status: null, error: expect.stringContaining('private') })
     } finally {
       await notifier.stop()
       await receiver.close()
@@ -342,7 +349,10 @@ describe(`webhooks on ${DATABASE_TARGET}`, () => {
       const attempts = await attemptsOf(lead)
       expect(attempts).toHaveLength(hosts.length)
       for (const attempt of attempts)
-        expect(attempt).toMatchObject({ status: null, error: expect.stringMatching(/is not a public address.*WEBHOOK_ALLOW_PRIVATE/) })
+        expect(attempt).toMatchObject({
+          status: null,
+          error: expect.stringMatching(/is not a public address.*WEBHOOK_ALLOW_PRIVATE/),
+        })
       expect(receiver.requests).toEqual([])
     } finally {
       await notifier.stop()
@@ -352,7 +362,11 @@ describe(`webhooks on ${DATABASE_TARGET}`, () => {
 
   it('delivers each lead once when several servers send from the same outbox', async () => {
     const receiver = await startReceiver()
-    const servers = [notifierFor(env(receiver.url())), notifierFor(env(receiver.url())), notifierFor(env(receiver.url()))]
+    const servers = [
+      notifierFor(env(receiver.url())),
+      notifierFor(env(receiver.url())),
+      notifierFor(env(receiver.url())),
+    ]
     try {
       const leads = await Promise.all(Array.from({ length: 30 }, () => insertApplication(temp.db)))
       for (const lead of leads) await eventually(() => settled(lead), `lead ${lead} delivered`)
@@ -454,10 +468,14 @@ describe(`webhooks on ${DATABASE_TARGET}`, () => {
       const lead = await insertApplication(temp.db)
       await eventually(async () => (await attemptsOf(lead)).length === 1, 'the first attempt refused')
       // As after a long outage: the delivery waits an hour, and so does its channel.
-      await temp.db.query(`UPDATE lead_deliveries SET next_attempt_at = now() + interval '1 hour' WHERE application_id = $1`, [lead])
-      await temp.db.query(`UPDATE lead_delivery_targets SET paused_until = now() + interval '1 hour' WHERE target = $1`, [
-        webhookTarget(receiver.url('/resend')),
-      ])
+      await temp.db.query(
+        `UPDATE lead_deliveries SET next_attempt_at = now() + interval '1 hour' WHERE application_id = $1`,
+        [lead],
+      )
+      await temp.db.query(
+        `UPDATE lead_delivery_targets SET paused_until = now() + interval '1 hour' WHERE target = $1`,
+        [webhookTarget(receiver.url('/resend'))],
+      )
       const email = await createAdminAccount(temp.db, `resend-${randomUUID()}@example.com`, 'correct horse battery')
       const session = await signIn(app, email, 'correct horse battery')
       const [delivery] = await deliveriesOf(lead)
@@ -490,7 +508,10 @@ describe(`webhooks on ${DATABASE_TARGET}`, () => {
       expect(answer.statusCode).toBe(201)
       await eventually(async () => receiver.requests.length === 1, 'the webhook received')
       const [request] = receiver.requests
-      const payload = new Webhook(SECRET).verify(request?.body ?? '', (request?.headers ?? {}) as Record<string, string>) as {
+      const payload = new Webhook(SECRET).verify(
+        request?.body ?? '',
+        (request?.headers ?? {}) as Record<string, string>,
+      ) as {
         data: { submission_id: string }
       }
       expect(payload.data.submission_id).toBe(submissionId)
@@ -534,9 +555,16 @@ describe('webhook settings', () => {
   it('needs a secret with a URL, and reads both', () => {
     expect(problems({ LEAD_WEBHOOK_URL: 'https://hooks.example/a' })).toContain('LEAD_WEBHOOK_SECRET')
     expect(problems({ WEBHOOK_ALLOW_PRIVATE: 'yes' })).toContain('WEBHOOK_ALLOW_PRIVATE')
-    const { notifications } = parseConfig({ LEAD_WEBHOOK_URL: 'https://a.example/x, https://b.example/y', LEAD_WEBHOOK_SECRET: SECRET })
+    const { notifications } = parseConfig({
+      LEAD_WEBHOOK_URL: 'https://a.example/x, https://b.example/y',
+      LEAD_WEBHOOK_SECRET: SECRET,
+    })
     expect(notifications.webhookUrls).toEqual(['https://a.example/x', 'https://b.example/y'])
     expect(notifications.allowPrivateTargets).toBe(false)
-    expect(parseConfig({}).notifications).toMatchObject({ webhookUrls: [], webhookSecret: undefined, allowPrivateTargets: false })
+    expect(parseConfig({}).notifications).toMatchObject({
+      webhookUrls: [],
+      webhookSecret: undefined,
+      allowPrivateTargets: false,
+    })
   })
 })

@@ -102,7 +102,12 @@ function hasType(column: WritableColumn, value: unknown): boolean {
 
 function wrongType({ name, type }: WritableColumn): PostgrestError {
   const expected = type === 'uuid' ? 'a UUID' : 'a string'
-  return new PostgrestError(400, '22P02', `invalid input syntax for type ${type}`, `Column "${name}" expects ${expected}.`)
+  return new PostgrestError(
+    400,
+    '22P02',
+    `invalid input syntax for type ${type}`,
+    `Column "${name}" expects ${expected}.`,
+  )
 }
 
 const generatedAlways = (column: string) =>

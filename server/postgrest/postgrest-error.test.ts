@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { DatabaseUnavailableError } from '../db/database.ts'
-import { isUnavailable } from '../db/postgres.ts'
+import { isUnavailable } from '../db/postgres-unavailable.ts'
 import { fromDatabaseError } from './postgrest-error.ts'
 
 const sqlError = (code: string) => Object.assign(new Error('x'), { code })

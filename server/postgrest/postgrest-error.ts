@@ -32,11 +32,14 @@ export class PostgrestError extends Error {
   }
 }
 
-export const invalidBody = (details: string | null = null) => new PostgrestError(400, 'PGRST102', 'Empty or invalid json', details)
+export const invalidBody = (details: string | null = null) =>
+  new PostgrestError(400, 'PGRST102', 'Empty or invalid json', details)
 
-export const unparsableQuery = (message: string, details: string | null = null) => new PostgrestError(400, 'PGRST100', message, details)
+export const unparsableQuery = (message: string, details: string | null = null) =>
+  new PostgrestError(400, 'PGRST100', message, details)
 
-export const unknownColumn = (table: string, column: string) => new PostgrestError(400, '42703', `column ${table}.${column} does not exist`)
+export const unknownColumn = (table: string, column: string) =>
+  new PostgrestError(400, '42703', `column ${table}.${column} does not exist`)
 
 export const unavailable = () =>
   new PostgrestError(503, 'PGRST001', 'Could not connect with the database', null, 'Try again in a few seconds.', {
@@ -66,12 +69,17 @@ export const permissionDenied = (table: string, authenticated = false) =>
     authenticated ? {} : { 'www-authenticate': 'Bearer' },
   )
 
-export const unsupportedMediaType = () => new PostgrestError(415, 'PGRST107', 'Content-Type not acceptable', 'Send application/json.')
+export const unsupportedMediaType = () =>
+  new PostgrestError(415, 'PGRST107', 'Content-Type not acceptable', 'Send application/json.')
 
 // PostgreSQL's own wording, minus the "Failing row contains (…)" detail that
 // would repeat the submitted values.
 export const notNullViolation = (column = '?', table = '?') =>
-  new PostgrestError(400, '23502', `null value in column "${column}" of relation "${table}" violates not-null constraint`)
+  new PostgrestError(
+    400,
+    '23502',
+    `null value in column "${column}" of relation "${table}" violates not-null constraint`,
+  )
 
 export const checkViolation = (constraint = '?', table = '?', details: string | null = null) =>
   new PostgrestError(400, '23514', `new row for relation "${table}" violates check constraint "${constraint}"`, details)

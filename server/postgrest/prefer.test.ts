@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest'
 import { parsePrefer, preferenceApplied, wantsCount } from './prefer.ts'
 
-const none = { return: undefined, count: undefined, resolution: undefined, missing: undefined, handling: undefined, invalid: [] }
+const none = {
+  return: undefined,
+  count: undefined,
+  resolution: undefined,
+  missing: undefined,
+  handling: undefined,
+  invalid: [],
+}
 
 describe('parsePrefer', () => {
   it.each([

@@ -44,7 +44,8 @@ export function parsePrefer(header: string | string[] | undefined): Preferences 
   const pick = <K extends keyof typeof KNOWN>(kind: K) =>
     tokens.find((token) => matches(kind, token))?.slice(kind.length + 1) as (typeof KNOWN)[K][number] | undefined
   const isKnown = (token: string) =>
-    Object.keys(KNOWN).some((kind) => matches(kind as keyof typeof KNOWN, token)) || IGNORED.some((pattern) => pattern.test(token))
+    Object.keys(KNOWN).some((kind) => matches(kind as keyof typeof KNOWN, token)) ||
+    IGNORED.some((pattern) => pattern.test(token))
 
   const preferences: Preferences = {
     return: pick('return'),
@@ -66,7 +67,8 @@ export function parsePrefer(header: string | string[] | undefined): Preferences 
 }
 
 /** Whether Content-Range carries a total, as PostgREST's `shouldCount`. */
-export const wantsCount = (preferences: Preferences) => preferences.count === 'exact' || preferences.count === 'estimated'
+export const wantsCount = (preferences: Preferences) =>
+  preferences.count === 'exact' || preferences.count === 'estimated'
 
 /**
  * The `Preference-Applied` value PostgREST sends, in its order, for the kinds

@@ -69,7 +69,10 @@ describe(`the REST API's answers to keyed requests on ${DATABASE_TARGET}`, () =>
     expect(viaBoth.statusCode).toBe(200)
     expect(viaBoth.body).toContain('private.person@example.com')
     expectPrivate(viaBoth, 'apikey and bearer')
-    const viaApikey = await inject({ url: `${CONTACT_SUBMISSIONS_PATH}?select=email`, headers: { apikey: SERVICE_ROLE_KEY } })
+    const viaApikey = await inject({
+      url: `${CONTACT_SUBMISSIONS_PATH}?select=email`,
+      headers: { apikey: SERVICE_ROLE_KEY },
+    })
     expect(viaApikey.statusCode).toBe(200)
     expectPrivate(viaApikey, 'apikey only')
     const viaBearer = await inject({
@@ -89,7 +92,10 @@ describe(`the REST API's answers to keyed requests on ${DATABASE_TARGET}`, () =>
   })
 
   it('keep Origin in Vary beside the key, for a browser read from an allowed origin', async () => {
-    const response = await inject({ url: `${CONTACT_SUBMISSIONS_PATH}?select=id`, headers: { ...service, origin: ORIGIN } })
+    const response = await inject({
+      url: `${CONTACT_SUBMISSIONS_PATH}?select=id`,
+      headers: { ...service, origin: ORIGIN },
+    })
     expect(response.statusCode).toBe(200)
     expect(response.headers['access-control-allow-origin']).toBe(ORIGIN)
     expect(varyOf(response)).toEqual(expect.arrayContaining(['origin', 'apikey', 'authorization']))
@@ -140,7 +146,11 @@ describe(`the REST API's answers to keyed requests on ${DATABASE_TARGET}`, () =>
     const preflight = await inject({
       method: 'OPTIONS',
       url: CONTACT_SUBMISSIONS_PATH,
-      headers: { origin: ORIGIN, 'access-control-request-method': 'GET', 'access-control-request-headers': 'apikey, authorization' },
+      headers: {
+        origin: ORIGIN,
+        'access-control-request-method': 'GET',
+        'access-control-request-headers': 'apikey, authorization',
+      },
     })
     expect(preflight.statusCode).toBe(204)
     expect(preflight.headers['cache-control']).toBeUndefined()

@@ -1,8 +1,8 @@
 import type { FastifyError, FastifyPluginAsync } from 'fastify'
 import type { Config } from '../config.ts'
 import type { Database } from '../db/database.ts'
-import { databaseHitCounter } from '../http/hit-counter.ts'
 import { registerCors } from '../http/cors.ts'
+import { databaseHitCounter } from '../http/hit-counter.ts'
 import { RATE_LIMITED, registerRateLimit } from '../http/rate-limit.ts'
 import { PostgrestError, routeTable, toPostgrestError, tooManyRequests } from './postgrest-error.ts'
 import { createServiceRoleGate, type ServiceRoleGate } from './service-role.ts'
@@ -40,7 +40,8 @@ export const restApi: FastifyPluginAsync<RestApiOptions> = async (app, { db, con
   await registerRateLimit(app, {
     perMinute: config.submitRateLimit,
     shared: config.databaseUrl === undefined ? undefined : counter,
-    refusal: (retryInSeconds) => tooManyRequests(`At most ${config.submitRateLimit} per minute from one address.`, retryInSeconds),
+    refusal: (retryInSeconds) =>
+      tooManyRequests(`At most ${config.submitRateLimit} per minute from one address.`, retryInSeconds),
   })
   const serviceRole = createServiceRoleGate(config.serviceRoleKey, counter)
 
@@ -69,7 +70,13 @@ export const restApi: FastifyPluginAsync<RestApiOptions> = async (app, { db, con
     const profile = request.headers[header]
     if (profile === undefined || profile === SCHEMA) return
     const name = typeof profile === 'string' && /^\w{1,63}$/.test(profile) ? profile : '(unnamed)'
-    throw new PostgrestError(406, 'PGRST106', `Invalid schema: ${name}`, null, `Only the following schemas are exposed: ${SCHEMA}`)
+    throw new PostgrestError(
+      406,
+      'PGRST106',
+      `Invalid schema: ${name}`,
+      null,
+      `Only the following schemas are exposed: ${SCHEMA}`,
+    )
   })
 
   // A route rather than a not-found handler: the static site's GET /* would

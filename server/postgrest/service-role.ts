@@ -17,7 +17,8 @@ const digest = (value: string) => createHash('sha256').update(value).digest()
 export function createServiceRoleCheck(serviceRoleKey: string | undefined) {
   if (!serviceRoleKey) return () => false
   const expected = digest(serviceRoleKey)
-  const matches = (candidate: string | undefined) => candidate !== undefined && timingSafeEqual(digest(candidate), expected)
+  const matches = (candidate: string | undefined) =>
+    candidate !== undefined && timingSafeEqual(digest(candidate), expected)
 
   return (headers: IncomingHttpHeaders): boolean => {
     const apikey = headers.apikey
@@ -78,7 +79,11 @@ export function createServiceRoleGate(serviceRoleKey: string | undefined, counte
 
 function tooManyWrongKeys(ttlMs: number) {
   const seconds = Math.max(1, Math.ceil(ttlMs / 1000))
-  return tooManyRequests(`At most ${WRONG_KEY_LIMIT} wrong keys in ${WRONG_KEY_WINDOW_MS / 60_000} minutes from one address.`, seconds, {
-    'retry-after': String(seconds),
-  })
+  return tooManyRequests(
+    `At most ${WRONG_KEY_LIMIT} wrong keys in ${WRONG_KEY_WINDOW_MS / 60_000} minutes from one address.`,
+    seconds,
+    {
+      'retry-after': String(seconds),
+    },
+  )
 }

@@ -4,10 +4,10 @@ import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import WebSocket from 'ws'
 import { HONEYPOT_FIELD } from '../../common/contact-submission.ts'
+import { validAnswers } from '../../common/testing/valid-answers.ts'
 import { buildApp } from '../app.ts'
 import { parseConfig } from '../config.ts'
 import { openTempDatabase, type TempDatabase } from '../testing/temp-database.ts'
-import { validAnswers } from '../../common/testing/valid-answers.ts'
 
 // The official client against this server: what works here works against a
 // Supabase project with supabase/migrations applied, and the other way round.
@@ -55,7 +55,9 @@ describe('@supabase/supabase-js against this server', () => {
     const { error, status } = await anon.from('contact_submissions').insert([row])
     expect(error).toBeNull()
     expect(status).toBe(201)
-    const stored = await temp.db.query('SELECT * FROM contact_submissions WHERE submission_id = $1', [row.submission_id])
+    const stored = await temp.db.query('SELECT * FROM contact_submissions WHERE submission_id = $1', [
+      row.submission_id,
+    ])
     expect(stored).toEqual([expect.objectContaining(row)])
   })
 
@@ -76,9 +78,9 @@ describe('@supabase/supabase-js against this server', () => {
     const { error, status } = await anon.from('contact_submissions').insert([row])
     expect(error).toBeNull()
     expect(status).toBe(201)
-    expect(await temp.db.query('SELECT spam FROM contact_submissions WHERE submission_id = $1', [row.submission_id])).toEqual([
-      { spam: true },
-    ])
+    expect(
+      await temp.db.query('SELECT spam FROM contact_submissions WHERE submission_id = $1', [row.submission_id]),
+    ).toEqual([{ spam: true }])
   })
 
   it('passes constraint failures through with PostgreSQL’s code', async () => {
@@ -121,7 +123,11 @@ describe('@supabase/supabase-js against this server', () => {
     expect(status).toBe(200)
     expect(count).toBe(total)
     expect(data).toHaveLength(2)
-    expect(data?.[0]).toEqual({ id: expect.any(Number), instagram: '@newest.via.service', submission_id: newest.submission_id })
+    expect(data?.[0]).toEqual({
+      id: expect.any(Number),
+      instagram: '@newest.via.service',
+      submission_id: newest.submission_id,
+    })
     expect(data?.[0]?.id).toBeGreaterThan(data?.[1]?.id ?? Infinity)
 
     const all = await service.from('contact_submissions').select('*')

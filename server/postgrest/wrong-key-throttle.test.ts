@@ -4,11 +4,11 @@
 import type { FastifyInstance, InjectOptions } from 'fastify'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { CONTACT_SUBMISSIONS_PATH } from '../../common/contact-submission.ts'
+import { validAnswers } from '../../common/testing/valid-answers.ts'
 import { buildApp } from '../app.ts'
 import { parseConfig } from '../config.ts'
 import { DATABASE_TARGET } from '../testing/database-target.ts'
 import { openTempDatabase, type TempDatabase } from '../testing/temp-database.ts'
-import { validAnswers } from '../../common/testing/valid-answers.ts'
 import { WRONG_KEY_LIMIT, WRONG_KEY_WINDOW_MS } from './service-role.ts'
 
 const SERVICE_ROLE_KEY = 'service-role-key-for-throttle-tests'
@@ -122,7 +122,11 @@ describe(`wrong service-role keys on ${DATABASE_TARGET}`, () => {
         method: 'POST',
         url: CONTACT_SUBMISSIONS_PATH,
         remoteAddress: OPERATOR,
-        headers: { 'content-type': 'application/json', apikey: 'public-anon-key', authorization: 'Bearer public-anon-key' },
+        headers: {
+          'content-type': 'application/json',
+          apikey: 'public-anon-key',
+          authorization: 'Bearer public-anon-key',
+        },
         payload: JSON.stringify([validAnswers()]),
       })
       expect(posted.statusCode).toBe(201)
@@ -146,7 +150,8 @@ describe(`wrong service-role keys on ${DATABASE_TARGET}`, () => {
 
 describe.runIf(DATABASE_TARGET === 'postgres')('wrong service-role keys across instances', () => {
   it('are counted together: guesses spread over instances throttle the address on all of them', async () => {
-    for (let i = 0; i < WRONG_KEY_LIMIT; i += 1) expect((await read(i % 2 ? first : second, ATTACKER, wrongKey(i))).statusCode).toBe(401)
+    for (let i = 0; i < WRONG_KEY_LIMIT; i += 1)
+      expect((await read(i % 2 ? first : second, ATTACKER, wrongKey(i))).statusCode).toBe(401)
     expectThrottled(await read(first, ATTACKER, SERVICE_ROLE_KEY))
     expectThrottled(await read(second, ATTACKER, SERVICE_ROLE_KEY))
   })

@@ -22,7 +22,11 @@ export interface AdminApp {
  * A fresh database and the app on it, ready, with an inbox account for each of
  * `emails`; `env` adds settings (TRUST_PROXY, ADMIN_SESSION_MAX_DAYS…).
  */
-export async function openAdminApp(emails: readonly string[], password: string, env: Record<string, string> = {}): Promise<AdminApp> {
+export async function openAdminApp(
+  emails: readonly string[],
+  password: string,
+  env: Record<string, string> = {},
+): Promise<AdminApp> {
   const temp = await openTempDatabase()
   const app = buildApp({ config: parseConfig({ WEB_ROOT: '/nonexistent', ...env }), db: temp.db })
   await app.ready()
@@ -53,7 +57,12 @@ export interface SignInExtras {
 }
 
 /** A real sign-in through the app; throws with the answer when it is refused. */
-export async function signIn(app: FastifyInstance, email: string, password: string, extras: SignInExtras = {}): Promise<SignedIn> {
+export async function signIn(
+  app: FastifyInstance,
+  email: string,
+  password: string,
+  extras: SignInExtras = {},
+): Promise<SignedIn> {
   const response = await app.inject({
     method: 'POST',
     url: `${ADMIN_API_PATH}/session`,

@@ -24,13 +24,18 @@ export interface Invitee {
   noShow?: { uri: string; created_at: string } | null
 }
 
-export const calendlyInviteeUri = () => `https://api.calendly.com/scheduled_events/${randomUUID()}/invitees/${randomUUID()}`
+export const calendlyInviteeUri = () =>
+  `https://api.calendly.com/scheduled_events/${randomUUID()}/invitees/${randomUUID()}`
 
 /** A Calendly delivery of `event` about the invitee, signed with `key` at `t` (unix seconds; now by default). */
 export function calendlyDelivery(
   event: string,
   invitee: Invitee,
-  { key, t = Math.floor(Date.now() / 1000), createdAt = new Date().toISOString() }: { key: string; t?: number; createdAt?: string },
+  {
+    key,
+    t = Math.floor(Date.now() / 1000),
+    createdAt = new Date().toISOString(),
+  }: { key: string; t?: number; createdAt?: string },
 ): Delivery {
   const eventUri = `https://api.calendly.com/scheduled_events/${randomUUID()}`
   const body = JSON.stringify({
@@ -52,7 +57,9 @@ export function calendlyDelivery(
         utm_term: null,
         salesforce_uuid: invitee.salesforceUuid ?? null,
       },
-      questions_and_answers: [{ question: 'Anything we should know?', answer: 'Private notes the server must not keep', position: 0 }],
+      questions_and_answers: [
+        { question: 'Anything we should know?', answer: 'Private notes the server must not keep', position: 0 },
+      ],
       scheduled_event: {
         uri: eventUri,
         name: 'Strategy call',
@@ -96,11 +103,22 @@ export interface CalcomBooking {
 export function calcomDelivery(
   trigger: string,
   booking: CalcomBooking,
-  { secret, createdAt = new Date().toISOString(), signature }: { secret: string; createdAt?: string; signature?: string },
+  {
+    secret,
+    createdAt = new Date().toISOString(),
+    signature,
+  }: { secret: string; createdAt?: string; signature?: string },
 ): Delivery {
   const body = JSON.stringify({ triggerEvent: trigger, createdAt, payload: calcomPayload(trigger, booking) })
   const header = signature ?? createHmac('sha256', secret).update(body).digest('hex')
-  return { body, headers: { 'content-type': 'application/json', 'x-cal-signature-256': header, 'x-cal-webhook-version': '2021-10-20' } }
+  return {
+    body,
+    headers: {
+      'content-type': 'application/json',
+      'x-cal-signature-256': header,
+      'x-cal-webhook-version': '2021-10-20',
+    },
+  }
 }
 
 /**
@@ -117,12 +135,21 @@ export function calcomDelivery(
  */
 function calcomPayload(trigger: string, booking: CalcomBooking) {
   const uid = booking.uid ?? randomUUID()
-  const attendee = { email: booking.email ?? 'ada@example.com', name: booking.name ?? 'Ada Lovelace', timeZone: 'Europe/London' }
+  const attendee = {
+    email: booking.email ?? 'ada@example.com',
+    name: booking.name ?? 'Ada Lovelace',
+    timeZone: 'Europe/London',
+  }
   const startTime = booking.startTime ?? '2026-12-01T14:30:00.000Z'
   const endTime = booking.endTime ?? '2026-12-01T15:00:00.000Z'
   const host = booking.hostEmail ?? 'team@agency.example'
   if (trigger === 'BOOKING_NO_SHOW_UPDATED')
-    return { message: 'x', bookingUid: uid, bookingId: 42, attendees: [{ email: attendee.email, noShow: booking.noShow ?? true }] }
+    return {
+      message: 'x',
+      bookingUid: uid,
+      bookingId: 42,
+      attendees: [{ email: attendee.email, noShow: booking.noShow ?? true }],
+    }
   if (trigger === 'AFTER_GUESTS_CAL_VIDEO_NO_SHOW' || trigger === 'AFTER_HOSTS_CAL_VIDEO_NO_SHOW') {
     const guests = trigger === 'AFTER_GUESTS_CAL_VIDEO_NO_SHOW'
     return {
@@ -133,10 +160,17 @@ function calcomPayload(trigger: string, booking: CalcomBooking) {
       // The booking's attendee rows, as stored: newer versions mark the guest no-show before sending.
       attendees: [{ id: 7, ...attendee, locale: 'en', bookingId: 42, phoneNumber: null, noShow: guests ? true : null }],
       endTime,
-      participants: guests ? [{ user_id: '3', participant_id: 'p-1', user_name: 'Team', join_time: 1764599400, duration: 1800 }] : [],
+      participants: guests
+        ? [{ user_id: '3', participant_id: 'p-1', user_name: 'Team', join_time: 1764599400, duration: 1800 }]
+        : [],
       ...(guests ? {} : { hostEmail: host }),
       eventType: { id: 11, slug: 'strategy-call', title: 'Strategy call', length: 30 },
-      webhook: { id: 'wh-1', subscriberUrl: 'https://your-site.example/api/bookings/calcom', time: 5, timeUnit: 'MINUTE' },
+      webhook: {
+        id: 'wh-1',
+        subscriberUrl: 'https://your-site.example/api/bookings/calcom',
+        time: 5,
+        timeUnit: 'MINUTE',
+      },
       message: guests
         ? "Guest didn't join the call or didn't join before 2026-12-01 14:35:00 +00:00"
         : `Host with email ${host} didn't join the call or didn't join before 2026-12-01 14:35:00 +00:00`,
@@ -155,7 +189,9 @@ function calcomPayload(trigger: string, booking: CalcomBooking) {
     attendees: [attendee],
     responses: { name: { value: attendee.name }, email: { value: attendee.email }, notes: { value: 'Private notes' } },
     // Cal.com drops metadata on cancels; so does this stand-in.
-    metadata: canceled ? {} : (booking.metadata ?? (booking.applicationId === undefined ? {} : { application_id: booking.applicationId })),
+    metadata: canceled
+      ? {}
+      : (booking.metadata ?? (booking.applicationId === undefined ? {} : { application_id: booking.applicationId })),
     ...(booking.rescheduleUid === undefined ? {} : { rescheduleUid: booking.rescheduleUid }),
     ...(canceled
       ? {

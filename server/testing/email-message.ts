@@ -4,7 +4,9 @@
  */
 
 const decodeQuotedPrintable = (body: string) => {
-  const bytes = body.replace(/=\r\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)))
+  const bytes = body
+    .replace(/=\r\n/g, '')
+    .replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)))
   return Buffer.from(bytes, 'latin1').toString('utf8')
 }
 
@@ -21,7 +23,9 @@ const decodeWords = (value: string) =>
   value
     .replace(/(\?=)\s+(?==\?)/g, '$1')
     .replace(ENCODED_WORD, (_, encoding: string, text: string) =>
-      encoding.toUpperCase() === 'B' ? Buffer.from(text, 'base64').toString('utf8') : decodeQuotedPrintable(text.replaceAll('_', ' ')),
+      encoding.toUpperCase() === 'B'
+        ? Buffer.from(text, 'base64').toString('utf8')
+        : decodeQuotedPrintable(text.replaceAll('_', ' ')),
     )
 
 /** A header of the message, unfolded (as long headers are split over lines), its encoded words decoded. */

@@ -17,7 +17,9 @@ export async function everyRow(db: Database): Promise<Record<string, string[]>> 
     const tables = await tableNames(tx)
     const rows: Record<string, string[]> = {}
     for (const table of tables) {
-      const found = await tx.query<{ row: string }>(`SELECT to_json(t)::text AS row FROM ${table} t ORDER BY to_json(t)::text COLLATE "C"`)
+      const found = await tx.query<{ row: string }>(
+        `SELECT to_json(t)::text AS row FROM ${table} t ORDER BY to_json(t)::text COLLATE "C"`,
+      )
       rows[table] = found.map((row) => row.row)
     }
     return rows
@@ -38,11 +40,17 @@ const tableNames = async (db: Queryable) =>
  * events and their daily figures, bookings. Resolves to an id handed out and
  * then erased, which a copy must not hand out again.
  */
-export async function seedEveryTable(db: Database, { leads, events }: { leads: number; events: number }): Promise<number> {
+export async function seedEveryTable(
+  db: Database,
+  { leads, events }: { leads: number; events: number },
+): Promise<number> {
   await seedLeads(db, leads, { spamPercent: 3 })
   const attributed = await insertLead(db, {
     answers: { name: "Zoë “Quotes” O'Brien", business: 'tabs\tnewlines\nand backslashes \\ 🎉' },
-    attribution: { first_touch: { utm_source: 'newsletter', landing_path: '/' }, last_touch: { utm_source: 'ig', fbclid: 'x"y' } },
+    attribution: {
+      first_touch: { utm_source: 'newsletter', landing_path: '/' },
+      last_touch: { utm_source: 'ig', fbclid: 'x"y' },
+    },
     receivedAt: new Date('2025-03-01T09:30:00.123Z'),
   })
   await insertApplication(db, { spam: true })

@@ -21,7 +21,12 @@ export async function startReceiver(answer: Answer = () => undefined) {
     const chunks: Buffer[] = []
     req.on('data', (chunk: Buffer) => chunks.push(chunk))
     req.on('end', () => {
-      const request = { path: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString('utf8'), at: Date.now() }
+      const request = {
+        path: req.url ?? '',
+        headers: req.headers,
+        body: Buffer.concat(chunks).toString('utf8'),
+        at: Date.now(),
+      }
       requests.push(request)
       // true: the answer is left hanging (a receiver that never answers).
       if (answer(requests.length - 1, res, request) === true) return

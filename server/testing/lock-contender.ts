@@ -8,7 +8,8 @@ import { DataDirInUseError, lockDataDir } from '../db/data-dir-lock.ts'
 const dataDir = process.argv[2]
 if (dataDir === undefined) throw new Error('usage: lock-contender.ts DIR')
 
-const report = (fields: Record<string, unknown>) => process.stdout.write(`${JSON.stringify({ pid: process.pid, ...fields })}\n`)
+const report = (fields: Record<string, unknown>) =>
+  process.stdout.write(`${JSON.stringify({ pid: process.pid, ...fields })}\n`)
 const releases: (() => Promise<void>)[] = []
 
 const lines = createInterface({ input: process.stdin })
@@ -19,7 +20,8 @@ lines.on('line', (line) => {
         releases.push(release)
         report({ outcome: 'locked' })
       },
-      (error: unknown) => report({ outcome: error instanceof DataDirInUseError ? 'in-use' : 'error', message: String(error) }),
+      (error: unknown) =>
+        report({ outcome: error instanceof DataDirInUseError ? 'in-use' : 'error', message: String(error) }),
     )
   } else if (line === 'release') {
     void Promise.all(releases.splice(0).map((release) => release())).then(() => report({ outcome: 'released' }))

@@ -2,10 +2,10 @@ import { execFile, execFileSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { existsSync, readdirSync, rmSync } from 'node:fs'
 import { chmod, mkdtemp, readFile, rm, writeFile, appendFile } from 'node:fs/promises'
-import { freePort } from './free-port.ts'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
+import { freePort } from './free-port.ts'
 
 const run = promisify(execFile)
 
@@ -56,7 +56,9 @@ const running = new Set<{ pgCtl: string; dataDir: string; dir: string }>()
 process.once('exit', () => {
   for (const server of running) {
     try {
-      execFileSync(...asServerUser(server.pgCtl, ['stop', '-D', server.dataDir, '-m', 'immediate', '-w']), { stdio: 'ignore' })
+      execFileSync(...asServerUser(server.pgCtl, ['stop', '-D', server.dataDir, '-m', 'immediate', '-w']), {
+        stdio: 'ignore',
+      })
     } catch {
       // Already stopped.
     }

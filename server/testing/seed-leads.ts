@@ -34,11 +34,48 @@ export async function insertLead(
   return Number(stored?.id)
 }
 
-const FIRST = ['Ada', 'Grace', 'Alan', 'Katherine', 'Linus', 'Margaret', 'Dennis', 'Barbara', 'Ken', 'Frances', 'Tim', 'Radia']
-const LAST = ['Lovelace', 'Hopper', 'Turing', 'Johnson', 'Torvalds', 'Hamilton', 'Ritchie', 'Liskov', 'Thompson', 'Allen', 'Lee', 'Perlman']
-const NICHES = ['e-commerce', 'coaching', 'SaaS', 'local service', 'fitness studio', 'dental clinic', 'real estate', 'bakery', 'agency']
+const FIRST = [
+  'Ada',
+  'Grace',
+  'Alan',
+  'Katherine',
+  'Linus',
+  'Margaret',
+  'Dennis',
+  'Barbara',
+  'Ken',
+  'Frances',
+  'Tim',
+  'Radia',
+]
+const LAST = [
+  'Lovelace',
+  'Hopper',
+  'Turing',
+  'Johnson',
+  'Torvalds',
+  'Hamilton',
+  'Ritchie',
+  'Liskov',
+  'Thompson',
+  'Allen',
+  'Lee',
+  'Perlman',
+]
+const NICHES = [
+  'e-commerce',
+  'coaching',
+  'SaaS',
+  'local service',
+  'fitness studio',
+  'dental clinic',
+  'real estate',
+  'bakery',
+  'agency',
+]
 
-const sqlArray = (words: readonly string[]) => `ARRAY[${words.map((word) => `'${word.replaceAll("'", "''")}'`).join(', ')}]`
+const sqlArray = (words: readonly string[]) =>
+  `ARRAY[${words.map((word) => `'${word.replaceAll("'", "''")}'`).join(', ')}]`
 const pick = (words: readonly string[], salt: number) => `(${sqlArray(words)})[1 + ((g * ${salt}) % ${words.length})]`
 
 // Each answer from its question's kind (never a list of the form's keys), with
@@ -77,7 +114,11 @@ const ATTRIBUTION_SQL = `CASE
  * ATTRIBUTION_SQL spreads them, then statuses spread over the pipeline (most
  * new). For benchmarks and plan tests, where thousands of rows must be quick.
  */
-export async function seedLeads(db: Queryable, count: number, { spamPercent = 1, spacingSeconds = 300 } = {}): Promise<void> {
+export async function seedLeads(
+  db: Queryable,
+  count: number,
+  { spamPercent = 1, spacingSeconds = 300 } = {},
+): Promise<void> {
   await db.query(
     `INSERT INTO contact_submissions (created_at, ${HONEYPOT_FIELD}, attribution, ${CONTACT_FIELDS.join(', ')})
      SELECT now() - make_interval(secs => g * $2::double precision),

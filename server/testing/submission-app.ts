@@ -68,7 +68,9 @@ function submissionCalls(current: () => SubmissionApp) {
       return row?.n
     },
     rowsWithSubmissionId: async (submissionId: string) => {
-      const rows = await current().temp.db.query('SELECT * FROM contact_submissions WHERE submission_id = $1', [submissionId])
+      const rows = await current().temp.db.query('SELECT * FROM contact_submissions WHERE submission_id = $1', [
+        submissionId,
+      ])
       return rows
     },
   }

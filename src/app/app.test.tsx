@@ -1,10 +1,10 @@
 import { screen, within } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
-import { site } from '../content/site.ts'
+import { publicConfig } from '../config/public-config.ts'
 import { resultSlides } from '../content/result-slides.ts'
+import { site } from '../content/site.ts'
 import { renderRoute } from '../testing/render.tsx'
 import { AppErrorBoundary } from './app.tsx'
-import { publicConfig } from '../config/public-config.ts'
 
 describe('the landing page at /', () => {
   it('shows the sections in the spec order', () => {

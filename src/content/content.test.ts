@@ -66,7 +66,8 @@ describe('submission timing', () => {
     const { attemptTimeoutMs, retryDelaysMs, maxRetryAfterMs } = submissionTiming
     expect(retryDelaysMs).toEqual([1_000, 2_000, 4_000])
     const worstCase =
-      (retryDelaysMs.length + 1) * attemptTimeoutMs + retryDelaysMs.reduce((sum, delay) => sum + Math.max(delay, maxRetryAfterMs), 0)
+      (retryDelaysMs.length + 1) * attemptTimeoutMs +
+      retryDelaysMs.reduce((sum, delay) => sum + Math.max(delay, maxRetryAfterMs), 0)
     expect(worstCase).toBeLessThan(75_000)
   })
 })

@@ -1,15 +1,15 @@
-import result1Large from '../assets/results/result-1-800.webp'
 import result1Small from '../assets/results/result-1-400.webp'
-import result2Large from '../assets/results/result-2-800.webp'
+import result1Large from '../assets/results/result-1-800.webp'
 import result2Small from '../assets/results/result-2-400.webp'
-import result3Large from '../assets/results/result-3-800.webp'
+import result2Large from '../assets/results/result-2-800.webp'
 import result3Small from '../assets/results/result-3-400.webp'
-import result4Large from '../assets/results/result-4-800.webp'
+import result3Large from '../assets/results/result-3-800.webp'
 import result4Small from '../assets/results/result-4-400.webp'
-import result5Large from '../assets/results/result-5-800.webp'
+import result4Large from '../assets/results/result-4-800.webp'
 import result5Small from '../assets/results/result-5-400.webp'
-import result6Large from '../assets/results/result-6-800.webp'
+import result5Large from '../assets/results/result-5-800.webp'
 import result6Small from '../assets/results/result-6-400.webp'
+import result6Large from '../assets/results/result-6-800.webp'
 
 export interface ResultSlide {
   id: 1 | 2 | 3 | 4 | 5 | 6

@@ -10,7 +10,8 @@ export const site = {
   brand: 'BrandScale',
   hero: {
     headline: 'Scale YOUR Personal Brand to infinity and beyond using The biggest Brand secrets',
-    subtext: 'Learn the secrets of how the biggest personal brands engineer content, go viral and increase their income tenfold.',
+    subtext:
+      'Learn the secrets of how the biggest personal brands engineer content, go viral and increase their income tenfold.',
   },
   video: {
     url: DEFAULT_VIDEO_URL,

@@ -29,7 +29,11 @@ describe('touchOf', () => {
   })
 
   it('leaves out parameters given empty', () => {
-    expect(touchOf(visit('/?utm_source=&utm_medium=cpc&gclid'))).toEqual({ utm_medium: 'cpc', landing_path: '/', captured_at: iso(START) })
+    expect(touchOf(visit('/?utm_source=&utm_medium=cpc&gclid'))).toEqual({
+      utm_medium: 'cpc',
+      landing_path: '/',
+      captured_at: iso(START),
+    })
   })
 
   it('keeps the origin and path of another site that referred the visitor, never its query', () => {
@@ -55,14 +59,18 @@ describe('touchOf', () => {
   })
 
   it('counts a host that merely ends in the same letters as another site', () => {
-    expect(touchOf(visit('/', 'https://notbrand.example/'))).toMatchObject({ referrer_origin: 'https://notbrand.example' })
+    expect(touchOf(visit('/', 'https://notbrand.example/'))).toMatchObject({
+      referrer_origin: 'https://notbrand.example',
+    })
   })
 
   it('cuts a long value to what the server keeps, without splitting a character in two', () => {
     const long = 'x'.repeat(ATTRIBUTION_VALUE_MAX_LENGTH + 50)
     expect(touchOf(visit(`/?fbclid=${long}`)).fbclid).toBe('x'.repeat(ATTRIBUTION_VALUE_MAX_LENGTH))
     const emoji = `${'x'.repeat(ATTRIBUTION_VALUE_MAX_LENGTH - 1)}😀`
-    expect(touchOf(visit(`/?utm_content=${encodeURIComponent(emoji)}`)).utm_content).toBe('x'.repeat(ATTRIBUTION_VALUE_MAX_LENGTH - 1))
+    expect(touchOf(visit(`/?utm_content=${encodeURIComponent(emoji)}`)).utm_content).toBe(
+      'x'.repeat(ATTRIBUTION_VALUE_MAX_LENGTH - 1),
+    )
   })
 })
 
@@ -159,7 +167,10 @@ describe('the attribution store, where storage fails', () => {
     })
     // Remembered as in storage: a later visit in the same page is recorded the same way.
     store.capture(visit('/?utm_source=fb', '', START + DAY))
-    expect(store.read(START + DAY)).toMatchObject({ first_touch: { utm_source: 'ig' }, last_touch: { utm_source: 'fb' } })
+    expect(store.read(START + DAY)).toMatchObject({
+      first_touch: { utm_source: 'ig' },
+      last_touch: { utm_source: 'fb' },
+    })
     expect(store.read(START + TOUCH_MAX_AGE_MS + 2 * DAY)).toBeNull()
   })
 
@@ -168,6 +179,11 @@ describe('the attribution store, where storage fails', () => {
     expect(() => full.localStorage.setItem('x', 'y')).toThrow()
     const store = createAttributionStore(() => full.localStorage)
     expect(() => store.capture(visit('/?utm_source=ig&gclid=g1'))).not.toThrow()
-    expect(store.read(START)?.last_touch).toEqual({ utm_source: 'ig', gclid: 'g1', landing_path: '/', captured_at: iso(START) })
+    expect(store.read(START)?.last_touch).toEqual({
+      utm_source: 'ig',
+      gclid: 'g1',
+      landing_path: '/',
+      captured_at: iso(START),
+    })
   })
 })

@@ -67,7 +67,8 @@ export function touchOf({ url, referrer, now }: Visit): Touch {
 }
 
 /** Whether a touch says where the visitor came from; a direct visit or a reload does not. */
-const hasSource = (touch: Touch) => CAMPAIGN_PARAMETERS.some((name) => touch[name] !== undefined) || touch.referrer_origin !== undefined
+const hasSource = (touch: Touch) =>
+  CAMPAIGN_PARAMETERS.some((name) => touch[name] !== undefined) || touch.referrer_origin !== undefined
 
 function isCurrent(value: unknown, now: number): value is Touch {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return false

@@ -28,7 +28,8 @@ const WORDS = [
  */
 export function numberInWords(count: number): string {
   const word = Number.isInteger(count) ? WORDS[count - 1] : undefined
-  if (word === undefined) throw new RangeError(`No word for ${count}: counts from 1 to ${WORDS.length} are written out.`)
+  if (word === undefined)
+    throw new RangeError(`No word for ${count}: counts from 1 to ${WORDS.length} are written out.`)
   return word
 }
 

@@ -12,7 +12,10 @@ export function NotFoundPage({ path }: { path: string }) {
       <div>
         <h1 className="text-4xl font-bold">{site.notFound.status}</h1>
         <p className="mt-3 text-xl text-mist">{site.notFound.title}</p>
-        <a href="/" className="mt-6 inline-block font-semibold text-gold-strong underline underline-offset-4 hover:text-gold">
+        <a
+          href="/"
+          className="mt-6 inline-block font-semibold text-gold-strong underline underline-offset-4 hover:text-gold"
+        >
           {site.notFound.homeLink}
         </a>
       </div>

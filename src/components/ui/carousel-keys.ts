@@ -4,7 +4,9 @@ export type CarouselStep = -1 | 1
 const CAROUSEL = '[aria-roledescription="carousel"]'
 
 /** The step an arrow key asks of a focused carousel; none when a modifier makes it a browser shortcut. */
-export function stepForKey(event: Pick<KeyboardEvent, 'key' | 'altKey' | 'ctrlKey' | 'metaKey'>): CarouselStep | undefined {
+export function stepForKey(
+  event: Pick<KeyboardEvent, 'key' | 'altKey' | 'ctrlKey' | 'metaKey'>,
+): CarouselStep | undefined {
   if (event.altKey || event.ctrlKey || event.metaKey) return undefined
   if (event.key === 'ArrowLeft') return -1
   if (event.key === 'ArrowRight') return 1

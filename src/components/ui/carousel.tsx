@@ -24,7 +24,16 @@ interface CarouselProps {
   onFirstMove?: () => void
 }
 
-export function Carousel({ label, previousLabel, nextLabel, options, slideClassName, slides, onSeen, onFirstMove }: CarouselProps) {
+export function Carousel({
+  label,
+  previousLabel,
+  nextLabel,
+  options,
+  slideClassName,
+  slides,
+  onSeen,
+  onFirstMove,
+}: CarouselProps) {
   const regionRef = useRef<HTMLDivElement>(null)
   const [viewportRef, api, load] = useLazyEmbla(options)
   const inView = useSeenOnScreen(viewportRef)

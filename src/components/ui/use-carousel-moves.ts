@@ -9,7 +9,11 @@ import { takeEarlyCarouselSteps, type CarouselStep } from './carousel-keys.ts'
  * load and waits for it, rather than being dropped: on a slow phone the
  * visitor can press long before the engine arrives.
  */
-export function useCarouselMoves(api: EmblaCarouselType | undefined, regionRef: RefObject<HTMLElement | null>, load: () => void) {
+export function useCarouselMoves(
+  api: EmblaCarouselType | undefined,
+  regionRef: RefObject<HTMLElement | null>,
+  load: () => void,
+) {
   const pending = useRef<CarouselStep[]>([])
 
   const flush = useCallback((embla: EmblaCarouselType) => {

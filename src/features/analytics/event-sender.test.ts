@@ -1,5 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { EVENTS_PATH, EVENTS_TABLE_PATH, MAX_BATCH_BYTES, MAX_BATCH_EVENTS, type EventBatch } from '../../../common/analytics.ts'
+import {
+  EVENTS_PATH,
+  EVENTS_TABLE_PATH,
+  MAX_BATCH_BYTES,
+  MAX_BATCH_EVENTS,
+  type EventBatch,
+} from '../../../common/analytics.ts'
 import { createBatcher, postBatch } from './event-sender.ts'
 
 describe('createBatcher', () => {
@@ -108,7 +114,11 @@ describe('startSending', () => {
     const { visitSource } = await import('./event-sender.ts')
     window.localStorage.setItem(
       'attribution.last_touch',
-      JSON.stringify({ referrer_origin: 'https://l.instagram.com', landing_path: '/', captured_at: new Date().toISOString() }),
+      JSON.stringify({
+        referrer_origin: 'https://l.instagram.com',
+        landing_path: '/',
+        captured_at: new Date().toISOString(),
+      }),
     )
     expect(visitSource()).toBe('l.instagram.com')
     window.localStorage.clear()
@@ -150,7 +160,12 @@ describe('postBatch to Supabase', () => {
     expect(sendBeacon).not.toHaveBeenCalled()
     expect(fetchMock).toHaveBeenCalledExactlyOnceWith(`https://project.supabase.co${EVENTS_TABLE_PATH}`, {
       method: 'POST',
-      headers: { apikey: 'anon-key', Authorization: 'Bearer anon-key', 'Content-Type': 'application/json', Prefer: 'return=minimal' },
+      headers: {
+        apikey: 'anon-key',
+        Authorization: 'Bearer anon-key',
+        'Content-Type': 'application/json',
+        Prefer: 'return=minimal',
+      },
       body: JSON.stringify([
         { path: '/', source: 'ig', type: 'page_view', step: null },
         { path: '/', source: 'ig', type: 'step_viewed', step: 2 },

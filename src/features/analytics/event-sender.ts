@@ -68,13 +68,20 @@ export function postBatch(batch: EventBatch): void {
       'Content-Type': 'application/json',
       Prefer: 'return=minimal',
     }
-    fetch(`${apiUrl}${EVENTS_TABLE_PATH}`, { method: 'POST', headers, body: JSON.stringify(rows), keepalive: true }).catch(() => undefined)
+    fetch(`${apiUrl}${EVENTS_TABLE_PATH}`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify(rows),
+      keepalive: true,
+    }).catch(() => undefined)
     return
   }
   const body = JSON.stringify(batch)
   if (typeof navigator.sendBeacon === 'function' && navigator.sendBeacon(EVENTS_PATH, body)) return
   // No beacon, or its queue is full: the same request by fetch, still outliving the page.
-  fetch(EVENTS_PATH, { method: 'POST', headers: { 'Content-Type': 'text/plain' }, body, keepalive: true }).catch(() => undefined)
+  fetch(EVENTS_PATH, { method: 'POST', headers: { 'Content-Type': 'text/plain' }, body, keepalive: true }).catch(
+    () => undefined,
+  )
 }
 
 let started = false

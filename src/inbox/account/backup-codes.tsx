@@ -48,7 +48,10 @@ export function BackupCodes({ codes, onDone }: { codes: string[]; onDone: () => 
       <h3 className="font-semibold">{copy.backupTitle}</h3>
       <p className="mt-1">{copy.backupIntro}</p>
       {/* Each tile is as wide as its code at least: a code split over two lines is misread. */}
-      <ul aria-label={copy.backupTitle} className="mt-3 grid grid-cols-[repeat(auto-fill,minmax(9rem,1fr))] gap-2 font-mono">
+      <ul
+        aria-label={copy.backupTitle}
+        className="mt-3 grid grid-cols-[repeat(auto-fill,minmax(9rem,1fr))] gap-2 font-mono"
+      >
         {codes.map((code) => (
           <li key={code} className="whitespace-nowrap rounded-md bg-ink/5 px-2 py-1 text-center">
             {code}

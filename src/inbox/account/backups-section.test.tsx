@@ -1,8 +1,8 @@
-import { jsonResponse, renderInbox, stubInboxServer } from '../testing/render-inbox.tsx'
 import { screen, within } from '@testing-library/react'
 import { CSRF_HEADER } from '../../../common/admin-api.ts'
-import type { AdminSession } from '../../../common/session-api.ts'
 import type { BackupList, BackupSummary } from '../../../common/backup-api.ts'
+import type { AdminSession } from '../../../common/session-api.ts'
+import { jsonResponse, renderInbox, stubInboxServer } from '../testing/render-inbox.tsx'
 import { BackupsSection } from './backups-section.tsx'
 
 const SESSION: AdminSession = { email: 'owner@example.com', csrfToken: 'csrf-token-for-tests', totpEnabled: false }
@@ -35,7 +35,10 @@ describe('the account page’s backups', () => {
   it('lists the stored backups, each with a download link, and says when the last was taken', async () => {
     renderSection(() => ({ enabled: true, canManage: true, backups: [OLDER] }))
     const table = await screen.findByRole('table', { name: 'Stored backups, newest first' })
-    expect(within(table).getByRole('link', { name: OLDER.name })).toHaveAttribute('href', `/api/admin/backups/${OLDER.name}`)
+    expect(within(table).getByRole('link', { name: OLDER.name })).toHaveAttribute(
+      'href',
+      `/api/admin/backups/${OLDER.name}`,
+    )
     expect(within(table).getByText('2.4 kB')).toBeInTheDocument()
     expect(screen.getByText(/^Last backup:/)).toHaveTextContent('1 backup is kept on the server.')
   })
@@ -62,7 +65,10 @@ describe('the account page’s backups', () => {
 
     stored = [NEW, OLDER]
     finish(json(200, NEW))
-    expect(await screen.findByRole('button', { name: 'Download a backup now' })).not.toHaveAttribute('aria-disabled', 'true')
+    expect(await screen.findByRole('button', { name: 'Download a backup now' })).not.toHaveAttribute(
+      'aria-disabled',
+      'true',
+    )
     expect(clicked).toEqual([`/api/admin/backups/${NEW.name}`])
     expect(announced()).toHaveTextContent(`Backup taken: the download of ${NEW.name} has started.`)
     expect(await screen.findByRole('link', { name: NEW.name })).toBeInTheDocument()

@@ -3,8 +3,8 @@ import { Button } from '../../components/ui/button.tsx'
 import { backupUrl, useBackups, useTakeBackup } from '../api/backups.ts'
 import { AdminApiError } from '../api/inbox-fetch.ts'
 import { inboxCopy } from '../content/inbox-copy.ts'
-import { formatDateTime } from '../ui/format.ts'
 import { DataTable, type Column } from '../ui/data-table.tsx'
+import { formatDateTime } from '../ui/format.ts'
 import { LoadFailed } from '../ui/load-failed.tsx'
 import { Notice } from '../ui/notice.tsx'
 
@@ -19,10 +19,14 @@ const sizes = [
 /** A file's size as the reader's locale writes it: "1.4 MB". */
 function formatSize(bytes: number) {
   const size = sizes.find((candidate) => bytes >= candidate.bytes)
-  if (size === undefined) return new Intl.NumberFormat(undefined, { style: 'unit', unit: 'byte', unitDisplay: 'short' }).format(bytes)
-  return new Intl.NumberFormat(undefined, { style: 'unit', unit: size.unit, unitDisplay: 'short', maximumFractionDigits: 1 }).format(
-    bytes / size.bytes,
-  )
+  if (size === undefined)
+    return new Intl.NumberFormat(undefined, { style: 'unit', unit: 'byte', unitDisplay: 'short' }).format(bytes)
+  return new Intl.NumberFormat(undefined, {
+    style: 'unit',
+    unit: size.unit,
+    unitDisplay: 'short',
+    maximumFractionDigits: 1,
+  }).format(bytes / size.bytes)
 }
 
 const TakenAt = ({ iso }: { iso: string }) => <time dateTime={iso}>{formatDateTime(iso)}</time>
@@ -41,7 +45,11 @@ const columnsFor = (canManage: boolean): readonly Column<BackupSummary>[] => [
     className: 'break-all',
     cell: (backup) =>
       canManage ? (
-        <a href={backupUrl(backup.name)} download={backup.name} className="font-semibold underline underline-offset-4 hover:text-ink/70">
+        <a
+          href={backupUrl(backup.name)}
+          download={backup.name}
+          className="font-semibold underline underline-offset-4 hover:text-ink/70"
+        >
           {backup.name}
         </a>
       ) : (
@@ -52,7 +60,8 @@ const columnsFor = (canManage: boolean): readonly Column<BackupSummary>[] => [
 ]
 
 /** The server's own words for a refusal it explains (the rate limit's 429), else the section's. */
-const failure = (error: unknown) => (error instanceof AdminApiError && error.status === 429 && error.serverMessage) || copy.backupFailed
+const failure = (error: unknown) =>
+  (error instanceof AdminApiError && error.status === 429 && error.serverMessage) || copy.backupFailed
 
 /** Starts the browser's download of a stored backup, as its link in the list would. */
 function download(name: string) {
@@ -95,7 +104,11 @@ export function BackupsSection() {
       {canManage ? (
         <>
           <div>
-            <Button onClick={takeNow} aria-disabled={take.isPending} className="aria-disabled:cursor-wait aria-disabled:bg-gold/60">
+            <Button
+              onClick={takeNow}
+              aria-disabled={take.isPending}
+              className="aria-disabled:cursor-wait aria-disabled:bg-gold/60"
+            >
               {take.isPending ? copy.backingUp : copy.backupNow}
             </Button>
           </div>
@@ -110,7 +123,12 @@ export function BackupsSection() {
       )}
       {stored.length > 0 && (
         <div aria-busy={take.isPending || backups.isFetching} className="overflow-x-auto rounded-xl ring-1 ring-ink/10">
-          <DataTable caption={copy.backupsCaption} columns={columnsFor(canManage)} rows={stored} rowKey={(backup) => backup.name} />
+          <DataTable
+            caption={copy.backupsCaption}
+            columns={columnsFor(canManage)}
+            rows={stored}
+            rowKey={(backup) => backup.name}
+          />
         </div>
       )}
     </div>

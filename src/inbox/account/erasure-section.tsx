@@ -1,7 +1,7 @@
 import { toolsCopy } from '../content/inbox-tools-copy.ts'
-import { Section } from '../ui/section.tsx'
-import { adminPaths } from '../router/paths.ts'
 import { InboxLink } from '../router/inbox-link.tsx'
+import { adminPaths } from '../router/paths.ts'
+import { Section } from '../ui/section.tsx'
 
 const copy = toolsCopy.erasureLink
 

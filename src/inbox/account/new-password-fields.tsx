@@ -35,7 +35,14 @@ export function NewPasswordFields({ label, hint, againLabel, mismatchMessage, mi
       </Field>
       <Field label={againLabel}>
         {({ id }) => (
-          <Input id={id} name={AGAIN} type="password" autoComplete="new-password" aria-invalid={mismatch || undefined} required />
+          <Input
+            id={id}
+            name={AGAIN}
+            type="password"
+            autoComplete="new-password"
+            aria-invalid={mismatch || undefined}
+            required
+          />
         )}
       </Field>
       {mismatch && <Notice tone="error">{mismatchMessage}</Notice>}

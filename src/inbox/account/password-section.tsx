@@ -33,7 +33,10 @@ export function PasswordSection() {
     const newPassword = newPasswordOf(form)
     setMismatch(newPassword === null)
     if (newPassword === null) return
-    change.mutate({ currentPassword: String(form.get('current-password') ?? ''), newPassword }, { onSuccess: () => formElement.reset() })
+    change.mutate(
+      { currentPassword: String(form.get('current-password') ?? ''), newPassword },
+      { onSuccess: () => formElement.reset() },
+    )
   }
 
   return (

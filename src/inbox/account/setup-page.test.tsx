@@ -1,7 +1,12 @@
-import { jsonResponse, renderInbox, stubInboxServer } from '../testing/render-inbox.tsx'
 import { screen } from '@testing-library/react'
-import { SETUP_LINK_EXPIRED, SETUP_LINK_UNKNOWN, SETUP_LINK_USED, SETUP_PAGE_PATH } from '../../../common/account-api.ts'
+import {
+  SETUP_LINK_EXPIRED,
+  SETUP_LINK_UNKNOWN,
+  SETUP_LINK_USED,
+  SETUP_PAGE_PATH,
+} from '../../../common/account-api.ts'
 import { SESSION_KEY } from '../api/session-key.ts'
+import { jsonResponse, renderInbox, stubInboxServer } from '../testing/render-inbox.tsx'
 import { SetupPage } from './setup-page.tsx'
 
 const TOKEN = 'T'.repeat(43)
@@ -51,7 +56,10 @@ describe('the set-up page a teammate’s link opens', () => {
     await user.type(screen.getByLabelText('Password again'), 'a long enough password')
     await user.click(screen.getByRole('button', { name: 'Set password' }))
     await vi.waitFor(() => expect(window.location.pathname).toBe('/admin'))
-    expect(JSON.parse(String(fetchMock.mock.calls[1]?.[1]?.body))).toEqual({ token: TOKEN, password: 'a long enough password' })
+    expect(JSON.parse(String(fetchMock.mock.calls[1]?.[1]?.body))).toEqual({
+      token: TOKEN,
+      password: 'a long enough password',
+    })
     expect(client.getQueryData(SESSION_KEY)).toEqual(session)
   })
 

@@ -6,10 +6,10 @@ import { Button } from '../../components/ui/button.tsx'
 import { AdminApiError } from '../api/inbox-fetch.ts'
 import { useSetupLink, useSetupPassword } from '../api/teammates.ts'
 import { accountCopy } from '../content/account-copy.ts'
-import { Notice } from '../ui/notice.tsx'
-import { NewPasswordFields, newPasswordOf } from './new-password-fields.tsx'
-import { PageTitle } from '../ui/page-title.tsx'
 import { navigate } from '../router/use-location.ts'
+import { Notice } from '../ui/notice.tsx'
+import { PageTitle } from '../ui/page-title.tsx'
+import { NewPasswordFields, newPasswordOf } from './new-password-fields.tsx'
 
 const copy = accountCopy.setup
 
@@ -27,7 +27,8 @@ function linkProblem(error: unknown) {
  */
 function takeToken() {
   const token = window.location.hash.slice(1)
-  if (token) window.history.replaceState(window.history.state, '', `${window.location.pathname}${window.location.search}`)
+  if (token)
+    window.history.replaceState(window.history.state, '', `${window.location.pathname}${window.location.search}`)
   return token
 }
 

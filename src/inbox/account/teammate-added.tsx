@@ -3,8 +3,8 @@ import { SETUP_PAGE_PATH } from '../../../common/account-api.ts'
 import { Button } from '../../components/ui/button.tsx'
 import { Input } from '../../components/ui/input.tsx'
 import { accountCopy } from '../content/account-copy.ts'
-import { formatDateTime } from '../ui/format.ts'
 import { Field } from '../ui/field.tsx'
+import { formatDateTime } from '../ui/format.ts'
 import { Notice } from '../ui/notice.tsx'
 import { useCopyText } from '../ui/use-copy-text.ts'
 
@@ -21,7 +21,15 @@ export function TeammateAddedPanel({ added }: { added: TeammateAdded }) {
       </Notice>
       <div className="flex flex-wrap items-end gap-3">
         <Field label={copy.link} className="min-w-0 flex-1 basis-64">
-          {({ id }) => <Input id={id} value={link} readOnly className="font-mono text-sm" onFocus={(event) => event.target.select()} />}
+          {({ id }) => (
+            <Input
+              id={id}
+              value={link}
+              readOnly
+              className="font-mono text-sm"
+              onFocus={(event) => event.target.select()}
+            />
+          )}
         </Field>
         <Button variant="secondary" onClick={() => void copyText(link)}>
           {copy.copyLink}

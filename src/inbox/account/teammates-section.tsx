@@ -63,7 +63,11 @@ export function TeammatesSection() {
               </p>
             </div>
             {canManage && teammate.role === 'member' && (
-              <Button variant="secondary" aria-label={copy.remove(teammate.email)} onClick={() => setRemoving(teammate)}>
+              <Button
+                variant="secondary"
+                aria-label={copy.remove(teammate.email)}
+                onClick={() => setRemoving(teammate)}
+              >
                 {copy.removeShort}
               </Button>
             )}

@@ -7,6 +7,7 @@ import { useSignedIn } from './session.ts'
 export function useChangePassword() {
   const { csrfToken } = useSignedIn()
   return useMutation({
-    mutationFn: (body: PasswordChange) => inboxFetch<undefined>('/account/password', { method: 'POST', body, csrfToken }),
+    mutationFn: (body: PasswordChange) =>
+      inboxFetch<undefined>('/account/password', { method: 'POST', body, csrfToken }),
   })
 }

@@ -20,7 +20,9 @@ export function useTakeBackup() {
     mutationFn: () => inboxFetch<BackupSummary>('/backups', { method: 'POST', csrfToken }),
     onSuccess: (taken) =>
       queryClient.setQueryData<BackupList>(BACKUPS_KEY, (list) =>
-        list && !list.backups.some((backup) => backup.name === taken.name) ? { ...list, backups: [taken, ...list.backups] } : list,
+        list && !list.backups.some((backup) => backup.name === taken.name)
+          ? { ...list, backups: [taken, ...list.backups] }
+          : list,
       ),
     onSettled: () => queryClient.invalidateQueries({ queryKey: BACKUPS_KEY }),
   })

@@ -1,6 +1,6 @@
+import type { LeadBoard } from '../../../common/board-api.ts'
 import type { LeadSummary } from '../../../common/lead-list-api.ts'
 import { LEAD_STATUSES, type LeadStatus } from '../../../common/lead-status.ts'
-import type { LeadBoard } from '../../../common/board-api.ts'
 import { keepMovedCards, moveCard, statusOnBoard } from './board.ts'
 
 const lead = (id: number, status: LeadStatus, receivedAt: string): LeadSummary => ({
@@ -27,7 +27,8 @@ const board = (): LeadBoard => ({
   })),
 })
 
-const ids = (value: LeadBoard, status: LeadStatus) => value.columns.find((column) => column.status === status)?.leads.map((card) => card.id)
+const ids = (value: LeadBoard, status: LeadStatus) =>
+  value.columns.find((column) => column.status === status)?.leads.map((card) => card.id)
 const counts = (value: LeadBoard) => Object.fromEntries(value.columns.map((column) => [column.status, column.count]))
 
 describe('moving a card on the board', () => {
@@ -89,7 +90,9 @@ describe('reading the board again after a move', () => {
 
   it('leaves the board as the server has it for a card it shows, or one moved more than a minute ago', () => {
     const before = board()
-    expect(keepMovedCards(before, [{ card: lead(4, 'contacted', '2026-11-26T10:00:00.000000Z'), at: now }], now)).toBe(before)
+    expect(keepMovedCards(before, [{ card: lead(4, 'contacted', '2026-11-26T10:00:00.000000Z'), at: now }], now)).toBe(
+      before,
+    )
     expect(keepMovedCards(before, [{ card: older, at: now - 60_000 }], now)).toBe(before)
   })
 })

@@ -1,12 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import type { LeadBoard } from '../../../common/board-api.ts'
 import type { LeadSummary } from '../../../common/lead-list-api.ts'
 import type { LeadDetail } from '../../../common/lead-page-api.ts'
 import type { LeadStatus } from '../../../common/lead-status.ts'
-import type { LeadBoard } from '../../../common/board-api.ts'
 import { inboxFetch, inboxFetchLive } from './inbox-fetch.ts'
 import { useLivePolling } from './live.ts'
-import { useSignedIn } from './session.ts'
 import { LEADS_KEY } from './session-key.ts'
+import { useSignedIn } from './session.ts'
 
 /** Kept under LEADS_KEY, so a change made elsewhere in the inbox has the board read again. */
 export const BOARD_KEY = [...LEADS_KEY, 'board'] as const
@@ -23,7 +23,8 @@ const KEEP_MOVED_MS = 60_000
 export function useLeadBoard(paused = false) {
   return useQuery({
     queryKey: BOARD_KEY,
-    queryFn: async () => keepMovedCards(await inboxFetchLive<LeadBoard>('/leads/board'), [...recentMoves.values()], Date.now()),
+    queryFn: async () =>
+      keepMovedCards(await inboxFetchLive<LeadBoard>('/leads/board'), [...recentMoves.values()], Date.now()),
     // Read again when the team comes back to the tab: others move leads too.
     refetchOnWindowFocus: true,
     ...useLivePolling(paused),
@@ -43,7 +44,10 @@ export function keepMovedCards(board: LeadBoard, moves: { card: LeadSummary; at:
   if (kept.length === 0) return board
   return {
     columns: board.columns.map((column) =>
-      kept.reduce((into, card) => (card.status === into.status ? { ...into, leads: byTime(into.leads, card) } : into), column),
+      kept.reduce(
+        (into, card) => (card.status === into.status ? { ...into, leads: byTime(into.leads, card) } : into),
+        column,
+      ),
     ),
   }
 }
@@ -53,7 +57,8 @@ export const statusOnBoard = (board: LeadBoard, id: number): LeadStatus | undefi
   board.columns.find((column) => column.leads.some((lead) => lead.id === id))?.status
 
 // Newest first, as the server orders each column: by time, then id.
-const isNewer = (a: LeadSummary, b: LeadSummary) => a.receivedAt > b.receivedAt || (a.receivedAt === b.receivedAt && a.id > b.id)
+const isNewer = (a: LeadSummary, b: LeadSummary) =>
+  a.receivedAt > b.receivedAt || (a.receivedAt === b.receivedAt && a.id > b.id)
 
 /**
  * The board with lead `id` in column `to`, at its place by time, and both
@@ -67,7 +72,12 @@ export function moveCard(board: LeadBoard, id: number, to: LeadStatus, update?: 
   const moved = { ...card, ...update, status: to }
   if (from === to) {
     if (update === undefined) return board
-    return { columns: board.columns.map((column) => ({ ...column, leads: column.leads.map((lead) => (lead.id === id ? moved : lead)) })) }
+    return {
+      columns: board.columns.map((column) => ({
+        ...column,
+        leads: column.leads.map((lead) => (lead.id === id ? moved : lead)),
+      })),
+    }
   }
   return {
     columns: board.columns.map((column) => {
@@ -118,7 +128,8 @@ export function useMoveLead() {
   return useMutation({
     mutationKey: MOVE_KEY,
     scope: { id: 'board-move' },
-    mutationFn: ({ id, to }: BoardMove) => inboxFetch<LeadDetail>(`/leads/${id}`, { method: 'PATCH', body: { status: to }, csrfToken }),
+    mutationFn: ({ id, to }: BoardMove) =>
+      inboxFetch<LeadDetail>(`/leads/${id}`, { method: 'PATCH', body: { status: to }, csrfToken }),
     onMutate: async ({ id, to }) => {
       // A read under way would answer the board as it was.
       await queryClient.cancelQueries({ queryKey: BOARD_KEY })
@@ -130,7 +141,8 @@ export function useMoveLead() {
       recentMoves.set(lead.id, { card: summaryOf(lead), at: now })
       setBoard((board) => moveCard(board, lead.id, lead.status, summaryOf(lead)))
     },
-    onError: (_error, { id, from, to }) => setBoard((board) => (statusOnBoard(board, id) === to ? moveCard(board, id, from) : board)),
+    onError: (_error, { id, from, to }) =>
+      setBoard((board) => (statusOnBoard(board, id) === to ? moveCard(board, id, from) : board)),
     onSettled: (_lead, error) => {
       const others = queryClient.isMutating({ mutationKey: MOVE_KEY }) > 1
       void queryClient.invalidateQueries({

@@ -1,6 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { ErasureResult } from '../../../common/erasure-api.ts'
-import type { LeadStatus } from '../../../common/lead-status.ts'
 import {
   BULK_ERASE_PATH,
   BULK_NOT_SPAM_PATH,
@@ -8,9 +7,10 @@ import {
   type BulkNotSpamResult,
   type BulkStatusResult,
 } from '../../../common/lead-list-api.ts'
+import type { LeadStatus } from '../../../common/lead-status.ts'
 import { inboxFetch } from './inbox-fetch.ts'
-import { useSignedIn } from './session.ts'
 import { LEADS_KEY } from './session-key.ts'
+import { useSignedIn } from './session.ts'
 
 /** A change to many leads in one request, with the session's token; every list and lead is read again after it. */
 function useBulkChange<Input, Output>(request: (input: Input, csrfToken: string) => Promise<Output>) {
@@ -28,7 +28,9 @@ export const useBulkStatus = () =>
   )
 
 export const useBulkErase = () =>
-  useBulkChange((ids: number[], csrfToken) => inboxFetch<ErasureResult>(BULK_ERASE_PATH, { method: 'POST', body: { ids }, csrfToken }))
+  useBulkChange((ids: number[], csrfToken) =>
+    inboxFetch<ErasureResult>(BULK_ERASE_PATH, { method: 'POST', body: { ids }, csrfToken }),
+  )
 
 export const useBulkNotSpam = () =>
   useBulkChange((ids: number[], csrfToken) =>

@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
+import type { FunnelQuery } from '../../../common/admin-api-schema.ts'
 import { ADMIN_API_PATH } from '../../../common/admin-api.ts'
 import type { Funnel } from '../../../common/funnel-api.ts'
-import type { FunnelQuery } from '../../../common/admin-api-schema.ts'
 import { inboxFetch } from './inbox-fetch.ts'
 import { LEADS_KEY } from './session-key.ts'
 

@@ -3,8 +3,8 @@ import type { LeadListQuery } from '../../../common/admin-api-schema.ts'
 import type { LeadNeighbours } from '../../../common/lead-page-api.ts'
 import { inboxFetch } from './inbox-fetch.ts'
 import { fetchLead, leadKey, leadQueryString } from './leads.ts'
-import { useSignedIn } from './session.ts'
 import { LEADS_KEY } from './session-key.ts'
+import { useSignedIn } from './session.ts'
 
 /** The leads above and below this one in the list of `filters` (GET /api/admin/leads/:id/neighbours). */
 export function useLeadNeighbours(id: number, filters: LeadListQuery) {
@@ -30,7 +30,9 @@ async function followDelivery(queryClient: QueryClient, leadId: number, delivery
   for (let round = 0; round < FOLLOW_FOR; round++) {
     await wait(FOLLOW_EVERY_MS)
     if (!queryClient.getQueryCache().find({ queryKey })?.getObserversCount()) return
-    const lead = await queryClient.fetchQuery({ queryKey, queryFn: () => fetchLead(leadId), staleTime: 0 }).catch(() => undefined)
+    const lead = await queryClient
+      .fetchQuery({ queryKey, queryFn: () => fetchLead(leadId), staleTime: 0 })
+      .catch(() => undefined)
     if (lead?.deliveries.find((delivery) => delivery.id === deliveryId)?.state !== 'pending') return
   }
 }
@@ -40,7 +42,8 @@ export function useResendDelivery(leadId: number) {
   const queryClient = useQueryClient()
   const { csrfToken } = useSignedIn()
   return useMutation({
-    mutationFn: (deliveryId: number) => inboxFetch<unknown>(`/deliveries/${deliveryId}/resend`, { method: 'POST', csrfToken }),
+    mutationFn: (deliveryId: number) =>
+      inboxFetch<unknown>(`/deliveries/${deliveryId}/resend`, { method: 'POST', csrfToken }),
     onSuccess: (_answer, deliveryId) => void followDelivery(queryClient, leadId, deliveryId),
     onSettled: () => queryClient.invalidateQueries({ queryKey: LEADS_KEY }),
   })

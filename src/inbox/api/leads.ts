@@ -1,15 +1,15 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
+import type { LeadListQuery } from '../../../common/admin-api-schema.ts'
 import type { ErasureResult } from '../../../common/erasure-api.ts'
 import { LEAD_COUNT_PATH, type LeadCount, type LeadPage } from '../../../common/lead-list-api.ts'
 import type { LeadDetail } from '../../../common/lead-page-api.ts'
 import type { LeadStatus } from '../../../common/lead-status.ts'
-import type { LeadListQuery } from '../../../common/admin-api-schema.ts'
 import { OPENED_PATH } from '../../../common/live-api.ts'
 import { inboxFetch, inboxFetchLive } from './inbox-fetch.ts'
 import { useLivePolling } from './live.ts'
-import { useSignedIn } from './session.ts'
 import { LEADS_KEY } from './session-key.ts'
+import { useSignedIn } from './session.ts'
 
 export const leadKey = (id: number) => [...LEADS_KEY, 'detail', id] as const
 
@@ -90,7 +90,9 @@ export const useChangeStatus = () =>
   )
 
 export const useMarkNotSpam = () =>
-  useLeadChange((id: number, csrfToken) => inboxFetch<LeadDetail>(`/leads/${id}/not-spam`, { method: 'POST', csrfToken }))
+  useLeadChange((id: number, csrfToken) =>
+    inboxFetch<LeadDetail>(`/leads/${id}/not-spam`, { method: 'POST', csrfToken }),
+  )
 
 export const useAddNote = () =>
   useLeadChange(({ id, body }: { id: number; body: string }, csrfToken) =>
@@ -109,4 +111,6 @@ export function useEraseLead() {
 }
 
 export const useEraseByEmail = () =>
-  useLeadChange((email: string, csrfToken) => inboxFetch<ErasureResult>('/erasure', { method: 'POST', body: { email }, csrfToken }))
+  useLeadChange((email: string, csrfToken) =>
+    inboxFetch<ErasureResult>('/erasure', { method: 'POST', body: { email }, csrfToken }),
+  )

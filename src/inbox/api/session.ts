@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query'
-import type { AdminSession, AdminSetup } from '../../../common/session-api.ts'
 import type { SignIn } from '../../../common/admin-api-schema.ts'
+import type { AdminSession, AdminSetup } from '../../../common/session-api.ts'
 import { forgetLastAnswers, inboxFetch, isUnauthorized } from './inbox-fetch.ts'
 import { LEADS_KEY, SESSION_KEY } from './session-key.ts'
 

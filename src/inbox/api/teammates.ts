@@ -1,9 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import type { SetupDone, SetupLinkInfo, TeamList, TeammateAdded } from '../../../common/account-api.ts'
 import type { SetupPassword, TeammateAdd } from '../../../common/account-api-schema.ts'
+import type { SetupDone, SetupLinkInfo, TeamList, TeammateAdded } from '../../../common/account-api.ts'
 import { inboxFetch } from './inbox-fetch.ts'
-import { useSignedIn } from './session.ts'
 import { SESSION_KEY } from './session-key.ts'
+import { useSignedIn } from './session.ts'
 
 const TEAM_KEY = ['admin-teammates'] as const
 

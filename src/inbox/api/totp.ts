@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import type { AdminSession, TotpEnabled, TotpSetup } from '../../../common/session-api.ts'
 import type { TotpDisable, TotpEnable } from '../../../common/admin-api-schema.ts'
+import type { AdminSession, TotpEnabled, TotpSetup } from '../../../common/session-api.ts'
 import { inboxFetch } from './inbox-fetch.ts'
-import { useSignedIn } from './session.ts'
 import { SESSION_KEY } from './session-key.ts'
+import { useSignedIn } from './session.ts'
 
 export function useStartTotp() {
   const { csrfToken } = useSignedIn()
@@ -15,7 +15,11 @@ export function useEnableTotp() {
   const { csrfToken } = useSignedIn()
   return useMutation({
     mutationFn: (body: TotpEnable) => inboxFetch<TotpEnabled>('/totp/enable', { method: 'POST', body, csrfToken }),
-    onSuccess: () => queryClient.setQueryData<AdminSession | null>(SESSION_KEY, (session) => session && { ...session, totpEnabled: true }),
+    onSuccess: () =>
+      queryClient.setQueryData<AdminSession | null>(
+        SESSION_KEY,
+        (session) => session && { ...session, totpEnabled: true },
+      ),
   })
 }
 
@@ -24,6 +28,10 @@ export function useDisableTotp() {
   const { csrfToken } = useSignedIn()
   return useMutation({
     mutationFn: (body: TotpDisable) => inboxFetch<undefined>('/totp/disable', { method: 'POST', body, csrfToken }),
-    onSuccess: () => queryClient.setQueryData<AdminSession | null>(SESSION_KEY, (session) => session && { ...session, totpEnabled: false }),
+    onSuccess: () =>
+      queryClient.setQueryData<AdminSession | null>(
+        SESSION_KEY,
+        (session) => session && { ...session, totpEnabled: false },
+      ),
   })
 }

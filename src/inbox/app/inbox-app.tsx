@@ -2,10 +2,10 @@ import { SETUP_PAGE_PATH } from '../../../common/account-api.ts'
 import { SetupPage } from '../account/setup-page.tsx'
 import { useSession } from '../api/session.ts'
 import { inboxCopy } from '../content/inbox-copy.ts'
-import { InboxShell } from './inbox-shell.tsx'
-import { LoadFailed } from '../ui/load-failed.tsx'
-import { SignInPage } from '../sign-in/sign-in-page.tsx'
 import { useLocation } from '../router/use-location.ts'
+import { SignInPage } from '../sign-in/sign-in-page.tsx'
+import { LoadFailed } from '../ui/load-failed.tsx'
+import { InboxShell } from './inbox-shell.tsx'
 
 /** The sign-in page for nobody, the inbox for an account; a teammate's set-up link for either. */
 export function InboxApp() {

@@ -1,9 +1,9 @@
+import { useNewLeadCount } from '../api/live.ts'
 import { useSignedIn, useSignOut } from '../api/session.ts'
 import { bookingCopy } from '../content/booking-copy.ts'
 import { inboxCopy } from '../content/inbox-copy.ts'
-import { adminPaths } from '../router/paths.ts'
 import { InboxLink } from '../router/inbox-link.tsx'
-import { useNewLeadCount } from '../api/live.ts'
+import { adminPaths } from '../router/paths.ts'
 import { NewLeadsAnnouncer, NewLeadsBadge, newLeadsLinkName } from './new-leads-count.tsx'
 
 const links = [

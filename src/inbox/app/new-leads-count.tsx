@@ -17,7 +17,8 @@ export function NewLeadsBadge({ count }: { count: number }) {
 }
 
 /** "Leads, 3 new": the link's name while there are new leads, given whole so no reader splits it. */
-export const newLeadsLinkName = (label: string, count: number) => (count === 0 ? undefined : `${label}${liveCopy.navCountSpoken(count)}`)
+export const newLeadsLinkName = (label: string, count: number) =>
+  count === 0 ? undefined : `${label}${liveCopy.navCountSpoken(count)}`
 
 /**
  * Says politely how many leads arrived when the count rises while the inbox is

@@ -1,6 +1,6 @@
 import { inboxCopy } from '../content/inbox-copy.ts'
-import { adminPaths } from '../router/paths.ts'
 import { InboxLink } from '../router/inbox-link.tsx'
+import { adminPaths } from '../router/paths.ts'
 import { PageTitle } from '../ui/page-title.tsx'
 
 export function NotFound() {

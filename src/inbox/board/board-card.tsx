@@ -7,13 +7,13 @@ import { cn } from '../../lib/cn.ts'
 import { boardCopy } from '../content/board-copy.ts'
 import { bookingCopy } from '../content/booking-copy.ts'
 import { listCopy } from '../content/list-copy.ts'
-import { formatCallTime, formatDateTime } from '../ui/format.ts'
 import { leadName } from '../leads-shared/lead-name.ts'
 import { NewBadge } from '../leads-shared/new-badge.tsx'
-import { adminPaths } from '../router/paths.ts'
 import { InboxLink } from '../router/inbox-link.tsx'
-import type { CardData } from './board-dnd.ts'
+import { adminPaths } from '../router/paths.ts'
+import { formatCallTime, formatDateTime } from '../ui/format.ts'
 import { leadAge } from '../ui/lead-age.ts'
+import type { CardData } from './board-dnd.ts'
 
 /** The id of a card's handle, for giving it the focus back after a move. */
 export const handleId = (id: number) => `board-card-${id}`

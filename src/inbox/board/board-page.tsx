@@ -10,18 +10,18 @@ import {
   type DragStartEvent,
 } from '@dnd-kit/core'
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
-import type { LeadStatus } from '../../../common/lead-status.ts'
 import type { LeadBoard } from '../../../common/board-api.ts'
+import type { LeadStatus } from '../../../common/lead-status.ts'
 import { cn } from '../../lib/cn.ts'
 import { useLeadBoard } from '../api/board.ts'
 import { boardCopy } from '../content/board-copy.ts'
 import { statusLabels } from '../content/inbox-copy.ts'
 import { LoadFailed } from '../ui/load-failed.tsx'
+import { useNow } from '../ui/use-now.ts'
 import { DraggedCard, handleId } from './board-card.tsx'
 import { BoardColumn } from './board-column.tsx'
 import { boardCollisions, columnKeyboardCoordinates, columnOf, MouseAndPenSensor, type CardData } from './board-dnd.ts'
 import { MoveToast, useBoardMoves } from './move-toast.tsx'
-import { useNow } from '../ui/use-now.ts'
 
 const cardOf = (data: { current?: unknown }) => data.current as CardData | undefined
 const label = (status: LeadStatus) => statusLabels[status]
@@ -107,7 +107,8 @@ function Board({ board, onDragging }: { board: LeadBoard; onDragging: (dragging:
   }
   // A refused move puts the card back: a focus that went with it comes back too.
   const moves = useBoardMoves(({ id, from }) => {
-    if (focusTarget.current?.id === id || document.activeElement?.id === handleId(id)) focusTarget.current = { id, status: from }
+    if (focusTarget.current?.id === id || document.activeElement?.id === handleId(id))
+      focusTarget.current = { id, status: from }
   })
 
   const onDragStart = ({ active }: DragStartEvent) => setDragged(cardOf(active.data) ?? null)

@@ -51,7 +51,8 @@ export type BoardMoves = ReturnType<typeof useBoardMoves>
 
 function message({ move, undo, phase }: LastMove) {
   const [from, to] = [statusLabels[move.from], statusLabels[move.to]]
-  if (phase === 'refused') return undo ? boardCopy.undoFailed(move.name, to, from) : boardCopy.moveFailed(move.name, to, from)
+  if (phase === 'refused')
+    return undo ? boardCopy.undoFailed(move.name, to, from) : boardCopy.moveFailed(move.name, to, from)
   return undo ? boardCopy.undone(move.name, to) : boardCopy.announce.moved(move.name, to)
 }
 
@@ -63,7 +64,13 @@ const toastButton = 'min-h-11 rounded-lg px-3 font-semibold focus-visible:outlin
  * itself is announced by the board (dnd-kit's live region); the status line
  * here announces what the board does not, an undo.
  */
-export function MoveToast({ moves, focusCard }: { moves: BoardMoves; focusCard: (id: number, status: LeadStatus) => void }) {
+export function MoveToast({
+  moves,
+  focusCard,
+}: {
+  moves: BoardMoves
+  focusCard: (id: number, status: LeadStatus) => void
+}) {
   const { last } = moves
   const undone = last?.undo && last.phase !== 'refused' ? message(last) : ''
   return (

@@ -2,10 +2,10 @@ import type { AwaitingLead } from '../../../common/booking-api.ts'
 import { useAwaitingLeads } from '../api/bookings.ts'
 import { bookingCopy } from '../content/booking-copy.ts'
 import { inboxCopy } from '../content/inbox-copy.ts'
-import { formatDateTime } from '../ui/format.ts'
+import { InboxLink } from '../router/inbox-link.tsx'
 import { adminPaths } from '../router/paths.ts'
 import { DataTable, type Column } from '../ui/data-table.tsx'
-import { InboxLink } from '../router/inbox-link.tsx'
+import { formatDateTime } from '../ui/format.ts'
 import { LoadFailed } from '../ui/load-failed.tsx'
 
 const copy = bookingCopy.awaiting

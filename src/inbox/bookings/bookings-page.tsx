@@ -2,12 +2,12 @@ import type { UnmatchedBooking } from '../../../common/booking-api.ts'
 import { useUnmatchedBookings } from '../api/bookings.ts'
 import { bookingCopy } from '../content/booking-copy.ts'
 import { inboxCopy } from '../content/inbox-copy.ts'
-import { formatDateTime } from '../ui/format.ts'
+import { bookedBy } from '../leads-shared/booked-by.ts'
 import { DataTable, type Column } from '../ui/data-table.tsx'
+import { formatDateTime } from '../ui/format.ts'
 import { LoadFailed } from '../ui/load-failed.tsx'
 import { PageTitle } from '../ui/page-title.tsx'
 import { AwaitingLeadsSection } from './awaiting-leads.tsx'
-import { bookedBy } from '../leads-shared/booked-by.ts'
 
 const copy = bookingCopy.unmatched
 const cell = 'px-3 py-2 align-top'
@@ -15,7 +15,11 @@ const cell = 'px-3 py-2 align-top'
 const columns: readonly Column<UnmatchedBooking>[] = [
   { header: copy.received, className: 'whitespace-nowrap', cell: (booking) => formatDateTime(booking.receivedAt) },
   { header: copy.who, rowHeader: true, className: 'font-semibold break-words', cell: bookedBy },
-  { header: copy.call, className: 'whitespace-nowrap', cell: (booking) => (booking.startsAt ? formatDateTime(booking.startsAt) : '—') },
+  {
+    header: copy.call,
+    className: 'whitespace-nowrap',
+    cell: (booking) => (booking.startsAt ? formatDateTime(booking.startsAt) : '—'),
+  },
   { header: copy.state, cell: (booking) => bookingCopy.states[booking.state] },
   { header: copy.provider, cell: (booking) => bookingCopy.providers[booking.provider] },
 ]

@@ -17,7 +17,12 @@ describe('contact links', () => {
     expect(mailtoHref('ada@example.com?cc=eve@example.com')).toBeUndefined()
     expect(mailtoHref('not an email')).toBeUndefined()
     // What the page refuses gets no link either: it is shown marked as not a valid address.
-    for (const answer of ['samrivera.gmail.com', 'Friend <sam@example.com>', 'a@example.com,b@example.com', 'sam@gmail']) {
+    for (const answer of [
+      'samrivera.gmail.com',
+      'Friend <sam@example.com>',
+      'a@example.com,b@example.com',
+      'sam@gmail',
+    ]) {
       expect(mailtoHref(answer)).toBeUndefined()
     }
   })

@@ -11,7 +11,12 @@ import { contactCopy } from '../content/contact-copy.ts'
 export function InvalidEmailMark({ email, className }: { email: string; className?: string }) {
   if (email.trim() === '' || isEmailAddress(email)) return null
   return (
-    <span className={cn('ml-2 inline-block rounded-full bg-red-100 px-2 text-xs font-semibold whitespace-nowrap text-red-900', className)}>
+    <span
+      className={cn(
+        'ml-2 inline-block rounded-full bg-red-100 px-2 text-xs font-semibold whitespace-nowrap text-red-900',
+        className,
+      )}
+    >
       <span className="sr-only">, </span>
       {contactCopy.invalidEmail}
     </span>

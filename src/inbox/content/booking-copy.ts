@@ -1,7 +1,14 @@
-import { PROVIDER_NAMES, type BookingEventKind, type BookingFilter, type BookingState } from '../../../common/booking-api.ts'
+import {
+  PROVIDER_NAMES,
+  type BookingEventKind,
+  type BookingFilter,
+  type BookingState,
+} from '../../../common/booking-api.ts'
 
 const waitText = (minutes: number) =>
-  minutes % 60 === 0 && minutes >= 60 ? `${minutes / 60} hour${minutes === 60 ? '' : 's'}` : `${minutes} minute${minutes === 1 ? '' : 's'}`
+  minutes % 60 === 0 && minutes >= 60
+    ? `${minutes / 60} hour${minutes === 60 ? '' : 's'}`
+    : `${minutes} minute${minutes === 1 ? '' : 's'}`
 
 /** How bookings read in the inbox: the list's call line, its filter, and a lead's timeline. */
 export const bookingCopy = {

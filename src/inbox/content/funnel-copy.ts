@@ -3,17 +3,25 @@ export const funnelCopy = {
   headlineTitle: 'This range against the one before',
   headlineCaption: (previous: string) => `Compared with ${previous}`,
   noPrevious: 'No earlier period to compare with.',
-  figures: { visitors: 'Visitors', applications: 'Applications', conversionRate: 'Conversion rate', booked: 'Booked calls' },
+  figures: {
+    visitors: 'Visitors',
+    applications: 'Applications',
+    conversionRate: 'Conversion rate',
+    booked: 'Booked calls',
+  },
   /** A count's change, e.g. "+12% from 1,100"; `percent` is null when the period before had none. */
-  countChange: (percent: string | null, before: string) => (percent === null ? `from ${before}` : `${percent} from ${before}`),
+  countChange: (percent: string | null, before: string) =>
+    percent === null ? `from ${before}` : `${percent} from ${before}`,
   /** A rate's change in percentage points, e.g. "+1.2 pts from 4.0%". */
   rateChange: (points: string, before: string) => `${points} pts from ${before}`,
   noRateBefore: 'no visitors before',
   up: 'up',
   down: 'down',
   same: 'no change',
-  sourcesIntro: 'Choose a source to see its funnel and its days. Rates: applications per visitor, and booked calls per application.',
-  sourcesCaption: (range: string) => `Visitors, applications and booked calls per source, ${range}. Choose a source to filter the funnel.`,
+  sourcesIntro:
+    'Choose a source to see its funnel and its days. Rates: applications per visitor, and booked calls per application.',
+  sourcesCaption: (range: string) =>
+    `Visitors, applications and booked calls per source, ${range}. Choose a source to filter the funnel.`,
   everySource: 'Every source',
   /** The server's own words on a range it refused. */
   serverSays: (message: string) => `The server said: “${message}”.`,

@@ -34,7 +34,8 @@ export const inboxCopy = {
     submit: 'Sign in',
     submitting: 'Signing in…',
     wrong: 'That email and password do not match an account.',
-    wrongCode: 'That code is not right, or it was already used. Enter the current code from your app, or an unused backup code.',
+    wrongCode:
+      'That code is not right, or it was already used. Enter the current code from your app, or an unused backup code.',
     tooMany: 'Too many attempts. Wait a minute, then try again.',
     failed: 'Signing in failed. Try again.',
     insecure:
@@ -137,7 +138,8 @@ export const inboxCopy = {
     stagesChart: (range: string) =>
       `Bar chart of the visitors at each step of the funnel, ${range}. The same figures are in the table below.`,
     sourcesTitle: 'By source',
-    sourcesCaption: (from: string, to: string) => `Visitors, applications, booked calls and calls attended per source, ${from} to ${to}`,
+    sourcesCaption: (from: string, to: string) =>
+      `Visitors, applications, booked calls and calls attended per source, ${from} to ${to}`,
     booked: 'Booked',
     showed: 'Showed',
     bookedRate: 'Application → booked',
@@ -147,10 +149,12 @@ export const inboxCopy = {
     day: 'Day',
     applications: 'Applications',
     conversionRate: 'Conversion rate',
-    daysChart: (range: string) => `Line chart of the visitors and applications per day, ${range}. The same figures are in the table below.`,
+    daysChart: (range: string) =>
+      `Line chart of the visitors and applications per day, ${range}. The same figures are in the table below.`,
     chartLoading: 'Loading the chart…',
     chartFailed: 'The chart could not be loaded; the table below has the same figures.',
-    range: (from: string, to: string, source: string | null) => `${from} to ${to}${source ? `, source ${source}` : ', every source'}`,
+    range: (from: string, to: string, source: string | null) =>
+      `${from} to ${to}${source ? `, source ${source}` : ', every source'}`,
     empty: 'No visits were recorded in this range.',
     backwards: 'The range is backwards: “From” must be on or before “To”.',
     refused:
@@ -167,7 +171,8 @@ export const inboxCopy = {
     confirmBody: 'Every lead with this email is deleted for good. This cannot be undone.',
     confirm: 'Erase for good',
     erasing: 'Erasing…',
-    done: (count: number, email: string) => (count === 1 ? `1 lead erased for ${email}.` : `${count} leads erased for ${email}.`),
+    done: (count: number, email: string) =>
+      count === 1 ? `1 lead erased for ${email}.` : `${count} leads erased for ${email}.`,
     failed: 'Nothing was erased: the server refused. Try again.',
   },
   account: {
@@ -187,19 +192,22 @@ export const inboxCopy = {
     wrongCode: 'That code does not match. Check the time on your phone and try the current code.',
     failed: 'Two-factor authentication could not be turned on. Try again.',
     backupTitle: 'Backup codes',
-    backupIntro: 'Each code signs you in once if you lose your phone. Save them somewhere safe now: they are not shown again.',
+    backupIntro:
+      'Each code signs you in once if you lose your phone. Save them somewhere safe now: they are not shown again.',
     done: 'Two-factor authentication is on.',
     disableCode: 'Code from the app, or a backup code, to turn it off',
     disable: 'Turn off two-factor authentication',
     disabling: 'Turning off…',
     disabled: 'Two-factor authentication is off.',
-    wrongDisableCode: 'That code is not right, or it was already used. Enter the current code from your app, or an unused backup code.',
+    wrongDisableCode:
+      'That code is not right, or it was already used. Enter the current code from your app, or an unused backup code.',
     disableFailed: 'Two-factor authentication could not be turned off. Try again.',
     backups: 'Backups',
     backupsIntro: 'A backup holds every lead: keep a downloaded one as safe as the inbox itself.',
     backupsLast: 'Last backup:',
     backupsNone: 'No backup has been taken yet.',
-    backupsKept: (count: number) => (count === 1 ? '1 backup is kept on the server.' : `${count} backups are kept on the server.`),
+    backupsKept: (count: number) =>
+      count === 1 ? '1 backup is kept on the server.' : `${count} backups are kept on the server.`,
     backupNow: 'Download a backup now',
     backingUp: 'Taking a backup…',
     backupTaken: (name: string) => `Backup taken: the download of ${name} has started.`,

@@ -35,7 +35,8 @@ export const leadPageCopy = {
   notifications: {
     attempts: 'Every attempt',
     attemptsOf: (what: string, channel: string) => ` of ${what.toLowerCase()} to ${channel}`,
-    summary: (count: number, states: string) => `${count === 1 ? '1 notification' : `${count} notifications`}: ${states}`,
+    summary: (count: number, states: string) =>
+      `${count === 1 ? '1 notification' : `${count} notifications`}: ${states}`,
     show: 'show each',
   },
   danger: {

@@ -1,18 +1,33 @@
 import type { LeadSort } from '../../../common/lead-list-api.ts'
 
 /** What the list holds: leads, or in the spam view entries (spam is never counted as a lead). */
-const leads = (count: number, spam = false) => (spam ? (count === 1 ? 'entry' : 'entries') : count === 1 ? 'lead' : 'leads')
+const leads = (count: number, spam = false) =>
+  spam ? (count === 1 ? 'entry' : 'entries') : count === 1 ? 'lead' : 'leads'
 const number = (count: number) => count.toLocaleString('en')
 
 /** How the lead list reads: its count, order, rows, selection and what is done to a selection (src/inbox/lead-list/). */
 export const listCopy = {
   /** "48 leads", "1 lead", "10,000+ leads". */
-  count: (count: number, capped: boolean, spam = false) => `${number(count)}${capped ? '+' : ''} ${leads(capped ? 2 : count, spam)}`,
+  count: (count: number, capped: boolean, spam = false) =>
+    `${number(count)}${capped ? '+' : ''} ${leads(capped ? 2 : count, spam)}`,
   /** The table's (and the cards') name for a screen reader, in the order shown. */
-  caption: { received: 'Leads, newest first', name: 'Leads, by name', status: 'Leads, by status' } satisfies Record<LeadSort, string>,
+  caption: { received: 'Leads, newest first', name: 'Leads, by name', status: 'Leads, by status' } satisfies Record<
+    LeadSort,
+    string
+  >,
   sortBy: 'Sort by',
-  sorts: { received: 'Newest first', name: 'Name, A to Z', status: 'Status, in pipeline order' } satisfies Record<LeadSort, string>,
-  columns: { lead: 'Lead', source: 'Source', budget: 'Budget', received: 'Received', status: 'Status', answers: 'Answers' },
+  sorts: { received: 'Newest first', name: 'Name, A to Z', status: 'Status, in pipeline order' } satisfies Record<
+    LeadSort,
+    string
+  >,
+  columns: {
+    lead: 'Lead',
+    source: 'Source',
+    budget: 'Budget',
+    received: 'Received',
+    status: 'Status',
+    answers: 'Answers',
+  },
   /** What a sortable column header says it sorts by, for a screen reader. */
   sortColumn: (column: string) => `Sort by ${column}`,
   /** A lead without a source: the funnel's word for it too. */
@@ -29,7 +44,8 @@ export const listCopy = {
   bulkStatus: 'Change status to',
   bulkStatusApply: 'Apply',
   bulkStatusApplying: 'Applying…',
-  bulkStatusDone: (count: number, status: string) => `${number(count)} ${leads(count)} ${count === 1 ? 'is' : 'are'} now ${status}.`,
+  bulkStatusDone: (count: number, status: string) =>
+    `${number(count)} ${leads(count)} ${count === 1 ? 'is' : 'are'} now ${status}.`,
   bulkStatusFailed: 'The status could not be changed. Try again.',
   notSpam: 'Not spam',
   notSpamMoving: 'Moving…',

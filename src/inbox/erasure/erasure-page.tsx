@@ -4,11 +4,11 @@ import { Input } from '../../components/ui/input.tsx'
 import { useEraseByEmail } from '../api/leads.ts'
 import { inboxCopy } from '../content/inbox-copy.ts'
 import { toolsCopy } from '../content/inbox-tools-copy.ts'
+import { InboxLink } from '../router/inbox-link.tsx'
+import { adminPaths } from '../router/paths.ts'
 import { ConfirmDialog } from '../ui/confirm-dialog.tsx'
 import { Field } from '../ui/field.tsx'
-import { InboxLink } from '../router/inbox-link.tsx'
 import { Notice } from '../ui/notice.tsx'
-import { adminPaths } from '../router/paths.ts'
 import { PageTitle } from '../ui/page-title.tsx'
 
 const copy = inboxCopy.erasure
@@ -42,7 +42,14 @@ export function ErasurePage() {
       <form onSubmit={ask} className="mt-6 flex max-w-md flex-col gap-4 rounded-2xl bg-white p-6 shadow-sm">
         <Field label={copy.email}>
           {({ id }) => (
-            <Input id={id} type="email" value={email} onChange={(event) => setEmail(event.target.value)} required minLength={3} />
+            <Input
+              id={id}
+              type="email"
+              value={email}
+              onChange={(event) => setEmail(event.target.value)}
+              required
+              minLength={3}
+            />
           )}
         </Field>
         <div>

@@ -28,7 +28,15 @@ export const dayReadoutText = (day: FunnelDay) =>
  * keyboard: the arrow keys move the day, which the chart marks as it would
  * the day pointed at, and a screen reader reads the day's figures as its value.
  */
-export function DayReadout({ days, index, onMove }: { days: FunnelDay[]; index: number; onMove: (index: number) => void }) {
+export function DayReadout({
+  days,
+  index,
+  onMove,
+}: {
+  days: FunnelDay[]
+  index: number
+  onMove: (index: number) => void
+}) {
   const day = days[index]
   if (!day) return null
   const text = dayReadoutText(day)

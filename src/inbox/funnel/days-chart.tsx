@@ -7,7 +7,9 @@ import { DayReadout } from './day-readout.tsx'
 import { UPlotChart } from './uplot-chart.tsx'
 
 const copy = inboxCopy.funnel
-const WHOLE_STEPS = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1_000, 2_000, 5_000, 10_000, 20_000, 50_000, 100_000, 200_000, 500_000, 1_000_000]
+const WHOLE_STEPS = [
+  1, 2, 5, 10, 20, 50, 100, 200, 500, 1_000, 2_000, 5_000, 10_000, 20_000, 50_000, 100_000, 200_000, 500_000, 1_000_000,
+]
 const PERCENT_STEPS = [0.01, 0.02, 0.05, 0.1, 0.2, 0.25, 0.5, 1]
 
 // The days are UTC days, as the server counts them: shown as such whatever the reader's zone.

@@ -29,7 +29,11 @@ describe('the daily table', () => {
     const headers = within(table)
       .getAllByRole('rowheader')
       .map((header) => header.textContent)
-    expect(headers).toEqual([formatDay('2026-11-11'), `${formatDayRange('2026-11-12', '2026-11-18')}: no visits`, formatDay('2026-11-19')])
+    expect(headers).toEqual([
+      formatDay('2026-11-11'),
+      `${formatDayRange('2026-11-12', '2026-11-18')}: no visits`,
+      formatDay('2026-11-19'),
+    ])
     // One span for the run, as the reader's locale writes it (12–18 Nov 2026, Nov 12 – 18, 2026…).
     expect(formatDayRange('2026-11-12', '2026-11-18')).toMatch(/12.*18/)
   })

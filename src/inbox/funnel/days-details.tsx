@@ -2,8 +2,8 @@ import type { FunnelDay } from '../../../common/funnel-api.ts'
 import { funnelCopy } from '../content/funnel-copy.ts'
 import { inboxCopy } from '../content/inbox-copy.ts'
 import { compactCells } from '../ui/data-table.tsx'
-import { formatCount, formatDay, formatDayRange, formatShare } from './figures.ts'
 import { FigureTable } from './figure-table.tsx'
+import { formatCount, formatDay, formatDayRange, formatShare } from './figures.ts'
 import { foldEmptyDays } from './fold-days.ts'
 import { NoFigure } from './no-figure.tsx'
 
@@ -40,7 +40,9 @@ export function DaysDetails({ days, caption }: { days: FunnelDay[]; caption: str
               </th>
               <td className={figure}>{formatCount(line.day.visitors)}</td>
               <td className={figure}>{formatCount(line.day.applications)}</td>
-              <td className={figure}>{line.day.conversionRate === null ? <NoFigure /> : formatShare(line.day.conversionRate)}</td>
+              <td className={figure}>
+                {line.day.conversionRate === null ? <NoFigure /> : formatShare(line.day.conversionRate)}
+              </td>
             </tr>
           ),
         )}

@@ -1,5 +1,9 @@
 const whole = new Intl.NumberFormat(undefined, { maximumFractionDigits: 0 })
-const percent = new Intl.NumberFormat(undefined, { style: 'percent', minimumFractionDigits: 1, maximumFractionDigits: 1 })
+const percent = new Intl.NumberFormat(undefined, {
+  style: 'percent',
+  minimumFractionDigits: 1,
+  maximumFractionDigits: 1,
+})
 const day = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeZone: 'UTC' })
 
 /** A count as the reader's locale writes it. */
@@ -15,8 +19,16 @@ export const formatDay = (iso: string) => day.format(new Date(`${iso}T00:00:00Z`
 export const formatDayRange = (from: string, to: string) =>
   from === to ? formatDay(from) : day.formatRange(new Date(`${from}T00:00:00Z`), new Date(`${to}T00:00:00Z`))
 
-const change = new Intl.NumberFormat(undefined, { style: 'percent', maximumFractionDigits: 1, signDisplay: 'exceptZero' })
-const points = new Intl.NumberFormat(undefined, { minimumFractionDigits: 1, maximumFractionDigits: 1, signDisplay: 'exceptZero' })
+const change = new Intl.NumberFormat(undefined, {
+  style: 'percent',
+  maximumFractionDigits: 1,
+  signDisplay: 'exceptZero',
+})
+const points = new Intl.NumberFormat(undefined, {
+  minimumFractionDigits: 1,
+  maximumFractionDigits: 1,
+  signDisplay: 'exceptZero',
+})
 
 /** A relative change (0.12 for 12 % more) with its sign. */
 export const formatChange = (ratio: number) => change.format(ratio)

@@ -2,11 +2,11 @@ import { useId, useState, type FormEvent } from 'react'
 import { Button } from '../../components/ui/button.tsx'
 import { Input } from '../../components/ui/input.tsx'
 import { inboxCopy } from '../content/inbox-copy.ts'
-import { adminPaths } from '../router/paths.ts'
 import { InboxLink } from '../router/inbox-link.tsx'
+import { adminPaths } from '../router/paths.ts'
+import { navigate } from '../router/use-location.ts'
 import { Field } from '../ui/field.tsx'
 import { RangePresets } from '../ui/range-presets.tsx'
-import { navigate } from '../router/use-location.ts'
 import { funnelPath } from './funnel-query.ts'
 
 const copy = inboxCopy.funnel
@@ -76,7 +76,10 @@ export function FunnelFilterForm({ query, sources }: FunnelFilterFormProps) {
       )}
       <div className="flex flex-wrap items-center gap-3 sm:col-span-2 lg:col-span-4">
         <Button type="submit">{copy.apply}</Button>
-        <InboxLink href={adminPaths.funnel} className="inline-flex min-h-11 items-center px-2 font-semibold underline underline-offset-4">
+        <InboxLink
+          href={adminPaths.funnel}
+          className="inline-flex min-h-11 items-center px-2 font-semibold underline underline-offset-4"
+        >
           {copy.reset}
         </InboxLink>
       </div>

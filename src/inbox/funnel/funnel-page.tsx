@@ -1,13 +1,13 @@
 import { sourceLabel } from '../../../common/source-labels.ts'
-import { AdminApiError } from '../api/inbox-fetch.ts'
 import { funnelCsvPath, useFunnel } from '../api/funnel.ts'
+import { AdminApiError } from '../api/inbox-fetch.ts'
 import { funnelCopy } from '../content/funnel-copy.ts'
 import { inboxCopy } from '../content/inbox-copy.ts'
-import { Section } from '../ui/section.tsx'
 import { InboxLink } from '../router/inbox-link.tsx'
 import { LoadFailed } from '../ui/load-failed.tsx'
 import { Notice } from '../ui/notice.tsx'
 import { PageTitle } from '../ui/page-title.tsx'
+import { Section } from '../ui/section.tsx'
 import { DaysDetails } from './days-details.tsx'
 import { DaysLegend } from './days-legend.tsx'
 import { formatDay } from './figures.ts'
@@ -30,7 +30,9 @@ export function FunnelPage({ params }: { params: URLSearchParams }) {
   const query = funnelQueryFrom(params)
   const funnel = useFunnel(query)
   const data = funnel.data
-  const range = data ? copy.range(formatDay(data.from), formatDay(data.to), data.source && sourceLabel(data.source)) : ''
+  const range = data
+    ? copy.range(formatDay(data.from), formatDay(data.to), data.source && sourceLabel(data.source))
+    : ''
   const everySource = data ? copy.range(formatDay(data.from), formatDay(data.to), null) : ''
   const refusal = funnel.error instanceof AdminApiError && funnel.error.status === 400 ? funnel.error : undefined
   const refused = refusal !== undefined
@@ -76,7 +78,12 @@ export function FunnelPage({ params }: { params: URLSearchParams }) {
             {data.bySource.length === 0 ? (
               <p className="mt-4">{funnelCopy.noSources}</p>
             ) : (
-              <SourcesTable rows={data.bySource} caption={funnelCopy.sourcesCaption(everySource)} chosen={data.source} hrefOf={hrefOf} />
+              <SourcesTable
+                rows={data.bySource}
+                caption={funnelCopy.sourcesCaption(everySource)}
+                chosen={data.source}
+                hrefOf={hrefOf}
+              />
             )}
           </Section>
           <Section title={copy.daysTitle}>

@@ -31,7 +31,10 @@ function rateFigure(label: string, now: number | null, before: number | null | u
   return {
     label,
     value,
-    change: { text: funnelCopy.rateChange(formatPoints(difference), formatShare(before)), direction: directionOf(difference) },
+    change: {
+      text: funnelCopy.rateChange(formatPoints(difference), formatShare(before)),
+      direction: directionOf(difference),
+    },
   }
 }
 
@@ -44,7 +47,11 @@ export function HeadlineFigures({ totals, previous }: { totals: FunnelTotals; pr
   const figures = [
     countFigure(funnelCopy.figures.visitors, totals.visitors, previous?.visitors),
     countFigure(funnelCopy.figures.applications, totals.applications, previous?.applications),
-    rateFigure(funnelCopy.figures.conversionRate, totals.conversionRate, previous === null ? undefined : previous.conversionRate),
+    rateFigure(
+      funnelCopy.figures.conversionRate,
+      totals.conversionRate,
+      previous === null ? undefined : previous.conversionRate,
+    ),
     countFigure(funnelCopy.figures.booked, totals.booked, previous?.booked),
   ]
   return (

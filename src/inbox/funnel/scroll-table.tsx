@@ -8,7 +8,12 @@ import { DataTable, type DataTableProps } from '../ui/data-table.tsx'
 export function ScrollTable<Row>(props: Omit<DataTableProps<Row>, 'captionId'>) {
   const id = useId()
   return (
-    <div role="region" aria-labelledby={id} tabIndex={0} className="relative mt-4 overflow-x-auto rounded-xl ring-1 ring-ink/10">
+    <div
+      role="region"
+      aria-labelledby={id}
+      tabIndex={0}
+      className="relative mt-4 overflow-x-auto rounded-xl ring-1 ring-ink/10"
+    >
       <DataTable {...props} captionId={id} />
     </div>
   )

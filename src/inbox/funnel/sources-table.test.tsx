@@ -16,10 +16,19 @@ const row = (source: string, visitors: number, applications: number): FunnelSour
 describe('the sources table', () => {
   it('names the row of the sources past the cap in words, with its sums and no link, and keeps each source a link', () => {
     const rows = [row('ig', 40, 4), row('made-up-1', 1, 0), row(OTHER_SOURCES, 2_349, 0)]
-    render(<SourcesTable rows={rows} caption="Sources" chosen={null} hrefOf={(source) => `/admin/funnel?source=${source}`} />)
+    render(
+      <SourcesTable
+        rows={rows}
+        caption="Sources"
+        chosen={null}
+        hrefOf={(source) => `/admin/funnel?source=${source}`}
+      />,
+    )
     const table = screen.getByRole('table', { name: 'Sources' })
     const [, instagram, madeUp, other] = within(table).getAllByRole('row')
-    expect(within(instagram!).getByRole('link', { name: 'Instagram' }).getAttribute('href')).toBe('/admin/funnel?source=ig')
+    expect(within(instagram!).getByRole('link', { name: 'Instagram' }).getAttribute('href')).toBe(
+      '/admin/funnel?source=ig',
+    )
     expect(within(madeUp!).getByRole('link', { name: 'made-up-1' })).toBeTruthy()
     expect(within(other!).getByRole('rowheader').textContent).toBe('Other sourcesevery source not listed above, summed')
     expect(within(other!).queryByRole('link')).toBeNull()

@@ -3,8 +3,8 @@ import { OTHER_SOURCES, type FunnelSource } from '../../../common/funnel-report.
 import { funnelSourceName } from '../../../common/source-labels.ts'
 import { funnelCopy } from '../content/funnel-copy.ts'
 import { inboxCopy } from '../content/inbox-copy.ts'
-import { compactCells } from '../ui/data-table.tsx'
 import { InboxLink } from '../router/inbox-link.tsx'
+import { compactCells } from '../ui/data-table.tsx'
 import { FigureTable } from './figure-table.tsx'
 import { formatCount, formatShare } from './figures.ts'
 import { NoFigure } from './no-figure.tsx'
@@ -56,7 +56,10 @@ export function SourcesTable({ rows, caption, chosen, hrefOf }: SourcesTableProp
           )
         }
         return (
-          <tr key={row.source} className={`relative border-b border-ink/10 last:border-0 hover:bg-ink/5 ${isChosen ? 'bg-amber-50' : ''}`}>
+          <tr
+            key={row.source}
+            className={`relative border-b border-ink/10 last:border-0 hover:bg-ink/5 ${isChosen ? 'bg-amber-50' : ''}`}
+          >
             <th scope="row" className={`${compactCells.body} font-semibold`}>
               <InboxLink
                 href={hrefOf(row.source)}

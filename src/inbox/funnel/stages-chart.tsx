@@ -8,7 +8,9 @@ import { UPlotChart } from './uplot-chart.tsx'
 const ROW_HEIGHT = 28
 const bars = uPlot.paths.bars?.({ size: [0.7, 24] })
 // Whole visitors only: no step of the axis is a fraction.
-const WHOLE_STEPS = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1_000, 2_000, 5_000, 10_000, 20_000, 50_000, 100_000, 200_000, 500_000, 1_000_000]
+const WHOLE_STEPS = [
+  1, 2, 5, 10, 20, 50, 100, 200, 500, 1_000, 2_000, 5_000, 10_000, 20_000, 50_000, 100_000, 200_000, 500_000, 1_000_000,
+]
 
 // About the widest a character of uPlot's 12 px axis font draws: a label is cut to what its axis holds.
 const CHARACTER_WIDTH = 7
@@ -19,7 +21,10 @@ const fit = (label: string, width: number) => {
 
 /** The gates as horizontal bars, top to bottom, so their names fit beside them on a phone. */
 export function StagesChart({ stages, label }: { stages: FunnelStage[]; label: string }) {
-  const data = useMemo<uPlot.AlignedData>(() => [stages.map((_stage, index) => index), stages.map((stage) => stage.visitors)], [stages])
+  const data = useMemo<uPlot.AlignedData>(
+    () => [stages.map((_stage, index) => index), stages.map((stage) => stage.visitors)],
+    [stages],
+  )
   const options = useCallback(
     (width: number): uPlot.Options => {
       const labelWidth = Math.min(180, Math.round(width * 0.45))
@@ -47,7 +52,16 @@ export function StagesChart({ stages, label }: { stages: FunnelStage[]; label: s
           },
           { scale: 'y', side: 2, stroke: chartColors.axis, grid: { stroke: chartColors.grid }, incrs: WHOLE_STEPS },
         ],
-        series: [{}, { label: 'Visitors', fill: chartColors.visitors, stroke: chartColors.visitors, paths: bars, points: { show: false } }],
+        series: [
+          {},
+          {
+            label: 'Visitors',
+            fill: chartColors.visitors,
+            stroke: chartColors.visitors,
+            paths: bars,
+            points: { show: false },
+          },
+        ],
       }
     },
     [stages],

@@ -11,8 +11,16 @@ const copy = inboxCopy.funnel
 const columns: readonly Column<FunnelStage>[] = [
   { header: copy.stage, rowHeader: true, className: 'font-semibold', cell: (stage) => funnelStageLabel(stage.id) },
   { header: copy.visitors, align: 'end', cell: (stage) => formatCount(stage.visitors) },
-  { header: copy.dropOff, align: 'end', cell: (stage) => (stage.dropOff === null ? <NoFigure /> : formatCount(stage.dropOff)) },
-  { header: copy.dropOffRate, align: 'end', cell: (stage) => (stage.dropOffRate === null ? <NoFigure /> : formatShare(stage.dropOffRate)) },
+  {
+    header: copy.dropOff,
+    align: 'end',
+    cell: (stage) => (stage.dropOff === null ? <NoFigure /> : formatCount(stage.dropOff)),
+  },
+  {
+    header: copy.dropOffRate,
+    align: 'end',
+    cell: (stage) => (stage.dropOffRate === null ? <NoFigure /> : formatShare(stage.dropOffRate)),
+  },
 ]
 
 export function StagesTable({ stages, caption }: { stages: FunnelStage[]; caption: string }) {

@@ -3,8 +3,8 @@ import { Button } from '../../components/ui/button.tsx'
 import { useEraseLead } from '../api/leads.ts'
 import { inboxCopy } from '../content/inbox-copy.ts'
 import { adminPaths } from '../router/paths.ts'
-import { ConfirmDialog } from '../ui/confirm-dialog.tsx'
 import { navigate } from '../router/use-location.ts'
+import { ConfirmDialog } from '../ui/confirm-dialog.tsx'
 
 const copy = inboxCopy.detail
 
@@ -14,7 +14,11 @@ export function EraseLead({ id, back = adminPaths.leads }: { id: number; back?: 
   const erase = useEraseLead()
   return (
     <>
-      <Button variant="secondary" onClick={() => setOpen(true)} className="text-red-800 ring-red-800/40 hover:bg-red-50">
+      <Button
+        variant="secondary"
+        onClick={() => setOpen(true)}
+        className="text-red-800 ring-red-800/40 hover:bg-red-50"
+      >
         {copy.erase}
       </Button>
       <ConfirmDialog

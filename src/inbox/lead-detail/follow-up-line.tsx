@@ -10,6 +10,11 @@ export function FollowUpLine({ deliveries }: { deliveries: LeadDelivery[] }) {
   if (followUp === undefined) return null
   const last = followUp.attempts.at(-1)
   const sentAt = last?.startedAt
-  if (followUp.state === 'failed') return <p className="mb-3 break-words">{last?.error ? copy.notSent(last.error) : copy.failed}</p>
-  return <p className="mb-3">{followUp.state === 'delivered' && sentAt ? copy.delivered(formatDateTime(sentAt)) : copy.pending}</p>
+  if (followUp.state === 'failed')
+    return <p className="mb-3 break-words">{last?.error ? copy.notSent(last.error) : copy.failed}</p>
+  return (
+    <p className="mb-3">
+      {followUp.state === 'delivered' && sentAt ? copy.delivered(formatDateTime(sentAt)) : copy.pending}
+    </p>
+  )
 }

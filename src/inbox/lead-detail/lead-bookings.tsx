@@ -1,12 +1,12 @@
 import { useState } from 'react'
-import type { LeadDetail } from '../../../common/lead-page-api.ts'
 import type { LeadBooking } from '../../../common/booking-api.ts'
+import type { LeadDetail } from '../../../common/lead-page-api.ts'
 import { useUnmatchedBookings } from '../api/bookings.ts'
 import { bookingCopy } from '../content/booking-copy.ts'
 import { formatDateTime } from '../ui/format.ts'
+import { Section } from '../ui/section.tsx'
 import { FollowUpLine } from './follow-up-line.tsx'
 import { LinkBooking } from './link-booking.tsx'
-import { Section } from '../ui/section.tsx'
 
 /** A lead's bookings as the provider reported them; what happened to each is in the lead's timeline. */
 export function LeadBookings({ bookings }: { bookings: LeadBooking[] }) {
@@ -15,7 +15,9 @@ export function LeadBookings({ bookings }: { bookings: LeadBooking[] }) {
     <ul className="flex flex-col gap-4">
       {bookings.map((booking, index) => (
         <li key={`${booking.provider}-${index}`}>
-          <h3 className="font-semibold">{bookingCopy.title(bookingCopy.providers[booking.provider], bookingCopy.states[booking.state])}</h3>
+          <h3 className="font-semibold">
+            {bookingCopy.title(bookingCopy.providers[booking.provider], bookingCopy.states[booking.state])}
+          </h3>
           {booking.startsAt && <p>{bookingCopy.callTime(formatDateTime(booking.startsAt))}</p>}
           {booking.cancelReason && <p>{bookingCopy.reason(booking.cancelReason)}</p>}
         </li>

@@ -41,7 +41,8 @@ function DeliveryItem({ leadId, delivery }: { leadId: number; delivery: LeadDeli
           <ol className="flex flex-col gap-1">
             {delivery.attempts.map((attempt) => (
               <li key={attempt.startedAt} className="break-words">
-                {formatDateTime(attempt.startedAt)}: {copy.attemptLine(attempt.error ?? String(attempt.status ?? '—'), attempt.durationMs)}
+                {formatDateTime(attempt.startedAt)}:{' '}
+                {copy.attemptLine(attempt.error ?? String(attempt.status ?? '—'), attempt.durationMs)}
               </li>
             ))}
           </ol>

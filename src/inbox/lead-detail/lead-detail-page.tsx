@@ -6,25 +6,25 @@ import { ContactLinks } from '../contact/contact-links.tsx'
 import { inboxCopy } from '../content/inbox-copy.ts'
 import { toolsCopy } from '../content/inbox-tools-copy.ts'
 import { leadPageCopy } from '../content/lead-page-copy.ts'
-import { formatDateTime } from '../ui/format.ts'
+import { LeadAnswersList } from '../leads-shared/lead-answers.tsx'
 import { leadName } from '../leads-shared/lead-name.ts'
 import { filtersOf } from '../leads-shared/lead-path.ts'
 import { listPath, listQueryFrom } from '../leads-shared/list-query.ts'
 import { NotSpamButton } from '../leads-shared/not-spam-button.tsx'
 import { StatusSelect } from '../leads-shared/status-select.tsx'
+import { useLocation } from '../router/use-location.ts'
+import { formatDateTime } from '../ui/format.ts'
 import { LoadFailed } from '../ui/load-failed.tsx'
 import { Notice } from '../ui/notice.tsx'
 import { PageTitle } from '../ui/page-title.tsx'
-import { useLocation } from '../router/use-location.ts'
+import { Section } from '../ui/section.tsx'
 import { DangerZone } from './danger-zone.tsx'
-import { LeadAnswersList } from '../leads-shared/lead-answers.tsx'
 import { BookingsSection } from './lead-bookings.tsx'
 import { LeadDeliveries } from './lead-deliveries.tsx'
 import { LeadNeighbours } from './lead-neighbours.tsx'
 import { LeadSource } from './lead-source.tsx'
 import { LeadTimeline } from './lead-timeline.tsx'
 import { NoteForm } from './note-form.tsx'
-import { Section } from '../ui/section.tsx'
 
 // The name is the page's title and these three its contact links, at the top: the answers' section lists the rest.
 const AT_THE_TOP = ['name', 'email', 'phone', 'instagram'] as const
@@ -100,7 +100,14 @@ function LeadTop({ lead }: { lead: LeadDetail }) {
             <NotSpamButton id={lead.id} name={name} onMoved={setAnnouncement} />
           </>
         ) : (
-          <StatusSelect id={lead.id} status={lead.status} name={name} label={copy.status} visibleLabel onChanged={setAnnouncement} />
+          <StatusSelect
+            id={lead.id}
+            status={lead.status}
+            name={name}
+            label={copy.status}
+            visibleLabel
+            onChanged={setAnnouncement}
+          />
         )}
         {announcement && <Notice tone="success">{announcement}</Notice>}
         <NoteForm leadId={lead.id} />

@@ -75,7 +75,10 @@ describe('a lead’s timeline', () => {
     fireEvent.click(more)
     expect(items()).toHaveLength(7)
     expect(items().at(-1)).toHaveTextContent(/^Applied/)
-    expect(within(timeline).getByRole('button', { name: 'Show the latest only' })).toHaveAttribute('aria-expanded', 'true')
+    expect(within(timeline).getByRole('button', { name: 'Show the latest only' })).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    )
   })
 
   it('offers Resend on a failed notification only, and names who wrote each note', () => {

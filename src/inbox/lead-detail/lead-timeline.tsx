@@ -4,9 +4,9 @@ import { bookingCopy } from '../content/booking-copy.ts'
 import { inboxCopy, statusLabels } from '../content/inbox-copy.ts'
 import { leadPageCopy } from '../content/lead-page-copy.ts'
 import { formatDateTime } from '../ui/format.ts'
+import { Section } from '../ui/section.tsx'
 import { deliveryState } from './lead-deliveries.tsx'
 import { ResendButton } from './resend-button.tsx'
-import { Section } from '../ui/section.tsx'
 import { timelineOf, type TimelineEntry } from './timeline.ts'
 
 const copy = leadPageCopy.timeline
@@ -24,7 +24,10 @@ function describe(entry: TimelineEntry, leadId: number): { what: ReactNode; who?
       return { what: <p className="font-semibold">{copy.bookingPageOpened}</p> }
     case 'status': {
       const { from, to, author } = entry.change
-      return { what: <p className="font-semibold">{copy.status(from && statusLabels[from], statusLabels[to])}</p>, who: copy.by(author) }
+      return {
+        what: <p className="font-semibold">{copy.status(from && statusLabels[from], statusLabels[to])}</p>,
+        who: copy.by(author),
+      }
     }
     case 'note':
       return {
@@ -44,8 +47,10 @@ function describe(entry: TimelineEntry, leadId: number): { what: ReactNode; who?
         what: (
           <div className="flex flex-col items-start gap-1">
             <p className="break-words">
-              <span className="font-semibold">{copy.delivery(detail.deliveryEvents[entry.delivery.event], entry.delivery.channel)}</span>:{' '}
-              {deliveryState(entry.delivery)}
+              <span className="font-semibold">
+                {copy.delivery(detail.deliveryEvents[entry.delivery.event], entry.delivery.channel)}
+              </span>
+              : {deliveryState(entry.delivery)}
             </p>
             {/* Why it failed, in the sender's words: an answer no email may go to says so here. */}
             {entry.delivery.state === 'failed' && entry.delivery.attempts.at(-1)?.error && (

@@ -1,11 +1,11 @@
 import { useState, type FormEvent } from 'react'
-import { useLinkBooking, useUnmatchedBookings } from '../api/bookings.ts'
-import { bookedBy } from '../leads-shared/booked-by.ts'
 import { Button } from '../../components/ui/button.tsx'
 import { fieldClassName } from '../../components/ui/input.tsx'
+import { useLinkBooking, useUnmatchedBookings } from '../api/bookings.ts'
 import { bookingCopy } from '../content/booking-copy.ts'
-import { formatDateTime } from '../ui/format.ts'
+import { bookedBy } from '../leads-shared/booked-by.ts'
 import { Field } from '../ui/field.tsx'
+import { formatDateTime } from '../ui/format.ts'
 import { Notice } from '../ui/notice.tsx'
 
 const copy = bookingCopy.link
@@ -15,7 +15,8 @@ export function LinkBooking({ leadId }: { leadId: number }) {
   const unmatched = useUnmatchedBookings()
   const link = useLinkBooking()
   const [outcome, setOutcome] = useState<'linked' | 'failed' | undefined>()
-  if (!unmatched.data || unmatched.data.length === 0) return outcome === 'linked' ? <Notice tone="success">{copy.linked}</Notice> : null
+  if (!unmatched.data || unmatched.data.length === 0)
+    return outcome === 'linked' ? <Notice tone="success">{copy.linked}</Notice> : null
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
@@ -24,7 +25,11 @@ export function LinkBooking({ leadId }: { leadId: number }) {
     link.mutate({ bookingId, leadId }, { onSuccess: () => setOutcome('linked'), onError: () => setOutcome('failed') })
   }
   return (
-    <form aria-label={copy.legend} onSubmit={submit} className="mt-4 flex flex-wrap items-end gap-3 border-t border-ink/10 pt-4">
+    <form
+      aria-label={copy.legend}
+      onSubmit={submit}
+      className="mt-4 flex flex-wrap items-end gap-3 border-t border-ink/10 pt-4"
+    >
       <Field label={copy.booking}>
         {({ id }) => (
           <select id={id} name="booking" required defaultValue="" className={fieldClassName}>
@@ -33,7 +38,10 @@ export function LinkBooking({ leadId }: { leadId: number }) {
             </option>
             {unmatched.data.map((booking) => (
               <option key={booking.id} value={booking.id}>
-                {copy.option(bookedBy(booking), booking.startsAt ? formatDateTime(booking.startsAt) : bookingCopy.states[booking.state])}
+                {copy.option(
+                  bookedBy(booking),
+                  booking.startsAt ? formatDateTime(booking.startsAt) : bookingCopy.states[booking.state],
+                )}
               </option>
             ))}
           </select>

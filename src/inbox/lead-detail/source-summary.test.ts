@@ -18,7 +18,9 @@ describe('a lead’s source in words', () => {
 
   it('says a visit without a source is direct, shows an unknown source as it is, and leaves out what is missing', () => {
     expect(sourceSummary(null, null, now)).toBe('Direct visit')
-    expect(sourceSummary('news.example', { last_touch: { referrer_origin: 'https://news.example' } }, now)).toBe('news.example')
+    expect(sourceSummary('news.example', { last_touch: { referrer_origin: 'https://news.example' } }, now)).toBe(
+      'news.example',
+    )
     expect(spokenDay('2025-03-01T00:00:00.000Z', now)).toMatch(/2025/)
     expect(spokenDay('not a time', now)).toBeUndefined()
   })

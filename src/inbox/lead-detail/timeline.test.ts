@@ -53,7 +53,11 @@ describe('timelineOf', () => {
   it('shows a lead that just arrived as applied only, and of two at the same time the later one first', () => {
     const none = { bookingOpenedAt: null, history: [], notes: [], deliveries: [], bookings: [] }
     expect(timelineOf({ ...none, receivedAt: at(0) }).map((entry) => entry.kind)).toEqual(['applied'])
-    const sameTime = timelineOf({ ...none, receivedAt: at(0), history: [{ from: null, to: 'new', author: 'system', at: at(0) }] })
+    const sameTime = timelineOf({
+      ...none,
+      receivedAt: at(0),
+      history: [{ from: null, to: 'new', author: 'system', at: at(0) }],
+    })
     expect(sameTime.map((entry) => entry.kind)).toEqual(['status', 'applied'])
   })
 })

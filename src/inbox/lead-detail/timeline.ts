@@ -1,5 +1,5 @@
-import type { LeadDelivery, LeadDetail, LeadNote, LeadStatusChange } from '../../../common/lead-page-api.ts'
 import type { BookingEventLine, LeadBooking } from '../../../common/booking-api.ts'
+import type { LeadDelivery, LeadDetail, LeadNote, LeadStatusChange } from '../../../common/lead-page-api.ts'
 
 /** One line of a lead's timeline: what happened, and when. */
 export type TimelineEntry =
@@ -10,7 +10,10 @@ export type TimelineEntry =
   | { kind: 'booking-page'; at: string; key: string }
   | { kind: 'booking'; at: string; key: string; booking: LeadBooking; event: BookingEventLine }
 
-type TimelineSource = Pick<LeadDetail, 'receivedAt' | 'history' | 'notes' | 'deliveries' | 'bookingOpenedAt' | 'bookings'>
+type TimelineSource = Pick<
+  LeadDetail,
+  'receivedAt' | 'history' | 'notes' | 'deliveries' | 'bookingOpenedAt' | 'bookings'
+>
 
 /** A notification stands where it was last tried, or where it was queued when it has not been yet. */
 const deliveryTime = (delivery: LeadDelivery) => delivery.attempts.at(-1)?.startedAt ?? delivery.queuedAt
@@ -25,7 +28,12 @@ export function timelineOf(lead: TimelineSource): TimelineEntry[] {
   const entries: TimelineEntry[] = [
     { kind: 'applied', at: lead.receivedAt, key: 'applied' },
     ...(lead.bookingOpenedAt ? [{ kind: 'booking-page' as const, at: lead.bookingOpenedAt, key: 'booking-page' }] : []),
-    ...lead.history.map((change, index) => ({ kind: 'status' as const, at: change.at, key: `status-${index}`, change })),
+    ...lead.history.map((change, index) => ({
+      kind: 'status' as const,
+      at: change.at,
+      key: `status-${index}`,
+      change,
+    })),
     ...lead.bookings.flatMap((booking, bookingIndex) =>
       booking.events.map((event, index) => ({
         kind: 'booking' as const,

@@ -6,7 +6,10 @@ describe('the touches of a stored attribution', () => {
       first_touch: { landing_path: '/', utm_source: 'ig', unknown: 'x', utm_medium: 3 },
       last_touch: { referrer_origin: 'https://news.example' },
     }
-    expect(touchesOf(stored)).toEqual({ first: { utm_source: 'ig', landing_path: '/' }, last: { referrer_origin: 'https://news.example' } })
+    expect(touchesOf(stored)).toEqual({
+      first: { utm_source: 'ig', landing_path: '/' },
+      last: { referrer_origin: 'https://news.example' },
+    })
     expect(Object.keys(touchesOf(stored).first ?? {})).toEqual(['utm_source', 'landing_path'])
   })
 

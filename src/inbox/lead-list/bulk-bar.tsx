@@ -33,17 +33,28 @@ export function BulkBar({ selection, spam, onDone }: BulkBarProps) {
       },
     })
   return (
-    <section aria-label={copy.selection} className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-2 rounded-2xl bg-gold/15 px-3 py-2">
+    <section
+      aria-label={copy.selection}
+      className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-2 rounded-2xl bg-gold/15 px-3 py-2"
+    >
       <p className="font-semibold">{copy.selected(ids.length)}</p>
       {spam ? <BulkNotSpam ids={ids} onDone={done} /> : <BulkStatus ids={ids} onDone={done} />}
       <ExportDialog
         query={{ ids: ids.join(','), view: spam ? 'spam' : undefined }}
         words={{ open: copy.exportSelected, title: copy.exportSelectedTitle, intro: copy.exportSelectedIntro }}
       />
-      <button type="button" onClick={() => setConfirming(true)} className={cn(bulkControl, 'text-red-800 ring-red-800/40 hover:bg-red-50')}>
+      <button
+        type="button"
+        onClick={() => setConfirming(true)}
+        className={cn(bulkControl, 'text-red-800 ring-red-800/40 hover:bg-red-50')}
+      >
         {copy.erase}
       </button>
-      <button type="button" onClick={selection.clear} className="min-h-11 px-2 font-semibold underline underline-offset-4">
+      <button
+        type="button"
+        onClick={selection.clear}
+        className="min-h-11 px-2 font-semibold underline underline-offset-4"
+      >
         {copy.clear}
       </button>
       <ConfirmDialog

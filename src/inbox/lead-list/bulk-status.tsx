@@ -21,7 +21,10 @@ export function BulkStatus({ ids, onDone }: BulkActionProps) {
   const change = useBulkStatus()
   const apply = () => {
     if (!change.isPending)
-      change.mutate({ ids, status }, { onSuccess: ({ found }) => onDone(copy.bulkStatusDone(found, statusLabels[status])) })
+      change.mutate(
+        { ids, status },
+        { onSuccess: ({ found }) => onDone(copy.bulkStatusDone(found, statusLabels[status])) },
+      )
   }
   return (
     <div className="flex flex-wrap items-center gap-2">

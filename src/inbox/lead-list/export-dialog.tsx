@@ -1,15 +1,15 @@
 import { useId, useState } from 'react'
-import { EXPORT_FORMATS } from '../../../common/lead-list-api.ts'
-import { EXPORT_MODES, type ExportMode } from '../../../common/export-options.ts'
 import type { LeadListQuery } from '../../../common/admin-api-schema.ts'
-import { fieldClassName } from '../../components/ui/input.tsx'
+import { EXPORT_MODES, type ExportMode } from '../../../common/export-options.ts'
+import { EXPORT_FORMATS } from '../../../common/lead-list-api.ts'
 import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from '../../components/ui/dialog.tsx'
+import { fieldClassName } from '../../components/ui/input.tsx'
 import { cn } from '../../lib/cn.ts'
 import { inboxCopy } from '../content/inbox-copy.ts'
 import { toolsCopy } from '../content/inbox-tools-copy.ts'
+import { exportPath } from '../leads-shared/list-query.ts'
 import { Field } from '../ui/field.tsx'
 import { Notice } from '../ui/notice.tsx'
-import { exportPath } from '../leads-shared/list-query.ts'
 import { browserTimeZone, timeZoneChoices } from './time-zones.ts'
 
 const copy = toolsCopy.exportView
@@ -17,7 +17,8 @@ const modeCopy: Record<ExportMode, { label: string; hint: string }> = {
   spreadsheet: { label: copy.spreadsheet, hint: copy.spreadsheetHint },
   crm: { label: copy.crm, hint: copy.crmHint },
 }
-const pill = 'inline-flex min-h-11 items-center rounded-full px-4 font-semibold whitespace-nowrap ring-1 ring-ink/25 hover:bg-ink/5'
+const pill =
+  'inline-flex min-h-11 items-center rounded-full px-4 font-semibold whitespace-nowrap ring-1 ring-ink/25 hover:bg-ink/5'
 
 interface ExportDialogProps {
   query: LeadListQuery

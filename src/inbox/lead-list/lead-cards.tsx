@@ -1,14 +1,14 @@
+import { ContactLinks } from '../contact/contact-links.tsx'
 import { bookingCopy } from '../content/booking-copy.ts'
 import { listCopy } from '../content/list-copy.ts'
-import { ContactLinks } from '../contact/contact-links.tsx'
 import { LeadAnswersList } from '../leads-shared/lead-answers.tsx'
-import { bookingLabel } from './booking-label.ts'
-import { LeadLink } from './lead-link.tsx'
-import { NewBadge } from '../leads-shared/new-badge.tsx'
 import { leadName } from '../leads-shared/lead-name.ts'
+import { NewBadge } from '../leads-shared/new-badge.tsx'
+import { NotSpamButton } from '../leads-shared/not-spam-button.tsx'
+import { bookingLabel } from './booking-label.ts'
 import type { LeadRowsProps } from './lead-columns.ts'
 import { ReceivedAge, SourceBadge } from './lead-facts.tsx'
-import { NotSpamButton } from '../leads-shared/not-spam-button.tsx'
+import { LeadLink } from './lead-link.tsx'
 import { RowStatusSelect } from './row-status-select.tsx'
 import { SelectBox } from './select-box.tsx'
 
@@ -66,7 +66,9 @@ export function LeadCards({ leads, spam, now, sort, selection, onStatusChanged }
                 <ContactLinks answers={lead.answers} />
               </div>
               <details className="mt-2">
-                <summary className="flex min-h-11 cursor-pointer items-center font-semibold">{listCopy.answers}</summary>
+                <summary className="flex min-h-11 cursor-pointer items-center font-semibold">
+                  {listCopy.answers}
+                </summary>
                 <div className="pt-2 text-sm">
                   <LeadAnswersList answers={lead.answers} />
                 </div>

@@ -11,7 +11,10 @@ export function SourceBadge({ lead, className }: { lead: LeadSummary; className?
   return (
     <span
       title={label}
-      className={cn('inline-block max-w-full truncate rounded-full bg-ink/5 px-2 py-0.5 align-middle text-sm', className)}
+      className={cn(
+        'inline-block max-w-full truncate rounded-full bg-ink/5 px-2 py-0.5 align-middle text-sm',
+        className,
+      )}
     >
       {label}
     </span>

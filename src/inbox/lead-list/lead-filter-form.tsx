@@ -1,8 +1,8 @@
 import { useCallback, useId, useRef, useState, type KeyboardEvent } from 'react'
 import { flushSync } from 'react-dom'
-import { LEAD_STATUSES } from '../../../common/lead-status.ts'
-import { BOOKING_FILTERS } from '../../../common/booking-api.ts'
 import type { LeadListQuery } from '../../../common/admin-api-schema.ts'
+import { BOOKING_FILTERS } from '../../../common/booking-api.ts'
+import { LEAD_STATUSES } from '../../../common/lead-status.ts'
 import { fieldClassName, Input } from '../../components/ui/input.tsx'
 import { cn } from '../../lib/cn.ts'
 import { AdminApiError } from '../api/inbox-fetch.ts'
@@ -10,12 +10,12 @@ import { useLeadSources } from '../api/lead-sources.ts'
 import { bookingCopy } from '../content/booking-copy.ts'
 import { filterCopy } from '../content/filter-copy.ts'
 import { inboxCopy, statusLabels } from '../content/inbox-copy.ts'
-import { Field } from '../ui/field.tsx'
+import { activeFilterCount, listPath } from '../leads-shared/list-query.ts'
 import { InboxLink } from '../router/inbox-link.tsx'
+import { Field } from '../ui/field.tsx'
 import { RangePresets } from '../ui/range-presets.tsx'
 import { KeyboardHint } from './keyboard-hint.tsx'
 import { moveLeadFocus } from './lead-links.ts'
-import { activeFilterCount, listPath } from '../leads-shared/list-query.ts'
 import { sourceChoices } from './source-choices.ts'
 import { useFilterFields } from './use-filter-fields.ts'
 import { useListKeys } from './use-list-keys.ts'
@@ -96,7 +96,13 @@ export function LeadFilterForm({ query, searchProblem }: { query: LeadListQuery;
       >
         <Field
           label={copy.search}
-          hint={searchProblem === undefined ? copy.searchHint : <span className="font-semibold text-red-800">{searchProblem}</span>}
+          hint={
+            searchProblem === undefined ? (
+              copy.searchHint
+            ) : (
+              <span className="font-semibold text-red-800">{searchProblem}</span>
+            )
+          }
           className="sm:col-span-2"
         >
           {({ id, describedBy }) => (
@@ -116,7 +122,13 @@ export function LeadFilterForm({ query, searchProblem }: { query: LeadListQuery;
         {!spam && (
           <Field label={copy.status}>
             {({ id }) => (
-              <select id={id} name="status" defaultValue={query.status ?? ''} onChange={() => apply()} className={fieldClassName}>
+              <select
+                id={id}
+                name="status"
+                defaultValue={query.status ?? ''}
+                onChange={() => apply()}
+                className={fieldClassName}
+              >
                 <option value="">{copy.anyStatus}</option>
                 {LEAD_STATUSES.map((status) => (
                   <option key={status} value={status}>
@@ -130,7 +142,13 @@ export function LeadFilterForm({ query, searchProblem }: { query: LeadListQuery;
         {!spam && (
           <Field label={bookingCopy.filter}>
             {({ id }) => (
-              <select id={id} name="booking" defaultValue={query.booking ?? ''} onChange={() => apply()} className={fieldClassName}>
+              <select
+                id={id}
+                name="booking"
+                defaultValue={query.booking ?? ''}
+                onChange={() => apply()}
+                className={fieldClassName}
+              >
                 <option value="">{bookingCopy.anyBooking}</option>
                 {BOOKING_FILTERS.map((filter) => (
                   <option key={filter} value={filter}>
@@ -143,7 +161,13 @@ export function LeadFilterForm({ query, searchProblem }: { query: LeadListQuery;
         )}
         <Field label={copy.source}>
           {({ id }) => (
-            <select id={id} name="source" defaultValue={query.source ?? ''} onChange={() => apply()} className={fieldClassName}>
+            <select
+              id={id}
+              name="source"
+              defaultValue={query.source ?? ''}
+              onChange={() => apply()}
+              className={fieldClassName}
+            >
               <option value="">{filterCopy.anySource}</option>
               {sourceChoices(sources, query.source).map((choice) => (
                 <option key={choice.value} value={choice.value}>
@@ -154,14 +178,24 @@ export function LeadFilterForm({ query, searchProblem }: { query: LeadListQuery;
           )}
         </Field>
         <Field label={copy.from}>
-          {({ id }) => <Input id={id} name="from" type="date" defaultValue={query.from} onChange={() => applySoon('from')} />}
+          {({ id }) => (
+            <Input id={id} name="from" type="date" defaultValue={query.from} onChange={() => applySoon('from')} />
+          )}
         </Field>
         <Field label={copy.to}>
           {({ id }) => <Input id={id} name="to" type="date" defaultValue={query.to} onChange={() => applySoon('to')} />}
         </Field>
         <div className="flex flex-wrap items-start gap-x-6 gap-y-3 sm:col-span-2 lg:col-span-7">
-          <RangePresets inline current={query} hrefOf={(range) => listPath({ ...query, ...range, cursor: undefined })} />
-          <InboxLink href={listPath({ view: query.view })} onClick={cancel} className={cn(pill, 'ring-0 underline underline-offset-4')}>
+          <RangePresets
+            inline
+            current={query}
+            hrefOf={(range) => listPath({ ...query, ...range, cursor: undefined })}
+          />
+          <InboxLink
+            href={listPath({ view: query.view })}
+            onClick={cancel}
+            className={cn(pill, 'ring-0 underline underline-offset-4')}
+          >
             {copy.clear}
           </InboxLink>
           <KeyboardHint />

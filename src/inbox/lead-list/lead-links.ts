@@ -11,7 +11,8 @@ export function leadLinks(root: ParentNode = document): HTMLAnchorElement[] {
   const seen = new Set<string>()
   return [...root.querySelectorAll<HTMLAnchorElement>('main a[href]')].filter((link) => {
     const url = new URL(link.href, window.location.href)
-    if (url.origin !== window.location.origin || !LEAD_PATH.test(url.pathname) || link.getClientRects().length === 0) return false
+    if (url.origin !== window.location.origin || !LEAD_PATH.test(url.pathname) || link.getClientRects().length === 0)
+      return false
     if (seen.has(url.pathname)) return false
     seen.add(url.pathname)
     return true
@@ -28,7 +29,8 @@ export function moveLeadFocus(step: 1 | -1): boolean {
   else if (active === null || active === document.body) target = links[0]
   else {
     // From elsewhere in a row or the page: the nearest lead after (j) or before (k) the focus.
-    const after = (link: HTMLAnchorElement) => Boolean(active.compareDocumentPosition(link) & Node.DOCUMENT_POSITION_FOLLOWING)
+    const after = (link: HTMLAnchorElement) =>
+      Boolean(active.compareDocumentPosition(link) & Node.DOCUMENT_POSITION_FOLLOWING)
     target = step === 1 ? links.find(after) : [...links].reverse().find((link) => !after(link))
   }
   if (target === undefined) return false
@@ -41,6 +43,7 @@ const TYPED_INPUTS = new Set(['checkbox', 'radio', 'button', 'submit', 'reset', 
 /** Whether keys pressed here are someone typing: a text field, a list box, an editable area. */
 export function isTyping(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false
-  if (target.isContentEditable || target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement) return true
+  if (target.isContentEditable || target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement)
+    return true
   return target instanceof HTMLInputElement && !TYPED_INPUTS.has(target.type)
 }

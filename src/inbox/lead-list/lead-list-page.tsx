@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react'
 import { useLeadCount, useLeadPage } from '../api/leads.ts'
 import { inboxCopy } from '../content/inbox-copy.ts'
+import { listQueryFrom } from '../leads-shared/list-query.ts'
 import { LoadFailed } from '../ui/load-failed.tsx'
 import { PageTitle } from '../ui/page-title.tsx'
 import { useNow } from '../ui/use-now.ts'
@@ -9,7 +10,6 @@ import { LeadCards } from './lead-cards.tsx'
 import { LeadFilterForm, searchProblemOf } from './lead-filter-form.tsx'
 import { LeadTable } from './lead-table.tsx'
 import { ListToolbar } from './list-toolbar.tsx'
-import { listQueryFrom } from '../leads-shared/list-query.ts'
 import { Pager } from './pager.tsx'
 import { useSelection } from './use-selection.ts'
 
@@ -46,7 +46,11 @@ export function LeadListPage({ params }: { params: URLSearchParams }) {
       {/* Always in the page, so that what is written into it is announced. */}
       <p
         role="status"
-        className={announcement ? 'mt-3 rounded-lg border-l-4 border-emerald-700 bg-emerald-50 px-4 py-2 text-emerald-950' : 'sr-only'}
+        className={
+          announcement
+            ? 'mt-3 rounded-lg border-l-4 border-emerald-700 bg-emerald-50 px-4 py-2 text-emerald-950'
+            : 'sr-only'
+        }
       >
         {announcement}
       </p>

@@ -1,15 +1,15 @@
 import { useId, useState } from 'react'
 import type { LeadSummary } from '../../../common/lead-list-api.ts'
 import { cn } from '../../lib/cn.ts'
-import { listCopy } from '../content/list-copy.ts'
 import { InvalidEmailMark } from '../contact/invalid-email-mark.tsx'
+import { listCopy } from '../content/list-copy.ts'
 import { LeadAnswersList } from '../leads-shared/lead-answers.tsx'
-import { bookingLabel } from './booking-label.ts'
-import { LeadLink } from './lead-link.tsx'
-import { NewBadge } from '../leads-shared/new-badge.tsx'
 import { leadName } from '../leads-shared/lead-name.ts'
-import { ReceivedAge, SourceBadge } from './lead-facts.tsx'
+import { NewBadge } from '../leads-shared/new-badge.tsx'
 import { NotSpamButton } from '../leads-shared/not-spam-button.tsx'
+import { bookingLabel } from './booking-label.ts'
+import { ReceivedAge, SourceBadge } from './lead-facts.tsx'
+import { LeadLink } from './lead-link.tsx'
 import { RowStatusSelect } from './row-status-select.tsx'
 import { SelectBox } from './select-box.tsx'
 
@@ -36,7 +36,11 @@ export function LeadRow({ lead, spam, now, selected, onSelect, onStatusChanged }
     <>
       <tr className={cn('group/lead border-b border-ink/10 last:border-0', selected && 'bg-gold/10')}>
         <td className="w-11 pl-1 align-middle">
-          <SelectBox label={listCopy.select(name)} checked={selected} onChange={(checked) => onSelect(lead.id, checked)} />
+          <SelectBox
+            label={listCopy.select(name)}
+            checked={selected}
+            onChange={(checked) => onSelect(lead.id, checked)}
+          />
         </td>
         <th scope="row" className={cn(cell, 'min-w-0 text-left font-normal')}>
           {/* The name and, beside it, room for a marker such as "New". */}

@@ -1,5 +1,5 @@
-import { listCopy } from '../content/list-copy.ts'
 import { toolsCopy } from '../content/inbox-tools-copy.ts'
+import { listCopy } from '../content/list-copy.ts'
 import type { LeadRowsProps } from './lead-columns.ts'
 import { LeadRow } from './lead-row.tsx'
 import { SelectBox } from './select-box.tsx'

@@ -2,9 +2,9 @@ import { forwardRef, useId } from 'react'
 import type { LeadListQuery } from '../../../common/admin-api-schema.ts'
 import { LEAD_SORTS, type LeadSort } from '../../../common/lead-list-api.ts'
 import { listCopy } from '../content/list-copy.ts'
+import { listPath } from '../leads-shared/list-query.ts'
 import { navigate } from '../router/use-location.ts'
 import { ExportDialog } from './export-dialog.tsx'
-import { listPath } from '../leads-shared/list-query.ts'
 
 interface ListToolbarProps {
   query: LeadListQuery
@@ -16,7 +16,10 @@ interface ListToolbarProps {
  * and the export, on one line with the title so the list starts higher. A new order starts again from the first page. The count takes the
  * focus after a bulk change (tabIndex -1), so the keyboard stays by the list.
  */
-export const ListToolbar = forwardRef<HTMLParagraphElement, ListToolbarProps>(function ListToolbar({ query, count }, countRef) {
+export const ListToolbar = forwardRef<HTMLParagraphElement, ListToolbarProps>(function ListToolbar(
+  { query, count },
+  countRef,
+) {
   const sortId = useId()
   const sort = query.sort ?? 'received'
   return (

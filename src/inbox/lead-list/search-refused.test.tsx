@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react'
-import type { AdminSession } from '../../../common/session-api.ts'
 import { SEARCH_TOO_SHORT } from '../../../common/lead-list-api.ts'
+import type { AdminSession } from '../../../common/session-api.ts'
 import { jsonResponse, renderInbox, stubInboxServer } from '../testing/render-inbox.tsx'
 import { LeadListPage } from './lead-list-page.tsx'
 
@@ -24,7 +24,9 @@ describe('the search box, when the server refuses the search', () => {
     renderInbox(<LeadListPage params={new URLSearchParams({ q: '§' })} />, SESSION)
     const box = await screen.findByRole('searchbox', { name: 'Search' })
     const alert = await screen.findByRole('alert')
-    expect(within(alert).getByText(/The server could not show this: q: Type at least 3 letters or digits/)).toBeVisible()
+    expect(
+      within(alert).getByText(/The server could not show this: q: Type at least 3 letters or digits/),
+    ).toBeVisible()
     expect(box).toHaveAccessibleDescription(SEARCH_TOO_SHORT)
     expect(box).toHaveAttribute('aria-invalid', 'true')
   })

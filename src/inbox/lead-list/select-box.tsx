@@ -17,7 +17,12 @@ export function SelectBox({ label, checked, mixed = false, onChange, className }
     if (box.current) box.current.indeterminate = mixed
   }, [mixed])
   return (
-    <label className={cn('flex min-h-11 min-w-11 cursor-pointer items-center justify-center pointer-fine:min-h-8', className)}>
+    <label
+      className={cn(
+        'flex min-h-11 min-w-11 cursor-pointer items-center justify-center pointer-fine:min-h-8',
+        className,
+      )}
+    >
       <input
         ref={box}
         type="checkbox"

@@ -1,5 +1,5 @@
-import type { LeadAnswers } from '../../../common/lead-list-api.ts'
 import { applicationForm } from '../../../common/application-form.ts'
+import type { LeadAnswers } from '../../../common/lead-list-api.ts'
 
 /** Every answer but those named in `except` (shown elsewhere on the screen), under the question the visitor read. */
 export function LeadAnswersList({ answers, except = [] }: { answers: LeadAnswers; except?: readonly string[] }) {

@@ -6,4 +6,5 @@ import { adminPaths } from '../router/paths.ts'
 export const filtersOf = (query: LeadListQuery): LeadListQuery => ({ ...query, cursor: undefined })
 
 /** A lead's page, opened from a list with these filters. */
-export const leadPath = (id: number, query: LeadListQuery) => `${adminPaths.lead(id)}${leadQueryString(filtersOf(query))}`
+export const leadPath = (id: number, query: LeadListQuery) =>
+  `${adminPaths.lead(id)}${leadQueryString(filtersOf(query))}`

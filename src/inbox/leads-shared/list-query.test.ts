@@ -2,9 +2,22 @@ import { activeFilterCount, exportPath, listPath, listQueryFrom, showList } from
 
 describe('the list view in the address', () => {
   it('reads the filters it knows and leaves out empty or unknown values', () => {
-    const query = listQueryFrom(new URLSearchParams('q=%20anna%20&status=won&source=&from=2026-01-01&view=spam&cursor=abc&other=1'))
-    expect(query).toEqual({ q: 'anna', status: 'won', source: undefined, from: '2026-01-01', to: undefined, view: 'spam', cursor: 'abc' })
-    expect(listQueryFrom(new URLSearchParams('status=spam&view=all'))).toMatchObject({ status: undefined, view: undefined })
+    const query = listQueryFrom(
+      new URLSearchParams('q=%20anna%20&status=won&source=&from=2026-01-01&view=spam&cursor=abc&other=1'),
+    )
+    expect(query).toEqual({
+      q: 'anna',
+      status: 'won',
+      source: undefined,
+      from: '2026-01-01',
+      to: undefined,
+      view: 'spam',
+      cursor: 'abc',
+    })
+    expect(listQueryFrom(new URLSearchParams('status=spam&view=all'))).toMatchObject({
+      status: undefined,
+      view: undefined,
+    })
   })
 
   it('writes only the filters that are set, so a shared address is short', () => {
@@ -20,7 +33,9 @@ describe('the list view in the address', () => {
   })
 
   it('exports every lead of the filter, not the page shown', () => {
-    expect(exportPath({ q: 'a', cursor: 'next', view: 'spam' }, 'csv')).toBe('/api/admin/leads/export?q=a&view=spam&format=csv')
+    expect(exportPath({ q: 'a', cursor: 'next', view: 'spam' }, 'csv')).toBe(
+      '/api/admin/leads/export?q=a&view=spam&format=csv',
+    )
   })
 
   it('reads a shared address the way it was written', () => {

@@ -1,13 +1,14 @@
-import { ADMIN_PAGE_PATH } from '../../../common/admin-api.ts'
-import { LEAD_STATUSES, type LeadStatus } from '../../../common/lead-status.ts'
 import type { LeadListQuery } from '../../../common/admin-api-schema.ts'
+import { ADMIN_PAGE_PATH } from '../../../common/admin-api.ts'
 import { BOOKING_FILTERS, type BookingFilter } from '../../../common/booking-api.ts'
 import { LEAD_SORTS, type LeadSort } from '../../../common/lead-list-api.ts'
+import { LEAD_STATUSES, type LeadStatus } from '../../../common/lead-status.ts'
 import { leadQueryString } from '../api/leads.ts'
 import { navigate } from '../router/use-location.ts'
 
 const isStatus = (value: string | null): value is LeadStatus => LEAD_STATUSES.some((status) => status === value)
-const isBookingFilter = (value: string | null): value is BookingFilter => BOOKING_FILTERS.some((filter) => filter === value)
+const isBookingFilter = (value: string | null): value is BookingFilter =>
+  BOOKING_FILTERS.some((filter) => filter === value)
 // Newest first is the default, so the address leaves it out.
 const isOtherSort = (value: string | null): value is Exclude<LeadSort, 'received'> =>
   value !== 'received' && LEAD_SORTS.some((sort) => sort === value)
@@ -37,10 +38,13 @@ export const listPath = (query: LeadListQuery) => `${ADMIN_PAGE_PATH}${leadQuery
 
 /** How many filters are set; a date range counts once. */
 export const activeFilterCount = (query: LeadListQuery) =>
-  [query.q, query.status, query.booking, query.source, query.from ?? query.to].filter((value) => value !== undefined).length
+  [query.q, query.status, query.booking, query.source, query.from ?? query.to].filter((value) => value !== undefined)
+    .length
 
 const typedInOf = (state: unknown) =>
-  typeof state === 'object' && state !== null && 'typedIn' in state && typeof state.typedIn === 'string' ? state.typedIn : undefined
+  typeof state === 'object' && state !== null && 'typedIn' in state && typeof state.typedIn === 'string'
+    ? state.typedIn
+    : undefined
 
 /**
  * Shows the list with these filters, from its first page. A change typed into

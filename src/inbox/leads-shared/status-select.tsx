@@ -19,7 +19,15 @@ interface StatusSelectProps {
 }
 
 /** Changes a lead's status as soon as another is chosen. */
-export function StatusSelect({ id, status, label, visibleLabel = false, onChanged, name, chip = false }: StatusSelectProps) {
+export function StatusSelect({
+  id,
+  status,
+  label,
+  visibleLabel = false,
+  onChanged,
+  name,
+  chip = false,
+}: StatusSelectProps) {
   const selectId = useId()
   const change = useChangeStatus()
   const shown = change.isPending && change.variables ? change.variables.status : status
@@ -33,7 +41,10 @@ export function StatusSelect({ id, status, label, visibleLabel = false, onChange
         {chip && (
           <span
             aria-hidden="true"
-            className={cn('pointer-events-none absolute top-1/2 left-3 size-2.5 -translate-y-1/2 rounded-full', tone.dot)}
+            className={cn(
+              'pointer-events-none absolute top-1/2 left-3 size-2.5 -translate-y-1/2 rounded-full',
+              tone.dot,
+            )}
           />
         )}
         <select
@@ -52,7 +63,10 @@ export function StatusSelect({ id, status, label, visibleLabel = false, onChange
           }}
           className={
             chip
-              ? cn('min-h-11 w-full rounded-full py-1 pr-2 pl-7 text-sm font-semibold ring-1 pointer-fine:min-h-8', tone.chip)
+              ? cn(
+                  'min-h-11 w-full rounded-full py-1 pr-2 pl-7 text-sm font-semibold ring-1 pointer-fine:min-h-8',
+                  tone.chip,
+                )
               : cn(fieldClassName, 'min-w-36 py-2')
           }
         >

@@ -1,5 +1,5 @@
-import { jsonResponse, renderInbox, stubInboxServer } from '../testing/render-inbox.tsx'
 import { screen } from '@testing-library/react'
+import { jsonResponse, renderInbox, stubInboxServer } from '../testing/render-inbox.tsx'
 import { SignInPage } from './sign-in-page.tsx'
 
 const fetchMock = stubInboxServer()
@@ -7,7 +7,9 @@ const json = jsonResponse
 
 function renderSignIn({ secureTransport = true } = {}) {
   fetchMock.mockImplementation(async (input) =>
-    String(input).endsWith('/setup') ? json(200, { secureTransport }) : json(401, { statusCode: 401, error: 'totp_required' }),
+    String(input).endsWith('/setup')
+      ? json(200, { secureTransport })
+      : json(401, { statusCode: 401, error: 'totp_required' }),
   )
   return renderInbox(<SignInPage />).user
 }
@@ -27,7 +29,11 @@ describe('the sign-in page', () => {
     await user.click(screen.getByRole('button', { name: 'Sign in' }))
     expect(await screen.findByRole('alert')).toHaveTextContent('That code is not right')
     const [, init] = fetchMock.mock.calls.at(-1)!
-    expect(JSON.parse(String(init?.body))).toEqual({ email: 'op@example.com', password: 'a long password', code: '123456' })
+    expect(JSON.parse(String(init?.body))).toEqual({
+      email: 'op@example.com',
+      password: 'a long password',
+      code: '123456',
+    })
   })
 
   it('says plainly when the connection is not secure', async () => {

@@ -25,7 +25,11 @@ export function SignInPage() {
     const form = new FormData(event.currentTarget)
     const code = String(form.get('code') ?? '').trim()
     signIn.mutate(
-      { email: String(form.get('email') ?? ''), password: String(form.get('password') ?? ''), ...(code ? { code } : {}) },
+      {
+        email: String(form.get('email') ?? ''),
+        password: String(form.get('password') ?? ''),
+        ...(code ? { code } : {}),
+      },
       { onError: (error) => signInProblem(error) === 'code' && setAskCode(true) },
     )
   }
@@ -39,7 +43,9 @@ export function SignInPage() {
         </Notice>
       )}
       <form onSubmit={submit} className="mt-6 flex flex-col gap-4 rounded-2xl bg-white p-6 shadow-sm">
-        <Field label={copy.email}>{({ id }) => <Input id={id} name="email" type="email" autoComplete="username" required />}</Field>
+        <Field label={copy.email}>
+          {({ id }) => <Input id={id} name="email" type="email" autoComplete="username" required />}
+        </Field>
         <Field label={copy.password}>
           {({ id }) => <Input id={id} name="password" type="password" autoComplete="current-password" required />}
         </Field>

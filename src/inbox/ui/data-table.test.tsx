@@ -45,7 +45,15 @@ describe('DataTable', () => {
   })
 
   it('keeps the caption for screen readers only, with the id it is given', () => {
-    render(<DataTable caption="Fruit" captionId="fruit-caption" columns={columns} rows={fruits} rowKey={(fruit) => fruit.name} />)
+    render(
+      <DataTable
+        caption="Fruit"
+        captionId="fruit-caption"
+        columns={columns}
+        rows={fruits}
+        rowKey={(fruit) => fruit.name}
+      />,
+    )
     const caption = screen.getByText('Fruit', { selector: 'caption' })
     expect(caption).toHaveAttribute('id', 'fruit-caption')
     expect(caption).toHaveClass('sr-only')
@@ -70,7 +78,9 @@ describe('DataTable', () => {
   it('is tight on a phone unless told otherwise', () => {
     render(<DataTable caption="Fruit" columns={columns} rows={fruits} rowKey={(fruit) => fruit.name} />)
     expect(screen.getByRole('columnheader', { name: 'Fruit' }).className).toBe('px-2 py-2 font-semibold sm:px-3')
-    expect(screen.getByRole('cell', { name: '1200' }).className).toBe('px-2 py-2 align-top sm:px-3 text-right tabular-nums')
+    expect(screen.getByRole('cell', { name: '1200' }).className).toBe(
+      'px-2 py-2 align-top sm:px-3 text-right tabular-nums',
+    )
   })
 
   it('has only its header row when there are no items', () => {

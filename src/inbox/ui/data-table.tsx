@@ -18,7 +18,10 @@ export interface CellClasses {
 }
 
 /** Tight on a phone, roomier from 640 px up. */
-export const compactCells: CellClasses = { head: 'px-2 py-2 font-semibold sm:px-3', body: 'px-2 py-2 align-top sm:px-3' }
+export const compactCells: CellClasses = {
+  head: 'px-2 py-2 font-semibold sm:px-3',
+  body: 'px-2 py-2 align-top sm:px-3',
+}
 
 export interface DataTableProps<Row> {
   /** What the table holds, for screen readers; it is not shown. */
@@ -34,7 +37,14 @@ export interface DataTableProps<Row> {
 const classes = (...names: (string | false | undefined)[]) => names.filter(Boolean).join(' ')
 
 /** The inbox's tables: one header row, then a row per item, each column from its definition. */
-export function DataTable<Row>({ caption, captionId, columns, rows, rowKey, cells = compactCells }: DataTableProps<Row>) {
+export function DataTable<Row>({
+  caption,
+  captionId,
+  columns,
+  rows,
+  rowKey,
+  cells = compactCells,
+}: DataTableProps<Row>) {
   return (
     <table className="w-full text-left text-sm">
       <caption id={captionId} className="sr-only">
@@ -53,7 +63,11 @@ export function DataTable<Row>({ caption, captionId, columns, rows, rowKey, cell
         {rows.map((row) => (
           <tr key={rowKey(row)} className="border-b border-ink/10 last:border-0">
             {columns.map((column) => {
-              const className = classes(cells.body, column.align === 'end' && 'text-right tabular-nums', column.className)
+              const className = classes(
+                cells.body,
+                column.align === 'end' && 'text-right tabular-nums',
+                column.className,
+              )
               return column.rowHeader ? (
                 <th key={column.header} scope="row" className={className}>
                   {column.cell(row)}

@@ -8,9 +8,20 @@ const tones = {
 } as const
 
 /** A message in a live region: errors interrupt, the rest wait their turn. */
-export function Notice({ tone, children, className }: { tone: keyof typeof tones; children: ReactNode; className?: string }) {
+export function Notice({
+  tone,
+  children,
+  className,
+}: {
+  tone: keyof typeof tones
+  children: ReactNode
+  className?: string
+}) {
   return (
-    <p role={tone === 'error' ? 'alert' : 'status'} className={cn('rounded-lg border-l-4 px-4 py-3', tones[tone], className)}>
+    <p
+      role={tone === 'error' ? 'alert' : 'status'}
+      className={cn('rounded-lg border-l-4 px-4 py-3', tones[tone], className)}
+    >
       {children}
     </p>
   )

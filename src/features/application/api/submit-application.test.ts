@@ -70,15 +70,28 @@ describe('submitApplication', () => {
     expect(init?.headers).toMatchObject({ 'Content-Type': 'application/json', Prefer: 'return=minimal' })
     expect(init?.signal).toBeInstanceOf(AbortSignal)
     expect(JSON.parse(String(init?.body))).toEqual([
-      { ...application.answers, submission_id: application.submissionId, _gotcha: 'https://spam.example', attribution: null },
+      {
+        ...application.answers,
+        submission_id: application.submissionId,
+        _gotcha: 'https://spam.example',
+        attribution: null,
+      },
     ])
   })
 
   it('sends where the visitor came from, as this page recorded it', async () => {
     fetchMock.mockImplementation(async () => created())
     await submitApplication(application)
-    const touch = { utm_source: 'ig', utm_campaign: 'launch', fbclid: 'abc', landing_path: '/', captured_at: expect.any(String) }
-    expect(sentBodies()).toEqual([[expect.objectContaining({ attribution: { first_touch: touch, last_touch: touch } })]])
+    const touch = {
+      utm_source: 'ig',
+      utm_campaign: 'launch',
+      fbclid: 'abc',
+      landing_path: '/',
+      captured_at: expect.any(String),
+    }
+    expect(sentBodies()).toEqual([
+      [expect.objectContaining({ attribution: { first_touch: touch, last_touch: touch } })],
+    ])
     expect(localStorage.getItem('attribution.last_touch')).toContain('"fbclid":"abc"')
   })
 
@@ -86,7 +99,10 @@ describe('submitApplication', () => {
     fetchMock.mockImplementation(async () => created())
     await submitApplication({
       ...application,
-      attribution: { first_touch: { utm_source: 'ig', unknown: 'x', gclid: 'g'.repeat(256) }, last_touch: 'no' } as never,
+      attribution: {
+        first_touch: { utm_source: 'ig', unknown: 'x', gclid: 'g'.repeat(256) },
+        last_touch: 'no',
+      } as never,
     })
     expect(sentBodies()).toEqual([[expect.objectContaining({ attribution: { first_touch: { utm_source: 'ig' } } })]])
   })
@@ -195,7 +211,9 @@ describe('submitApplication', () => {
   })
 
   it('retries a 503, waiting as long as Retry-After asks', async () => {
-    fetchMock.mockImplementationOnce(async () => refusal(503, 'PGRST000', { 'Retry-After': '3' })).mockImplementation(async () => created())
+    fetchMock
+      .mockImplementationOnce(async () => refusal(503, 'PGRST000', { 'Retry-After': '3' }))
+      .mockImplementation(async () => created())
     const { result, done } = start()
     await vi.advanceTimersByTimeAsync(2_999)
     expect(fetchMock).toHaveBeenCalledTimes(1)

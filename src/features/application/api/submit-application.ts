@@ -1,5 +1,5 @@
-import { ATTRIBUTION_FIELD, type Attribution } from '../../../../common/attribution.ts'
 import { cleanAttribution } from '../../../../common/attribution-schema.ts'
+import { ATTRIBUTION_FIELD, type Attribution } from '../../../../common/attribution.ts'
 import { CONTACT_SUBMISSIONS_PATH, HONEYPOT_FIELD, SUBMISSION_ID_FIELD } from '../../../../common/contact-submission.ts'
 import { publicConfig } from '../../../config/public-config.ts'
 import { submissionTiming } from '../../../content/submission-timing.ts'
@@ -73,7 +73,12 @@ export async function submitApplication(application: Application): Promise<void>
   }
 }
 
-function toRow({ answers, submissionId, honeypot, attribution = pageAttribution() }: Application): Record<string, unknown> {
+function toRow({
+  answers,
+  submissionId,
+  honeypot,
+  attribution = pageAttribution(),
+}: Application): Record<string, unknown> {
   return {
     ...answers,
     [SUBMISSION_ID_FIELD]: submissionId,
@@ -114,7 +119,11 @@ async function send(url: string, body: string): Promise<Outcome> {
 
     const answer: unknown = await response.json().catch(() => null)
     if (response.status === 409 && errorCode(answer) === DUPLICATE) return { kind: 'stored' }
-    const error = new SubmissionError(`The server refused the application (HTTP ${response.status})`, response.status, answer)
+    const error = new SubmissionError(
+      `The server refused the application (HTTP ${response.status})`,
+      response.status,
+      answer,
+    )
     if (RETRIED_STATUSES.has(response.status)) {
       return { kind: 'retry', error, retryAfterMs: parseRetryAfter(response.headers.get('Retry-After')) }
     }

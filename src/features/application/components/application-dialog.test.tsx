@@ -5,11 +5,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { applicationForm, type FormDefinition, type FormField } from '../../../../common/application-form.ts'
 import { submittedColumns } from '../../../../common/contact-submission.ts'
 import { validAnswers } from '../../../../common/testing/valid-answers.ts'
+import { publicConfig } from '../../../config/public-config.ts'
 import { site } from '../../../content/site.ts'
 import { submissionTiming } from '../../../content/submission-timing.ts'
-import { ApplicationDialog } from './application-dialog.tsx'
 import { UUID_V4 } from '../../../testing/uuid-v4.ts'
-import { publicConfig } from '../../../config/public-config.ts'
+import { ApplicationDialog } from './application-dialog.tsx'
 
 const question = (index: number): FormField => {
   const found = applicationForm.at(index)
@@ -53,7 +53,8 @@ async function openApplication(form?: FormDefinition) {
 type User = ReturnType<typeof userEvent.setup>
 
 /** The row each request carried, in the order they were sent. */
-const sentRows = () => fetchMock.mock.calls.map(([, init]) => (JSON.parse(String(init?.body)) as Record<string, string>[])[0])
+const sentRows = () =>
+  fetchMock.mock.calls.map(([, init]) => (JSON.parse(String(init?.body)) as Record<string, string>[])[0])
 
 /** Every retry wait (1 + 2 + 4 s): the time from the first attempt to the last. */
 const RETRY_WAITS_MS = submissionTiming.retryDelaysMs.reduce((sum, delay) => sum + delay, 0)
@@ -131,7 +132,12 @@ describe('ApplicationDialog', () => {
     expect(field(first.label)).toHaveAttribute('aria-invalid', 'true')
   })
 
-  it.each(['samrivera.gmail.com', 'sam@gmail', '"victim@bank.test" <attacker@evil.test>', 'a@example.com, b@example.com'])(
+  it.each([
+    'samrivera.gmail.com',
+    'sam@gmail',
+    '"victim@bank.test" <attacker@evil.test>',
+    'a@example.com, b@example.com',
+  ])(
     'refuses %s on the email question, saying why under the field, and moves on once it is an address',
     async (typed) => {
       const emailStep = applicationForm.findIndex((step) => step.kind === 'email')
@@ -203,7 +209,9 @@ describe('ApplicationDialog', () => {
     expect(String(url)).toBe(`/rest/v1/contact_submissions?${new URLSearchParams({ columns })}`)
     expect(init?.method).toBe('POST')
     expect(init?.headers).toMatchObject({ 'Content-Type': 'application/json', apikey: expect.any(String) })
-    expect(sentRows()).toEqual([{ ...valid, submission_id: expect.stringMatching(UUID_V4), _gotcha: '', attribution: DIRECT_VISIT }])
+    expect(sentRows()).toEqual([
+      { ...valid, submission_id: expect.stringMatching(UUID_V4), _gotcha: '', attribution: DIRECT_VISIT },
+    ])
 
     await act(async () => finish(new Response(null, { status: 201 })))
     expect(openSpy).not.toHaveBeenCalled()
@@ -241,7 +249,12 @@ describe('ApplicationDialog', () => {
   })
 
   it.each([
-    ['an error answer', 1, 0, () => Response.json({ code: 'PGRST204', message: 'x', details: null, hint: null }, { status: 400 })],
+    [
+      'an error answer',
+      1,
+      0,
+      () => Response.json({ code: 'PGRST204', message: 'x', details: null, hint: null }, { status: 400 }),
+    ],
     ['no answer, three retries long', 4, RETRY_WAITS_MS, () => Promise.reject(new TypeError('Failed to fetch'))],
   ])('keeps the dialog and every answer after %s', async (_case, attempts, waitMs, reply) => {
     fetchMock.mockImplementation(async () => reply())
@@ -444,7 +457,12 @@ describe('the honeypot field', () => {
       expect(input).toHaveAttribute(optOut)
     }
     // Words autofill heuristics match on, in the name, id, label or placeholder.
-    const described = [input.id, input.getAttribute('name'), input.getAttribute('placeholder'), input.labels?.[0]?.textContent]
+    const described = [
+      input.id,
+      input.getAttribute('name'),
+      input.getAttribute('placeholder'),
+      input.labels?.[0]?.textContent,
+    ]
       .join(' ')
       .toLowerCase()
     expect(described).not.toMatch(/web|url|site|home ?page|link|mail|name|phone|tel|address|company|organi[sz]ation/)
@@ -504,6 +522,8 @@ describe('a form with a ninth question', () => {
     const [url] = fetchMock.mock.calls[0] ?? []
     const columns = [...submittedColumns(nine)].map((column) => `"${column}"`).join(',')
     expect(String(url)).toBe(`/rest/v1/contact_submissions?${new URLSearchParams({ columns })}`)
-    expect(sentRows()).toEqual([{ ...typed, submission_id: expect.stringMatching(UUID_V4), _gotcha: '', attribution: DIRECT_VISIT }])
+    expect(sentRows()).toEqual([
+      { ...typed, submission_id: expect.stringMatching(UUID_V4), _gotcha: '', attribution: DIRECT_VISIT },
+    ])
   })
 })

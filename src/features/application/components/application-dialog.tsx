@@ -1,14 +1,19 @@
 import { useEffect, useRef, useState } from 'react'
 import { Toaster } from 'sonner'
 import type { FormDefinition } from '../../../../common/application-form.ts'
+import {
+  bookingProviderFor,
+  prefilledBookingUrl,
+  type BookingPageProvider,
+  type CampaignTouch,
+} from '../../../../common/booking-link.ts'
 import { Button } from '../../../components/ui/button.tsx'
 import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from '../../../components/ui/dialog.tsx'
 import { publicConfig } from '../../../config/public-config.ts'
 import { applicationIntro } from '../../../content/application-intro.ts'
 import { site } from '../../../content/site.ts'
-import { track } from '../../../features-shared/track.ts'
 import { pageAttribution } from '../../../features-shared/attribution-store.ts'
-import { bookingProviderFor, prefilledBookingUrl, type BookingPageProvider, type CampaignTouch } from '../../../../common/booking-link.ts'
+import { track } from '../../../features-shared/track.ts'
 import { pageApplied, type AppliedStore } from '../draft/applied-store.ts'
 import { useApplicationWizard } from '../hooks/use-application-wizard.ts'
 import { useBookingRedirect } from '../hooks/use-booking-redirect.ts'

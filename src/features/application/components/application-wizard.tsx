@@ -24,7 +24,12 @@ export function ApplicationWizard({ wizard }: { wizard: Wizard }) {
         <p id={COUNTER_ID} className="text-sm font-semibold text-ink/70">
           {questionLabel}
         </p>
-        <ProgressBar value={stepIndex + 1} max={stepCount} label={site.application.progressLabel} valueText={questionLabel} />
+        <ProgressBar
+          value={stepIndex + 1}
+          max={stepCount}
+          label={site.application.progressLabel}
+          valueText={questionLabel}
+        />
       </div>
       <StepField
         key={`${step.key}:${wizard.round}`}

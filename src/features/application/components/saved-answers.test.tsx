@@ -116,7 +116,13 @@ it('sends the kept submission id after a reload during a slow submit, and takes 
 
 it('takes the answers another tab typed, and lets that tab clear them', async () => {
   const { dialog } = await openApplication()
-  const otherTab = { v: 1, savedAt: Date.now(), step: 0, submissionId: null, answers: { [first!.key]: 'typed-elsewhere' } }
+  const otherTab = {
+    v: 1,
+    savedAt: Date.now(),
+    step: 0,
+    submissionId: null,
+    answers: { [first!.key]: 'typed-elsewhere' },
+  }
   act(() => {
     window.localStorage.setItem(DRAFT_KEY, JSON.stringify(otherTab))
     window.dispatchEvent(new StorageEvent('storage', { key: DRAFT_KEY }))

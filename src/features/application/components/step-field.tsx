@@ -16,7 +16,16 @@ interface StepFieldProps {
   onEnter: () => void
 }
 
-export function StepField({ field, value, invalid, message = null, readOnly, describedBy, onChange, onEnter }: StepFieldProps) {
+export function StepField({
+  field,
+  value,
+  invalid,
+  message = null,
+  readOnly,
+  describedBy,
+  onChange,
+  onEnter,
+}: StepFieldProps) {
   const fieldRef = useRef<HTMLInputElement & HTMLTextAreaElement>(null)
   const id = `application-${field.key}`
   const hintId = `${id}-hint`

@@ -57,7 +57,10 @@ describe('the application draft', () => {
     store.saveAnswer('name', 'Ada')
     expect(window.localStorage.getItem(DRAFT_KEY)).not.toContain('spam.example')
     const stored = JSON.parse(window.localStorage.getItem(DRAFT_KEY) ?? '{}') as { answers: Record<string, string> }
-    window.localStorage.setItem(DRAFT_KEY, JSON.stringify({ ...stored, answers: { ...stored.answers, [HONEYPOT_FIELD]: 'x' } }))
+    window.localStorage.setItem(
+      DRAFT_KEY,
+      JSON.stringify({ ...stored, answers: { ...stored.answers, [HONEYPOT_FIELD]: 'x' } }),
+    )
     expect(store.read()?.answers).toEqual({ name: 'Ada' })
   })
 

@@ -31,7 +31,9 @@ function parse(text: string | null, now: number): Draft | null {
   if (value === null || typeof value.savedAt !== 'number') return null
   if (!(now - value.savedAt <= DRAFT_MAX_AGE_MS) || !isRecord(value.answers)) return null
   const answers = Object.fromEntries(
-    Object.entries(value.answers).filter((entry): entry is [string, string] => entry[0] !== HONEYPOT_FIELD && typeof entry[1] === 'string'),
+    Object.entries(value.answers).filter(
+      (entry): entry is [string, string] => entry[0] !== HONEYPOT_FIELD && typeof entry[1] === 'string',
+    ),
   )
   const step = typeof value.step === 'number' && Number.isInteger(value.step) && value.step >= 0 ? value.step : 0
   const submissionId = typeof value.submissionId === 'string' ? value.submissionId : null

@@ -4,7 +4,12 @@ import { answersSchema } from '../../../../common/contact-submission.ts'
 import { site } from '../../../content/site.ts'
 import { track } from '../../../features-shared/track.ts'
 import { pageDraft, type DraftStore } from '../draft/draft-store.ts'
-import { applicationWizardReducer, currentAnswered, initialWizardState, wizardQuestions } from '../wizard/application-wizard-reducer.ts'
+import {
+  applicationWizardReducer,
+  currentAnswered,
+  initialWizardState,
+  wizardQuestions,
+} from '../wizard/application-wizard-reducer.ts'
 import { useApplicationSubmission, type StoredApplication } from './use-application-submission.ts'
 import { useDraftSync } from './use-draft-sync.ts'
 import { useReplacingErrorToast } from './use-replacing-error-toast.ts'
@@ -37,7 +42,9 @@ export function useApplicationWizard({ onSubmitted, form = applicationForm, draf
   const [schema] = useState(() => answersSchema(form))
   // Read once, as the application first renders: it only ever does in the browser.
   const [kept] = useState(() => draft.read())
-  const [state, dispatch] = useReducer(applicationWizardReducer, null, () => initialWizardState(wizardQuestions(form, schema), kept))
+  const [state, dispatch] = useReducer(applicationWizardReducer, null, () =>
+    initialWizardState(wizardQuestions(form, schema), kept),
+  )
   const saved = useDraftSync({ draft, kept, dispatch })
   const submission = useApplicationSubmission({
     draft: saved,

@@ -25,7 +25,10 @@ describe('initialWizardState', () => {
   })
 
   it('resumes the kept answers on the question last shown, dropping answers to questions the form no longer asks', () => {
-    const state = initialWizardState(questions, { answers: { name: 'Ada', email: 'ada@example.com', gone: 'x' }, step: 2 })
+    const state = initialWizardState(questions, {
+      answers: { name: 'Ada', email: 'ada@example.com', gone: 'x' },
+      step: 2,
+    })
     expect(state.answers).toEqual({ name: 'Ada', email: 'ada@example.com', goal: '' })
     expect(state.stepIndex).toBe(2)
   })
@@ -36,7 +39,10 @@ describe('initialWizardState', () => {
   })
 
   it('resumes a step beyond the form on its last question when every answer passes', () => {
-    const state = initialWizardState(questions, { answers: { name: 'Ada', email: 'ada@example.com', goal: 'More calls' }, step: 9 })
+    const state = initialWizardState(questions, {
+      answers: { name: 'Ada', email: 'ada@example.com', goal: 'More calls' },
+      step: 9,
+    })
     expect(state.stepIndex).toBe(2)
   })
 })
@@ -69,7 +75,12 @@ describe('applicationWizardReducer', () => {
 
   it('starts over blank on the first question, in a new round, with no refusal', () => {
     const before = { ...at(2, { name: 'Ada', email: 'ada@example.com', goal: 'x' }), invalidField: 'goal', round: 1 }
-    expect(reduce(before, { type: 'started-over' })).toMatchObject({ answers: blank, stepIndex: 0, invalidField: null, round: 2 })
+    expect(reduce(before, { type: 'started-over' })).toMatchObject({
+      answers: blank,
+      stepIndex: 0,
+      invalidField: null,
+      round: 2,
+    })
   })
 
   it('after a submission, starts blank on the first question in the same round', () => {
@@ -85,11 +96,15 @@ describe('applicationWizardReducer', () => {
 
   it('stays on the shown question when the other tab answered further on', () => {
     const before = at(1, { ...blank, name: 'Ada' })
-    expect(reduce(before, { type: 'synced', answers: { name: 'Ada', email: 'ada@example.com', goal: 'x' } }).stepIndex).toBe(1)
+    expect(
+      reduce(before, { type: 'synced', answers: { name: 'Ada', email: 'ada@example.com', goal: 'x' } }).stepIndex,
+    ).toBe(1)
   })
 
   it('goes back to the first question, blank, when another tab cleared the draft', () => {
-    expect(reduce(at(2, { name: 'Ada', email: 'ada@example.com', goal: '' }), { type: 'synced', answers: null })).toMatchObject({
+    expect(
+      reduce(at(2, { name: 'Ada', email: 'ada@example.com', goal: '' }), { type: 'synced', answers: null }),
+    ).toMatchObject({
       answers: blank,
       stepIndex: 0,
     })

@@ -58,7 +58,10 @@ function reachable(questions: readonly WizardQuestion[], answers: Answers, wante
 }
 
 /** Where a visitor resumes: their kept answers, on the question they last saw if every one before it is answered. */
-export function initialWizardState(questions: readonly WizardQuestion[], kept: { answers: Answers; step: number } | null): WizardState {
+export function initialWizardState(
+  questions: readonly WizardQuestion[],
+  kept: { answers: Answers; step: number } | null,
+): WizardState {
   const answers = answersOf(questions, kept?.answers ?? null)
   return {
     questions,

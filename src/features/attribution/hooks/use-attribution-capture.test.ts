@@ -10,7 +10,12 @@ it('records the visit after the page has rendered, once however often it renders
   expect(localStorage.getItem(STORAGE_KEYS.last_touch)).toBeNull()
   await waitFor(() => expect(localStorage.getItem(STORAGE_KEYS.last_touch)).not.toBeNull())
   const first = localStorage.getItem(STORAGE_KEYS.first_touch)
-  expect(JSON.parse(first ?? 'null')).toMatchObject({ utm_source: 'ig', utm_campaign: 'launch', fbclid: 'abc', landing_path: '/' })
+  expect(JSON.parse(first ?? 'null')).toMatchObject({
+    utm_source: 'ig',
+    utm_campaign: 'launch',
+    fbclid: 'abc',
+    landing_path: '/',
+  })
 
   window.history.replaceState(null, '', '/?utm_source=other')
   rerender()

@@ -7,6 +7,8 @@ import { useEffect } from 'react'
  */
 export function useAttributionCapture(): void {
   useEffect(() => {
-    import('../../../features-shared/attribution-store.ts').then((store) => store.captureThisVisit()).catch(() => undefined)
+    import('../../../features-shared/attribution-store.ts')
+      .then((store) => store.captureThisVisit())
+      .catch(() => undefined)
   }, [])
 }
