@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { CONTACT_FIELDS } from '../../common/application-form.ts'
 import { validAnswers } from '../../common/testing/valid-answers.ts'
 import { buildApp } from '../app.ts'
@@ -6,16 +6,10 @@ import { parseConfig } from '../config.ts'
 import { likePattern, SEARCH_TEXT } from '../leads/lead-filter.ts'
 import { DATABASE_TARGET } from '../testing/database-target.ts'
 import { insertApplication } from '../testing/insert-application.ts'
-import { openTempDatabase, type TempDatabase } from '../testing/temp-database.ts'
+import { useTempDatabase } from '../testing/use-temp-database.ts'
 import { analyzeTables, mergeSearchPendingList, vacuumChurningTables } from './database-upkeep.ts'
 
-let temp: TempDatabase
-beforeAll(async () => {
-  temp = await openTempDatabase()
-})
-afterAll(async () => {
-  await temp.dispose()
-})
+const temp = useTempDatabase()
 
 /** The ids a search finds through the search index alone (sequential scans off). */
 async function searchIds(text: string) {

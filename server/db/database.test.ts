@@ -1,20 +1,14 @@
 import { randomUUID } from 'node:crypto'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { CONTACT_FIELDS } from '../../common/application-form.ts'
 import { validAnswers } from '../../common/testing/valid-answers.ts'
 import { DATABASE_TARGET } from '../testing/database-target.ts'
-import { openTempDatabase, type TempDatabase } from '../testing/temp-database.ts'
+import { useTempDatabase } from '../testing/use-temp-database.ts'
 import { DataDirInUseError } from './data-dir-lock.ts'
 import { DatabaseUnavailableError, isPostgresError } from './database.ts'
 import { openPglite } from './pglite.ts'
 
-let temp: TempDatabase
-beforeAll(async () => {
-  temp = await openTempDatabase()
-})
-afterAll(async () => {
-  await temp.dispose()
-})
+const temp = useTempDatabase()
 
 describe(`the Database on ${DATABASE_TARGET}`, () => {
   it('runs statements with parameters and returns rows', async () => {

@@ -1,25 +1,19 @@
 import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { CONTACT_FIELDS, FIELD_MAX_LENGTH, applicationForm } from '../../common/application-form.ts'
 import { validAnswers } from '../../common/testing/valid-answers.ts'
 import { answerColumns } from '../testing/answer-columns.ts'
 import { DATABASE_TARGET } from '../testing/database-target.ts'
-import { openTempDatabase, type TempDatabase } from '../testing/temp-database.ts'
+import { useTempDatabase } from '../testing/use-temp-database.ts'
 import { isPostgresError } from './database.ts'
 import { MIGRATIONS_DIR, migrate } from './migrate.ts'
 import { MAINTENANCE_POOL, openPostgres } from './postgres.ts'
 
 const PROJECT_MIGRATIONS = (await readdir(MIGRATIONS_DIR)).filter((name) => name.endsWith('.sql')).sort()
 
-let temp: TempDatabase
-beforeAll(async () => {
-  temp = await openTempDatabase({ migrated: false })
-})
-afterAll(async () => {
-  await temp.dispose()
-})
+const temp = useTempDatabase({ migrated: false })
 
 const insertRow = (row: Record<string, unknown>) =>
   temp.db.query(
@@ -107,13 +101,7 @@ describe('the contact_submissions table', () => {
 })
 
 describe.runIf(DATABASE_TARGET === 'postgres')('several instances starting at once', () => {
-  let fresh: TempDatabase
-  beforeAll(async () => {
-    fresh = await openTempDatabase({ migrated: false })
-  })
-  afterAll(async () => {
-    await fresh.dispose()
-  })
+  const fresh = useTempDatabase({ migrated: false })
 
   it('all succeed, and each file is applied exactly once', async () => {
     // Each migrator has its own pool and so its own connection, like separate servers.

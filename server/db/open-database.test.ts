@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { DATABASE_TARGET } from '../testing/database-target.ts'
-import { openTempDatabase, type TempDatabase } from '../testing/temp-database.ts'
+import { useTempDatabase } from '../testing/use-temp-database.ts'
 import { DatabaseUnavailableError } from './database.ts'
 import { describeDatabase, openDatabase } from './open-database.ts'
 
@@ -36,11 +36,7 @@ describe('openDatabase', () => {
 })
 
 describe.runIf(DATABASE_TARGET === 'postgres')('openDatabase on PostgreSQL', () => {
-  let temp: TempDatabase
-  beforeAll(async () => {
-    temp = await openTempDatabase()
-  })
-  afterAll(() => temp.dispose())
+  const temp = useTempDatabase()
 
   it.each([
     ['serving', '10s'],

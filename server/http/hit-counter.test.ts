@@ -1,15 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { DATABASE_TARGET } from '../testing/database-target.ts'
-import { openTempDatabase, type TempDatabase } from '../testing/temp-database.ts'
+import { useTempDatabase } from '../testing/use-temp-database.ts'
 import { databaseHitCounter } from './hit-counter.ts'
 
-let temp: TempDatabase
-beforeAll(async () => {
-  temp = await openTempDatabase()
-})
-afterAll(async () => {
-  await temp.dispose()
-})
+const temp = useTempDatabase()
 
 const rows = () => temp.db.query<{ key: string; hits: number }>('SELECT key, hits FROM rate_limit_hits ORDER BY key')
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))

@@ -1,23 +1,17 @@
 import { randomUUID } from 'node:crypto'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { DEFAULT_SITE_MANIFEST } from '../../common/site-manifest.ts'
 import { parseConfig } from '../config.ts'
 import { leadNotifications } from '../notify/lead-notifications.ts'
 import { createAdminAccount } from '../testing/admin-session.ts'
 import { DATABASE_TARGET } from '../testing/database-target.ts'
 import { insertApplication } from '../testing/insert-application.ts'
-import { openTempDatabase, type TempDatabase } from '../testing/temp-database.ts'
+import { useTempDatabase } from '../testing/use-temp-database.ts'
 import { markNotSpam } from './not-spam.ts'
 import { markBookingOpened, markOpened, markUnopenedByAll } from './opened.ts'
 import { changeStatus, markBooked } from './status-change.ts'
 
-let temp: TempDatabase
-beforeAll(async () => {
-  temp = await openTempDatabase()
-})
-afterAll(async () => {
-  await temp.dispose()
-})
+const temp = useTempDatabase()
 
 const statusOf = async (id: number) =>
   (await temp.db.query<{ status: string }>('SELECT status FROM lead_pipeline WHERE application_id = $1', [id]))[0]
