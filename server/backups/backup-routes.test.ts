@@ -19,7 +19,7 @@ import { createAdminAccount, signIn, type SignedIn } from '../testing/admin-sess
 import { DATABASE_TARGET } from '../testing/database-target.ts'
 import { insertApplication } from '../testing/insert-application.ts'
 import { OWNER, PASSWORD } from '../testing/signed-in-inbox.ts'
-import { openTempDatabase, type TempDatabase } from '../testing/temp-database.ts'
+import { useTempDatabase } from '../testing/use-temp-database.ts'
 import { createBackupService, type BackupService, type TakenBackup } from './backup-service.ts'
 
 const BACKUPS = `${ADMIN_API_PATH}/backups`
@@ -29,7 +29,7 @@ const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex
 
 // A backup copies the embedded database's data directory: PostgreSQL has none here.
 describe.runIf(DATABASE_TARGET === 'pglite')('the inbox’s backups on the embedded database', () => {
-  let temp: TempDatabase
+  const temp = useTempDatabase()
   let backups: BackupService
   let app: FastifyInstance
   let session: SignedIn
@@ -42,7 +42,6 @@ describe.runIf(DATABASE_TARGET === 'pglite')('the inbox’s backups on the embed
   let leadName: string
 
   beforeAll(async () => {
-    temp = await openTempDatabase()
     root = await mkdtemp(join(tmpdir(), 'landing-backups-'))
     dir = join(root, 'backups')
     backups = createBackupService({ db: temp.db, dataDir: temp.settings.dataDir, dir, keep: 3 })
@@ -60,7 +59,6 @@ describe.runIf(DATABASE_TARGET === 'pglite')('the inbox’s backups on the embed
   afterAll(async () => {
     await app?.close()
     await backups?.close()
-    await temp?.dispose()
     if (root !== undefined) await rm(root, { recursive: true, force: true })
   })
 
@@ -286,12 +284,11 @@ describe.runIf(DATABASE_TARGET === 'pglite')('the inbox’s backups on the embed
 })
 
 describe(`an app built without backups (as on PostgreSQL) on ${DATABASE_TARGET}`, () => {
-  let temp: TempDatabase
+  const temp = useTempDatabase()
   let app: FastifyInstance
   let session: SignedIn
 
   beforeAll(async () => {
-    temp = await openTempDatabase()
     app = buildApp({ config: parseConfig({ WEB_ROOT: '/nonexistent' }), db: temp.db })
     await app.ready()
     await createAdminAccount(temp.db, OWNER, PASSWORD)
@@ -300,7 +297,6 @@ describe(`an app built without backups (as on PostgreSQL) on ${DATABASE_TARGET}`
 
   afterAll(async () => {
     await app?.close()
-    await temp?.dispose()
   })
 
   it('says backups are not enabled, and refuses to take one with 409', async () => {

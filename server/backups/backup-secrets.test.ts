@@ -20,7 +20,7 @@ import { createAdminAccount, signIn, type SignedIn } from '../testing/admin-sess
 import { DATABASE_TARGET } from '../testing/database-target.ts'
 import { insertApplication } from '../testing/insert-application.ts'
 import { OWNER, PASSWORD } from '../testing/signed-in-inbox.ts'
-import { openTempDatabase, type TempDatabase } from '../testing/temp-database.ts'
+import { useTempDatabase } from '../testing/use-temp-database.ts'
 import { createBackupService, type BackupService } from './backup-service.ts'
 
 const MEMBER = 'member-with-totp@example.com'
@@ -41,7 +41,7 @@ async function liveSecrets(db: Database) {
 }
 
 describe.runIf(DATABASE_TARGET === 'pglite')('what a backup leaves out, and a restore of it', () => {
-  let temp: TempDatabase
+  const temp = useTempDatabase()
   let backups: BackupService
   let app: FastifyInstance
   let owner: SignedIn
@@ -50,7 +50,6 @@ describe.runIf(DATABASE_TARGET === 'pglite')('what a backup leaves out, and a re
   let setupToken: string
 
   beforeAll(async () => {
-    temp = await openTempDatabase()
     root = await mkdtemp(join(tmpdir(), 'backup-secrets-'))
     backups = createBackupService({ db: temp.db, dataDir: temp.settings.dataDir, dir: join(root, 'backups'), keep: 3 })
     app = buildApp({ config: parseConfig({ WEB_ROOT: '/nonexistent' }), db: temp.db, backups })
@@ -82,7 +81,6 @@ describe.runIf(DATABASE_TARGET === 'pglite')('what a backup leaves out, and a re
   afterAll(async () => {
     await app?.close()
     await backups?.close()
-    await temp?.dispose()
     if (root !== undefined) await rm(root, { recursive: true, force: true })
   })
 

@@ -15,7 +15,7 @@ import { parseConfig } from '../config.ts'
 import { findProjectRoot } from '../project-root.ts'
 import { createAdminAccount, signIn } from '../testing/admin-session.ts'
 import { DATABASE_TARGET } from '../testing/database-target.ts'
-import { openTempDatabase, type TempDatabase } from '../testing/temp-database.ts'
+import { useTempDatabase } from '../testing/use-temp-database.ts'
 import { USAGE, parseAdminArgs, runAdminCommand, type AdminCommand } from './admin-command.ts'
 import { UsageError } from './usage-error.ts'
 
@@ -24,18 +24,16 @@ const TSX = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href
 const PASSWORD = 'twelve chars ok'
 const WHERE = 'the test database'
 
-let temp: TempDatabase
+const temp = useTempDatabase()
 let app: FastifyInstance
 let workDir: string
 beforeAll(async () => {
-  temp = await openTempDatabase()
   workDir = await mkdtemp(join(tmpdir(), 'admin-cli-'))
   app = buildApp({ config: parseConfig({ WEB_ROOT: '/nonexistent' }), db: temp.db })
   await app.ready()
 })
 afterAll(async () => {
   await app.close()
-  await temp.dispose()
   await rm(workDir, { recursive: true, force: true })
 })
 

@@ -15,21 +15,19 @@ import { findProjectRoot } from '../project-root.ts'
 import { DATABASE_TARGET } from '../testing/database-target.ts'
 import { countTurns, workPerTurn } from '../testing/event-loop-turns.ts'
 import { CSV_INJECTION_PAYLOADS, csvCells, formulaCells, splitCells } from '../testing/spreadsheet-cells.ts'
-import { openTempDatabase, type TempDatabase } from '../testing/temp-database.ts'
+import { useTempDatabase } from '../testing/use-temp-database.ts'
 import { USAGE, parseExportArgs } from './export-args.ts'
 import { UsageError } from './usage-error.ts'
 
 const EXPORT_SCRIPT = join(findProjectRoot(), 'server', 'cli', 'export.ts')
 const TSX = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href
 
-let temp: TempDatabase
+const temp = useTempDatabase()
 let workDir: string
 beforeAll(async () => {
-  temp = await openTempDatabase()
   workDir = await mkdtemp(join(tmpdir(), 'export-'))
 })
 afterAll(async () => {
-  await temp.dispose()
   await rm(workDir, { recursive: true, force: true })
 })
 
@@ -277,11 +275,7 @@ describe(`exporting where applications came from, from ${DATABASE_TARGET}`, () =
 })
 
 describe(`exporting many applications from ${DATABASE_TARGET}`, () => {
-  let own: TempDatabase
-  beforeAll(async () => {
-    own = await openTempDatabase()
-  })
-  afterAll(() => own.dispose())
+  const own = useTempDatabase()
 
   /**
    * Exports `format`, tallying the rows and characters written within one turn

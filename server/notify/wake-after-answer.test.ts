@@ -14,7 +14,7 @@ import { calcomDelivery, calendlyDelivery, type Delivery } from '../testing/book
 import { DATABASE_TARGET } from '../testing/database-target.ts'
 import { startReceiver } from '../testing/http-receiver.ts'
 import { insertApplication } from '../testing/insert-application.ts'
-import { openTempDatabase, type TempDatabase } from '../testing/temp-database.ts'
+import { useTempDatabase } from '../testing/use-temp-database.ts'
 
 // Each route that queues news wakes the notifier itself once it has answered (notifications.ts). The app's
 // notifier here polls once an hour: after its first look at start, only a wake sends anything.
@@ -23,7 +23,7 @@ const KEY = 'calendly-signing-key-for-tests-0123'
 const SECRET = 'calcom-webhook-secret-for-tests-0123'
 const PASSWORD = 'correct horse battery'
 
-let temp: TempDatabase
+const temp = useTempDatabase()
 let receiver: Awaited<ReturnType<typeof startReceiver>>
 let app: FastifyInstance
 let session: SignedIn
@@ -53,7 +53,6 @@ const postBooking = (provider: 'calendly' | 'calcom', { body, headers }: Deliver
   app.inject({ method: 'POST', url: BOOKING_WEBHOOK_PATHS[provider], payload: body, headers })
 
 beforeAll(async () => {
-  temp = await openTempDatabase()
   receiver = await startReceiver()
   app = buildApp({
     config: parseConfig({
@@ -76,7 +75,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await app.close()
   await receiver.close()
-  await temp.dispose()
 })
 
 describe(`the routes that queue news wake the notifier at once, on ${DATABASE_TARGET}`, () => {

@@ -7,17 +7,16 @@ import { buildApp } from '../app.ts'
 import { parseConfig } from '../config.ts'
 import { DATABASE_TARGET } from '../testing/database-target.ts'
 import { insertLead } from '../testing/seed-leads.ts'
-import { openTempDatabase, type TempDatabase } from '../testing/temp-database.ts'
+import { useTempDatabase } from '../testing/use-temp-database.ts'
 import { WRONG_KEY_LIMIT } from './service-role.ts'
 
 const SERVICE_ROLE_KEY = 'service-role-key-for-cache-tests-0123'
 const ANON_KEY = 'public-anon-key'
 const ORIGIN = 'https://www.agency.example'
 
-let temp: TempDatabase
+const temp = useTempDatabase()
 let app: FastifyInstance
 beforeAll(async () => {
-  temp = await openTempDatabase()
   app = buildApp({
     config: parseConfig({
       SERVICE_ROLE_KEY,
@@ -33,7 +32,6 @@ beforeAll(async () => {
 })
 afterAll(async () => {
   await app.close()
-  await temp.dispose()
 })
 beforeEach(async () => {
   await temp.db.query('DELETE FROM rate_limit_hits')

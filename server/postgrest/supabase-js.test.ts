@@ -7,7 +7,7 @@ import { HONEYPOT_FIELD } from '../../common/contact-submission.ts'
 import { validAnswers } from '../../common/testing/valid-answers.ts'
 import { buildApp } from '../app.ts'
 import { parseConfig } from '../config.ts'
-import { openTempDatabase, type TempDatabase } from '../testing/temp-database.ts'
+import { useTempDatabase } from '../testing/use-temp-database.ts'
 
 // The official client against this server: what works here works against a
 // Supabase project with supabase/migrations applied, and the other way round.
@@ -15,7 +15,7 @@ import { openTempDatabase, type TempDatabase } from '../testing/temp-database.ts
 const SERVICE_ROLE_KEY = 'service-role-key-for-supabase-js-tests'
 const ANON_KEY = 'public-anon-key'
 
-let temp: TempDatabase
+const temp = useTempDatabase()
 let app: FastifyInstance
 let anon: SupabaseClient
 let service: SupabaseClient
@@ -31,7 +31,6 @@ const client = (url: string, key: string) =>
   })
 
 beforeAll(async () => {
-  temp = await openTempDatabase()
   app = buildApp({ config: parseConfig({ SERVICE_ROLE_KEY, SUBMIT_RATE_LIMIT: '0' }), db: temp.db })
   await app.listen({ port: 0, host: '127.0.0.1' })
   const address = app.server.address()
@@ -43,7 +42,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await Promise.all([anon.removeAllChannels(), service.removeAllChannels()])
   await app.close()
-  await temp.dispose()
 })
 
 const application = (overrides: Parameters<typeof validAnswers>[0] = {}) =>

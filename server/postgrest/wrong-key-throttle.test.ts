@@ -8,19 +8,18 @@ import { validAnswers } from '../../common/testing/valid-answers.ts'
 import { buildApp } from '../app.ts'
 import { parseConfig } from '../config.ts'
 import { DATABASE_TARGET } from '../testing/database-target.ts'
-import { openTempDatabase, type TempDatabase } from '../testing/temp-database.ts'
+import { useTempDatabase } from '../testing/use-temp-database.ts'
 import { WRONG_KEY_LIMIT, WRONG_KEY_WINDOW_MS } from './service-role.ts'
 
 const SERVICE_ROLE_KEY = 'service-role-key-for-throttle-tests'
 const ATTACKER = '203.0.113.66'
 const OPERATOR = '198.51.100.20'
 
-let temp: TempDatabase
+const temp = useTempDatabase()
 // Two instances of one deployment; on PostgreSQL they share the count through it.
 let first: FastifyInstance
 let second: FastifyInstance
 beforeAll(async () => {
-  temp = await openTempDatabase()
   const config = parseConfig({ ...temp.env, SERVICE_ROLE_KEY, SUBMIT_RATE_LIMIT: '0' })
   first = buildApp({ config, db: temp.db })
   second = buildApp({ config, db: temp.db })
@@ -28,7 +27,6 @@ beforeAll(async () => {
 })
 afterAll(async () => {
   await Promise.all([first.close(), second.close()])
-  await temp.dispose()
 })
 beforeEach(async () => {
   await temp.db.query('DELETE FROM rate_limit_hits')
