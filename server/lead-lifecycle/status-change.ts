@@ -1,5 +1,6 @@
 import type { LeadStatusChange } from '../../common/lead-page-api.ts'
 import type { LeadStatus } from '../../common/lead-status.ts'
+import { arrayLiteral } from '../db/array-literal.ts'
 import type { Queryable } from '../db/database.ts'
 import { utcText } from '../db/utc-text.ts'
 
@@ -19,9 +20,6 @@ export interface StatusMoved {
   /** The changes recorded, in id order; a lead that already had the status records none. */
   changes: (LeadStatusChange & { id: number })[]
 }
-
-/** An id or status list as a PostgreSQL array literal, which both databases cast the same way. */
-const arrayLiteral = (values: readonly (number | string)[]) => `{${values.join(',')}}`
 
 // One statement for one lead or many: the status and its history change together or not at all. The rows are
 // locked in id order (two moves at once cannot deadlock, and each records the status the other left), and the

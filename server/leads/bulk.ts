@@ -1,7 +1,5 @@
+import { arrayLiteral } from '../db/array-literal.ts'
 import type { Database } from '../db/database.ts'
-
-/** An id list as a PostgreSQL array literal, which both databases cast the same way. */
-const idArray = (ids: readonly (number | string)[]) => `{${ids.join(',')}}`
 
 /**
  * Erases every lead of `ids` as eraseLead (erasure.ts) erases one, with its
@@ -12,14 +10,14 @@ export async function eraseLeads(db: Database, ids: readonly number[], actor: st
   return db.transaction(async (tx) => {
     const deleted = await tx.query<{ id: string }>(
       'DELETE FROM contact_submissions WHERE id = ANY($1::bigint[]) RETURNING id::text AS id',
-      [idArray(ids)],
+      [arrayLiteral(ids)],
     )
     const erased = deleted.map((row) => row.id)
     if (erased.length > 0) {
       await tx.query(
         `INSERT INTO admin_audit (actor_email, action, lead_id, detail)
          SELECT $1, 'lead.erase', id, '{"erased":1,"bulk":true}'::jsonb FROM unnest($2::bigint[]) AS id ORDER BY id`,
-        [actor, idArray(erased)],
+        [actor, arrayLiteral(erased)],
       )
     }
     return erased.length

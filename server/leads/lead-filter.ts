@@ -5,6 +5,7 @@ import type { BookingFilter } from '../../common/booking-api.ts'
 import { DIRECT_SOURCE } from '../../common/funnel-api.ts'
 import { SEARCH_MIN_RUN, SEARCH_TOO_SHORT, type LeadSort } from '../../common/lead-list-api.ts'
 import type { LeadStatus } from '../../common/lead-status.ts'
+import { arrayLiteral } from '../db/array-literal.ts'
 import { ApiError } from '../http/api-error.ts'
 import { decodeListCursor, type ListCursor } from './cursor.ts'
 
@@ -141,8 +142,7 @@ export function filterSql(
   if (filter.from !== undefined) conditions.push(`${time} >= ${next(filter.from.toISOString())}::timestamptz`)
   if (filter.before !== undefined) conditions.push(`${time} < ${next(filter.before.toISOString())}::timestamptz`)
   if (filter.booking !== undefined) conditions.push(BOOKING_CONDITIONS[filter.booking])
-  // An array literal as text: both databases cast it the same way.
-  if (filter.ids !== undefined) conditions.push(`s.id = ANY(${next(`{${filter.ids.join(',')}}`)}::bigint[])`)
+  if (filter.ids !== undefined) conditions.push(`s.id = ANY(${next(arrayLiteral(filter.ids))}::bigint[])`)
   if (filter.search !== undefined && filter.exactEmail === true) {
     // contact_submissions_email_lower_idx (migrations/009) holds lower(email).
     conditions.push(`lower(s.email) = lower(${next(filter.search)})`)

@@ -1,5 +1,6 @@
 import type { LeadSort } from '../../common/lead-list-api.ts'
 import { LEAD_STATUSES, type LeadStatus } from '../../common/lead-status.ts'
+import { arrayLiteral } from '../db/array-literal.ts'
 import type { Queryable, Row } from '../db/database.ts'
 import type { ListCursor } from './cursor.ts'
 import type { LeadFilter } from './lead-filter.ts'
@@ -72,7 +73,7 @@ export async function sortedListRows<T extends Row>(
       const rows = await db.query<T & { sort_id: string }>(
         `SELECT ${select}, s.id::text AS sort_id FROM contact_submissions s JOIN lead_pipeline p ON p.application_id = s.id
           WHERE s.id = ANY($1::bigint[])`,
-        [`{${ids.join(',')}}`],
+        [arrayLiteral(ids)],
       )
       const byId = new Map(rows.map((row) => [row.sort_id, row]))
       // A lead erased between the two reads is left out.
