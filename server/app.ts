@@ -105,7 +105,7 @@ export function buildApp({
   app.setErrorHandler(answerError)
   // Route schemas are the zod schemas of common/ (ADR 038); answers keep Fastify's own serializer.
   app.setValidatorCompiler(validatorCompiler)
-  // App-wide hooks (http/app-wide.ts): before the routes, whose contexts take them as they are made.
+  // App-wide hooks (fastify-plugin, so they reach every context): before the routes, whose contexts take them as they are made.
   app.register(privateRestAnswers)
   app.register(adminHeaders)
 

@@ -1,5 +1,5 @@
+import fastifyPlugin from 'fastify-plugin'
 import { ADMIN_API_PATH, ADMIN_PAGE_PATH } from '../../common/admin-api.ts'
-import { appWide } from '../http/app-wide.ts'
 
 const escape = (path: string) => path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 // The page (with or without .html or a trailing path) and its API, not /administrator.
@@ -12,7 +12,7 @@ const ADMIN_PATH = new RegExp(`^(?:${escape(ADMIN_PAGE_PATH)}|${escape(ADMIN_API
  * the page's, which every answer carries (http/security-headers.ts).
  * Register it on the root instance, before the inbox's routes.
  */
-export const adminHeaders = appWide(async (app) => {
+export const adminHeaders = fastifyPlugin(async (app) => {
   app.addHook('onSend', (request, reply, payload, done) => {
     if (isAdminRequest(request.routeOptions.url, request.url))
       reply.header('cache-control', 'no-store').header('x-robots-tag', 'noindex')

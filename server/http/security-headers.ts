@@ -1,6 +1,6 @@
+import fastifyPlugin from 'fastify-plugin'
 import type { SiteManifest } from '../../common/site-manifest.ts'
 import type { Config } from '../config.ts'
-import { appWide } from './app-wide.ts'
 
 /** The server's settings, and what the page was built to contact (the build's site manifest). */
 export type HeaderConfig = Pick<Config, 'hstsMaxAge'> & SiteManifest
@@ -87,7 +87,7 @@ export function securityHeaders(config: HeaderConfig): Record<string, string> {
  * page, API answers and errors. Register it on the root instance, first, so
  * that its onRequest hook runs before anything can refuse a request.
  */
-export const securityHeaderHook = appWide<HeaderConfig>(async (app, config) => {
+export const securityHeaderHook = fastifyPlugin<HeaderConfig>(async (app, config) => {
   const headers = securityHeaders(config)
   app.addHook('onRequest', (_request, reply, done) => {
     reply.headers(headers)

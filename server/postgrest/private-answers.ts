@@ -1,5 +1,5 @@
 import type { FastifyReply } from 'fastify'
-import { appWide } from '../http/app-wide.ts'
+import fastifyPlugin from 'fastify-plugin'
 
 const REST_ROUTES = '/rest/v1/'
 const VARY_ON = ['apikey', 'authorization']
@@ -13,7 +13,7 @@ const VARY_ON = ['apikey', 'authorization']
  * answers them. Register it on the root instance, before the routes: the events
  * table's insert sits under /rest/v1 outside the REST API's own scope.
  */
-export const privateRestAnswers = appWide(async (app) => {
+export const privateRestAnswers = fastifyPlugin(async (app) => {
   app.addHook('onSend', (request, reply, payload, done) => {
     if (request.method !== 'OPTIONS' && request.routeOptions.url?.startsWith(REST_ROUTES)) {
       reply.header('cache-control', 'no-store')
