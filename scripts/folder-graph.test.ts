@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { cyclesAtEveryDepth, cyclesOf, folderGraph, nodeOf } from './folder-graph.ts'
+import { cyclesAtEveryDepth, cyclesOf, fileCycles, folderGraph, nodeOf } from './folder-graph.ts'
 
 const ROOT = join(import.meta.dirname, '..')
 
@@ -13,6 +13,10 @@ describe('the folders of server/, src/ and common/', () => {
     expect(folderGraph(ROOT).get('server/leads')?.has('server/db')).toBe(true)
     expect(folderGraph(ROOT, 3).get('src/inbox/app')?.has('src/inbox/lead-list')).toBe(true)
     expect(cyclesAtEveryDepth(ROOT)).toEqual(new Map())
+  })
+
+  it('hold no cycle between files, type-only imports included', () => {
+    expect(fileCycles(ROOT)).toEqual([])
   })
 
   it('count a file by the deepest of its folders the depth reaches, and a file directly in a root as a node of its own', () => {
@@ -69,5 +73,13 @@ describe('a made-up tree with a cycle below the first level', () => {
       'server/a/b/c/part.ts': "import { format } from '../format.ts'\nexport const part = format\n",
     })
     expect(cyclesAtEveryDepth(project)).toEqual(new Map([[4, [['server/a/b', 'server/a/b/c']]]]))
+  })
+
+  it('fails for two files that import each other only for their types', () => {
+    const project = tree({
+      'server/a/range.ts': "import type { Read } from './read.ts'\nexport type Range = { read: Read }\n",
+      'server/a/read.ts': "import type { Range } from './range.ts'\nexport type Read = { range: Range }\n",
+    })
+    expect(fileCycles(project)).toEqual([[join('server', 'a', 'range.ts'), join('server', 'a', 'read.ts')]])
   })
 })

@@ -107,3 +107,11 @@ export function cyclesOf(graph: ReadonlyMap<string, ReadonlySet<string>>): strin
   for (const node of graph.keys()) if (!index.has(node)) visit(node)
   return cycles
 }
+
+/**
+ * The cycles between files, type-only imports included (lint's import-x/no-cycle
+ * passes over those): what `madge --circular` reports.
+ */
+export function fileCycles(root: string, imports = fileImports(root)): string[][] {
+  return cyclesOf(new Map([...imports].map(([file, targets]) => [file, new Set(targets)])))
+}
