@@ -3,6 +3,7 @@ import { cn } from '../../lib/cn.ts'
 import { useSignedIn, useSignOut } from '../api/session.ts'
 import { inboxCopy } from '../content/inbox-copy.ts'
 import { InboxLink } from '../router/inbox-link.tsx'
+import { mayLeave } from '../router/leave-guard.ts'
 import { NavBadge } from './nav-badge.tsx'
 import { navItems, type NavCount } from './nav-items.ts'
 import { NewLeadsAnnouncer } from './new-leads-count.tsx'
@@ -117,7 +118,9 @@ export function InboxHeader({ current }: { current: string }) {
           <span className="hidden text-sm text-mist xl:inline">{email}</span>
           <button
             type="button"
-            onClick={() => signOut.mutate()}
+            onClick={() => {
+              if (mayLeave()) signOut.mutate()
+            }}
             disabled={signOut.isPending}
             className="min-h-11 rounded-full px-4 font-semibold whitespace-nowrap text-white ring-1 ring-white/40 hover:bg-white/10 focus-visible:outline-gold-strong"
           >
