@@ -7,7 +7,7 @@ import { liveCopy } from '../src/inbox/content/live-copy.ts'
 import { uniqueAnswers } from './support/application.ts'
 import { BASE_URL } from './support/env.ts'
 import { expect, test, type BrowserConsole } from './support/fixtures.ts'
-import { inboxNav, callInboxApi, seriousViolations, signIn, storeLead } from './support/inbox.ts'
+import { inboxNav, callInboxApi, seriousViolations, signIn, storeLead, goToView } from './support/inbox.ts'
 
 // What a teammate does, or a visitor applying, shows in an open inbox without a
 // reload; a tab in the background asks the server nothing. The 5 s promised
@@ -49,7 +49,7 @@ const newMark = (page: Page, name: string) =>
 const boardColumn = (page: Page, label: string) => page.getByRole('region', { name: label, exact: true })
 
 async function openBoard(page: Page) {
-  await inboxNav(page).getByRole('link', { name: 'Board' }).click()
+  await goToView(page, 'Board')
   await expect(page.getByRole('heading', { level: 1, name: 'Board' })).toBeVisible()
 }
 
