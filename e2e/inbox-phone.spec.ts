@@ -51,7 +51,19 @@ test.describe('the inbox on a phone, 390×844', () => {
     await expect(first.locator('time')).toHaveText(/ago|just now/)
     await expectTapTarget(first.getByRole('combobox', { name: `Status of ${name}` }), 'the status chip')
     await expectTapTarget(first.locator('label').filter({ has: page.getByRole('checkbox') }), 'the selection box')
-    await expectTapTarget(first.getByRole('link', { name, exact: true }), 'the name')
+    // The name's link covers its part of the row, the age and source below it included.
+    const nameArea = await first.getByRole('link', { name, exact: true }).evaluate((link) => {
+      const area = (link.parentElement?.parentElement ?? link).getBoundingClientRect()
+      const hits = (x: number, y: number) => document.elementFromPoint(x, y)?.closest('a') === link
+      const inside = [area.left + 2, area.left + area.width / 2, area.right - 2].flatMap((x) => [
+        hits(x, area.top + 2),
+        hits(x, area.bottom - 2),
+      ])
+      return { height: area.height, width: area.width, covered: inside.every(Boolean) }
+    })
+    expect(nameArea.height, 'the name: height').toBeGreaterThanOrEqual(44)
+    expect(nameArea.covered, 'the name’s link takes a tap anywhere in its part').toBe(true)
+    await page.screenshot({ path: '/tmp/e/phone-list.png' })
 
     const ours = page
       .getByRole('article')
@@ -83,6 +95,7 @@ test.describe('the inbox on a phone, 390×844', () => {
     await expect(board).toBeVisible()
     await expectTapTarget(board, 'a nav link')
     expect(await seriousViolations(page)).toEqual([])
+    await page.screenshot({ path: '/tmp/e/phone-menu.png' })
     await board.focus()
     await page.keyboard.press('Escape')
     await expect(menu).toHaveAttribute('aria-expanded', 'false')
@@ -94,7 +107,7 @@ test.describe('the inbox on a phone, 390×844', () => {
     await board.click()
     await expect(page.getByRole('heading', { level: 1, name: 'Board' })).toBeFocused()
     await expect(menu).toHaveAttribute('aria-expanded', 'false')
-    await expect(inboxNav(page).getByRole('link', { name: 'Board', exact: true })).toHaveAttribute(
+    await expect(inboxNav(page).getByRole('link', { name: 'Board', exact: true, includeHidden: true })).toHaveAttribute(
       'aria-current',
       'page',
     )

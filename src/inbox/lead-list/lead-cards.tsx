@@ -45,22 +45,22 @@ export function LeadCards({ leads, spam, now, sort, selection, onStatusChanged }
                 className="shrink-0"
               />
               <div className="relative min-w-0 flex-1 py-1">
-                <h2 className="flex min-w-0 items-center font-bold">
+                <h2 className="truncate font-bold">
                   <LeadLink
                     id={lead.id}
-                    className="truncate underline underline-offset-4 after:absolute after:inset-0 after:content-['']"
+                    className="underline underline-offset-4 after:absolute after:inset-0 after:z-10 after:content-['']"
                   >
                     {name}
                   </LeadLink>
-                  <NewBadge lead={lead} />
                 </h2>
                 <p className="flex min-w-0 items-center gap-1.5 text-sm text-ink/75">
+                  <NewBadge lead={lead} className="ml-0 shrink-0" />
                   <ReceivedAge lead={lead} now={now} />
                   <SourceBadge lead={lead} className="min-w-0 shrink" />
                   {lead.booking && <span className="truncate">{bookingLabel(lead)}</span>}
                 </p>
               </div>
-              <div className="w-32 shrink-0">
+              <div className="w-28 shrink-0">
                 {spam ? (
                   <NotSpamButton id={lead.id} name={name} onMoved={onStatusChanged} />
                 ) : (
