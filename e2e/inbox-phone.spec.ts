@@ -63,7 +63,6 @@ test.describe('the inbox on a phone, 390×844', () => {
     })
     expect(nameArea.height, 'the name: height').toBeGreaterThanOrEqual(44)
     expect(nameArea.covered, 'the name’s link takes a tap anywhere in its part').toBe(true)
-    await page.screenshot({ path: '/tmp/e/phone-list.png' })
 
     const ours = page
       .getByRole('article')
@@ -95,7 +94,6 @@ test.describe('the inbox on a phone, 390×844', () => {
     await expect(board).toBeVisible()
     await expectTapTarget(board, 'a nav link')
     expect(await seriousViolations(page)).toEqual([])
-    await page.screenshot({ path: '/tmp/e/phone-menu.png' })
     await board.focus()
     await page.keyboard.press('Escape')
     await expect(menu).toHaveAttribute('aria-expanded', 'false')
@@ -167,6 +165,81 @@ test.describe('the inbox on a phone, 390×844', () => {
     await expect(announced).toHaveCount(1)
     await expect(announced).toContainText(/sent to .+, .+/, { timeout: 20_000 })
     expect(await noSidewaysScroll(page), 'nothing scrolls sideways').toBe(true)
+    expect(await seriousViolations(page)).toEqual([])
+  })
+})
+
+test.describe('the small ones, on a laptop (1366×900)', () => {
+  test.use({ viewport: { width: 1366, height: 900 } })
+
+  test('a booking no lead matched is linked to its lead from the Bookings list', async ({
+    page,
+    request,
+    browserConsole,
+  }) => {
+    const answers = uniqueAnswers()
+    const tag = answers.name.split(' ').at(-1)!
+    const leadId = await storeLead(request, answers)
+    const stranger = `stranger-${Math.random().toString(36).slice(2, 8)}@example.com`
+    const { body, headers } = calendlyDelivery(
+      'invitee.created',
+      { email: stranger, name: 'Someone Else' },
+      { key: CALENDLY_SIGNING_KEY },
+    )
+    expect((await request.post('/api/bookings/calendly', { headers, data: body })).status()).toBe(200)
+
+    await signIn(page, browserConsole, '/admin/bookings')
+    const row = page
+      .getByRole('row')
+      .filter({ has: page.getByRole('rowheader', { name: `Someone Else · ${stranger}` }) })
+    await row.getByRole('button', { name: /^Link to a lead/ }).click()
+    const dialog = page.getByRole('dialog', { name: 'Link this booking to a lead' })
+    // It looks first for the email the provider gave: no lead has it.
+    await expect(dialog.getByRole('searchbox', { name: 'Find the lead' })).toHaveValue(stranger)
+    await expect(dialog.getByText('No lead matches.', { exact: false })).toBeVisible()
+    expect(await seriousViolations(page)).toEqual([])
+    await dialog.getByRole('searchbox', { name: 'Find the lead' }).fill(tag)
+    await dialog.getByRole('button', { name: 'Find', exact: true }).click()
+    await dialog.getByRole('button', { name: `Link to ${answers.name}` }).click()
+    await expect(dialog).toBeHidden()
+    await expect(page.getByRole('status').filter({ hasText: `is linked to ${answers.name}.` })).toBeVisible()
+    await expect(row).toHaveCount(0)
+    await page.goto(`/admin/leads/${leadId}`)
+    await expect(page.getByRole('combobox', { name: 'Status', exact: true })).toHaveValue('booked')
+  })
+
+  test('board cards wrap their values between words, and a long unbroken one stays inside the card', async ({
+    page,
+    request,
+    browserConsole,
+  }) => {
+    const worded = { ...uniqueAnswers(), budget: 'Around eight thousand pounds, more from the spring' }
+    const unbroken = { ...uniqueAnswers(), budget: 'invest-through-katherine.johnson@example-agency.com' }
+    await storeLead(request, worded)
+    await storeLead(request, unbroken)
+    await signIn(page, browserConsole, '/admin/board')
+    const newColumn = page.getByRole('region', { name: 'New', exact: true })
+    for (const answers of [worded, unbroken]) {
+      const card = newColumn.getByRole('article', { name: answers.name, exact: true })
+      await expect(card).toBeVisible()
+      const measured = await card.evaluate((article) => {
+        // A word split over two lines has a box on each.
+        const splitWords: string[] = []
+        for (const value of Array.from(article.querySelectorAll('dd'))) {
+          const text = value.firstChild
+          if (!(text instanceof Text)) continue
+          const range = document.createRange()
+          for (const match of Array.from(text.data.matchAll(/\S+/g))) {
+            range.setStart(text, match.index)
+            range.setEnd(text, match.index + match[0].length)
+            if (range.getClientRects().length > 1) splitWords.push(match[0])
+          }
+        }
+        return { splitWords, overflows: article.scrollWidth > article.clientWidth }
+      })
+      expect(measured.overflows, 'nothing sticks out of the card').toBe(false)
+      if (answers === worded) expect(measured.splitWords, 'no word broken in two').toEqual([])
+    }
     expect(await seriousViolations(page)).toEqual([])
   })
 })

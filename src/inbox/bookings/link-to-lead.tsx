@@ -75,15 +75,14 @@ export function LinkToLead({ booking, onLinked }: { booking: UnmatchedBooking; o
     event.preventDefault()
     setQ(String(new FormData(event.currentTarget).get('q') ?? '').trim())
   }
+  // A promise, not mutate's callback: once linked, the row (and this dialog with it) leaves as the list is read again.
   const choose = (leadId: number, name: string) =>
-    link.mutate(
-      { bookingId: booking.id, leadId },
-      {
-        onSuccess: () => {
-          setOpen(false)
-          onLinked(copy.linked(who, name))
-        },
+    link.mutateAsync({ bookingId: booking.id, leadId }).then(
+      () => {
+        setOpen(false)
+        onLinked(copy.linked(who, name))
       },
+      () => undefined, // shown from the mutation's state
     )
   return (
     <Dialog
