@@ -316,7 +316,7 @@ test.describe('the lead inbox', () => {
         'nothing scrolls sideways',
       ).toBe(true)
       expect(await seriousViolations(page)).toEqual([])
-      await card.getByRole('link', { name: answers.name }).click()
+      await card.getByRole('link', { name: answers.name, exact: true }).click()
       await expect(page.getByRole('heading', { level: 1, name: answers.name })).toBeVisible()
       expect(await seriousViolations(page)).toEqual([])
     })
