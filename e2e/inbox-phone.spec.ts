@@ -213,7 +213,7 @@ test.describe('the small ones, on a laptop (1366×900)', () => {
     request,
     browserConsole,
   }) => {
-    const worded = { ...uniqueAnswers(), budget: 'Around eight thousand pounds, more from the spring' }
+    const worded = { ...uniqueAnswers(), budget: 'Straightforwardly eight thousand pounds, more from spring' }
     const unbroken = { ...uniqueAnswers(), budget: 'invest-through-katherine.johnson@example-agency.com' }
     await storeLead(request, worded)
     await storeLead(request, unbroken)

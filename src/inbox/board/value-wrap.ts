@@ -2,9 +2,10 @@
 const LONGEST_WORD = 18
 
 /**
- * How a card's value wraps: at word boundaries, never inside a word, except a
- * value with a run too long for a card's line, which may break anywhere rather
- * than stick out of the card.
+ * How a card's value wraps: at word boundaries; a word is broken only when it
+ * alone is wider than the card's line (a narrow column), never to fill a line.
+ * A value with a run too long for any card's line (an email, a link) may break
+ * anywhere, and asks no wider column for it, rather than stick out of the card.
  */
 export const valueWrap = (text: string) =>
-  text.split(/\s+/).some((word) => word.length > LONGEST_WORD) ? 'wrap-anywhere' : 'wrap-normal'
+  text.split(/\s+/).some((word) => word.length > LONGEST_WORD) ? 'wrap-anywhere' : 'wrap-break-word'
