@@ -111,7 +111,8 @@ for (const screen of SCREENS) {
       }
       const noteAt = at(new RegExp(`^${note}\\n+Note by `))
       const statusAt = at(/^Status: New → Contacted\n+by /)
-      const notificationAt = at(/^New lead sent to .*: Delivered, 1 attempt/)
+      // The notifications of the new lead, on one line (webhook and email).
+      const notificationAt = at(/^New lead: (sent|sending) to /)
       const bookingPageAt = at(/^Booking page opened/)
       const appliedAt = at(/^Applied\n/)
       expect(lines[0]).toMatch(/^Sent the proposal\n+Note by /)
