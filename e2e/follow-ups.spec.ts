@@ -3,7 +3,7 @@ import { emailHeader } from '../server/testing/email-message.ts'
 import { storedApplications, uniqueAnswers } from './support/application.ts'
 import { CALENDLY_SIGNING_KEY, FOLLOW_UP_AFTER_MINUTES } from './support/env.ts'
 import { expect, test } from './support/fixtures.ts'
-import { inboxNav, leadLink, signIn, storeLead } from './support/inbox.ts'
+import { leadLink, signIn, storeLead, goToView } from './support/inbox.ts'
 import { receivedLeads } from './support/lead-inbox.ts'
 
 const SUBJECT = 'Your strategy call is one step away'
@@ -46,7 +46,7 @@ test.describe('following up applicants who have not booked', () => {
 
     // The team sees who has not booked, and that the email went.
     await signIn(page, browserConsole)
-    await inboxNav(page).getByRole('link', { name: 'Bookings' }).click()
+    await goToView(page, 'Bookings')
     const awaiting = page.getByRole('region', { name: `Applied, no booking after ${FOLLOW_UP_AFTER_MINUTES} minute` })
     await expect(awaiting.getByRole('row').filter({ hasText: silent.email })).toContainText('Sent')
     await expect(awaiting.getByRole('row').filter({ hasText: booker.email })).toHaveCount(0)

@@ -11,6 +11,7 @@ import {
   signIn,
   signInHeading,
   submitSignIn,
+  goToView,
 } from './support/inbox.ts'
 
 const VIEWPORTS = [
@@ -24,7 +25,7 @@ const unique = (label: string) => `${label}-${Date.now()}-${Math.floor(Math.rand
 const noSidewaysScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)
 
 async function openAccount(page: Page) {
-  await inboxNav(page).getByRole('link', { name: 'Account' }).click()
+  await goToView(page, 'Account')
   await expect(page.getByRole('heading', { level: 1, name: 'Account' })).toBeVisible()
 }
 

@@ -1,6 +1,6 @@
 import { stat } from 'node:fs/promises'
 import { expect, test } from './support/fixtures.ts'
-import { inboxNav, seriousViolations, signIn } from './support/inbox.ts'
+import { seriousViolations, signIn, goToView } from './support/inbox.ts'
 
 test.describe('backups from the account page', () => {
   test('"Download a backup now" takes a backup, downloads it, and lists it with a link of its own', async ({
@@ -8,7 +8,7 @@ test.describe('backups from the account page', () => {
     browserConsole,
   }) => {
     await signIn(page, browserConsole)
-    await inboxNav(page).getByRole('link', { name: 'Account' }).click()
+    await goToView(page, 'Account')
     await expect(page.getByRole('heading', { level: 1, name: 'Account' })).toBeVisible()
     const backups = page.getByRole('region', { name: 'Backups' })
     // What a screen reader is told as the backup runs and ends.

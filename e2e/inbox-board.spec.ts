@@ -7,7 +7,7 @@ import { uniqueAnswers } from './support/application.ts'
 import { watchBoardReads, type BoardCounts } from './support/board-reads.ts'
 import { CALENDLY_SIGNING_KEY } from './support/env.ts'
 import { expect, test } from './support/fixtures.ts'
-import { inboxNav, callInboxApi, seriousViolations, signIn, storeLead } from './support/inbox.ts'
+import { callInboxApi, seriousViolations, signIn, storeLead, goToView } from './support/inbox.ts'
 
 const LABELS: Record<LeadStatus, string> = {
   new: 'New',
@@ -135,7 +135,7 @@ async function leadIn(
 
 /** Opens the board from the inbox's navigation. */
 async function openBoard(page: Page) {
-  await inboxNav(page).getByRole('link', { name: 'Board' }).click()
+  await goToView(page, 'Board')
   await expect(page).toHaveURL(/\/admin\/board$/)
   await expect(page.getByRole('heading', { level: 1, name: 'Board' })).toBeVisible()
   for (const status of LEAD_STATUSES) await expect(column(page, status)).toBeVisible()

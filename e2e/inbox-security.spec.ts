@@ -15,6 +15,7 @@ import {
   signOutButton,
   storeLead,
   submitSignIn,
+  goToView,
 } from './support/inbox.ts'
 
 const MARKUP = '<img src=x onerror=alert(1)>'
@@ -128,7 +129,7 @@ test.describe('the lead inbox, guarded', () => {
   }) => {
     await openSignIn(page, browserConsole)
     await submitSignIn(page, { email: ADMIN_TOTP_EMAIL })
-    await inboxNav(page).getByRole('link', { name: 'Account' }).click()
+    await goToView(page, 'Account')
     await expect(page.getByRole('heading', { level: 1, name: 'Account' })).toBeVisible()
     expect(await seriousViolations(page)).toEqual([])
     await page.getByRole('button', { name: 'Turn on two-factor authentication' }).click()
@@ -176,7 +177,7 @@ test.describe('the lead inbox, guarded', () => {
     // Turned off again from the account page, with a code (never the password alone): then the password alone signs in.
     await page.getByLabel('Authentication code').fill(backupCodes[1]!)
     await page.getByRole('button', { name: 'Sign in', exact: true }).click()
-    await inboxNav(page).getByRole('link', { name: 'Account' }).click()
+    await goToView(page, 'Account')
     const disableCode = page.getByLabel('Code from the app, or a backup code, to turn it off')
     browserConsole.expectError(/status of 400/)
     await disableCode.fill(ADMIN_PASSWORD)

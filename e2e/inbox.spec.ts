@@ -5,7 +5,7 @@ import { LEAD_PAGE_SIZE } from '../common/lead-list-api.ts'
 import type { LeadDetail } from '../common/lead-page-api.ts'
 import { expectSubmittedToast, fillApplication, readSubmissions, uniqueAnswers, wizard } from './support/application.ts'
 import { expect, test } from './support/fixtures.ts'
-import { inboxNav, callInboxApi, leadLink, leadRow, seriousViolations, signIn, storeLead } from './support/inbox.ts'
+import { callInboxApi, leadLink, leadRow, seriousViolations, signIn, storeLead, goToView } from './support/inbox.ts'
 import { openApplication } from './support/landing.ts'
 
 const today = () => new Date().toISOString().slice(0, 10)
@@ -135,14 +135,14 @@ test.describe('the lead inbox', () => {
     await expect(page.getByLabel('Received to')).toHaveValue('')
     await expect(page.getByLabel('Received from')).toHaveValue(today())
 
-    await inboxNav(page).getByRole('link', { name: 'Spam' }).click()
+    await goToView(page, 'Spam')
     await expect(page.getByRole('heading', { level: 1, name: 'Spam' })).toBeVisible()
     const spamSearch = page.getByRole('searchbox', { name: 'Search' })
     await spamSearch.fill(tagOf(spam.name))
     await spamSearch.press('Enter')
     await expect(leadLink(page, spam.name)).toBeVisible()
     expect(await seriousViolations(page)).toEqual([])
-    await inboxNav(page).getByRole('link', { name: 'Leads' }).click()
+    await goToView(page, 'Leads')
     await search.fill(tagOf(spam.name))
     await search.press('Enter')
     await expect(page.getByText('No leads match this view.')).toBeVisible()
@@ -259,7 +259,7 @@ test.describe('the lead inbox', () => {
     await storeLead(request, answers)
     await storeLead(request, again)
     await signIn(page, browserConsole)
-    await inboxNav(page).getByRole('link', { name: 'Account' }).click()
+    await goToView(page, 'Account')
     await page.getByRole('link', { name: 'Erase by email…' }).click()
     await expect(page.getByRole('heading', { level: 1, name: 'Erase by email' })).toBeVisible()
     expect(await seriousViolations(page)).toEqual([])
@@ -308,7 +308,7 @@ test.describe('the lead inbox', () => {
       await signIn(page, browserConsole, `/admin?q=${tagOf(answers.name)}`)
       const card = page.getByRole('article', { name: answers.name })
       await expect(card).toBeVisible()
-      await expect(card).toContainText(answers.email)
+      await expect(card).toContainText(/just now|min ago/)
       await expect(card.getByRole('combobox', { name: `Status of ${answers.name}` })).toBeVisible()
       await expect(page.getByRole('table')).toBeHidden()
       expect(
@@ -316,7 +316,7 @@ test.describe('the lead inbox', () => {
         'nothing scrolls sideways',
       ).toBe(true)
       expect(await seriousViolations(page)).toEqual([])
-      await card.getByRole('link', { name: answers.name }).click()
+      await card.getByRole('link', { name: answers.name, exact: true }).click()
       await expect(page.getByRole('heading', { level: 1, name: answers.name })).toBeVisible()
       expect(await seriousViolations(page)).toEqual([])
     })

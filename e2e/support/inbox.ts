@@ -19,6 +19,15 @@ export const expectSignedOutRequests = (browserConsole: BrowserConsole) => brows
 export const signInHeading = (page: Page) => page.getByRole('heading', { level: 1, name: 'Sign in to the lead inbox' })
 export const inboxNav = (page: Page) => page.getByRole('navigation', { name: 'Inbox' })
 export const signOutButton = (page: Page) => page.getByRole('banner').getByRole('button', { name: 'Sign out' })
+/** The nav's menu button, shown below 1024 px in place of its links. */
+export const navMenuButton = (page: Page) => inboxNav(page).getByRole('button', { name: /^Menu/ })
+
+/** Follows the nav's link `name`, unfolding the menu first where the screen is narrow enough to have one. */
+export async function goToView(page: Page, name: string): Promise<void> {
+  const menu = navMenuButton(page)
+  if ((await menu.isVisible()) && (await menu.getAttribute('aria-expanded')) !== 'true') await menu.click()
+  await inboxNav(page).getByRole('link', { name }).click()
+}
 
 /** Opens the inbox signed out: the sign-in page. */
 export async function openSignIn(page: Page, browserConsole: BrowserConsole, path = ADMIN_PAGE_PATH): Promise<void> {

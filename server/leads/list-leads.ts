@@ -12,7 +12,7 @@ import { filterSql, type LeadFilter } from './lead-filter.ts'
  * latest start, else the latest cancelled one; null without a booking. One
  * probe of bookings_application_idx per row.
  */
-const CURRENT_BOOKING = `(SELECT json_build_object('state', b.state, 'startsAt', ${utcText('b.starts_at')})::text
+export const CURRENT_BOOKING = `(SELECT json_build_object('state', b.state, 'startsAt', ${utcText('b.starts_at')})::text
     FROM bookings b WHERE b.application_id = s.id
     ORDER BY b.state = 'canceled', b.starts_at DESC NULLS LAST, b.id DESC LIMIT 1)`
 

@@ -1,5 +1,6 @@
-import { screen } from '@testing-library/react'
+import { cleanup, screen } from '@testing-library/react'
 import type { AdminSession } from '../../../common/session-api.ts'
+import { navigate } from '../router/use-location.ts'
 import { renderInbox } from '../testing/render-inbox.tsx'
 import { BackupCodes } from './backup-codes.tsx'
 
@@ -75,5 +76,41 @@ describe('the backup codes, shown once', () => {
     await user.click(screen.getByRole('checkbox', { name: 'I have saved these codes somewhere safe' }))
     await user.click(done)
     expect(onDone).toHaveBeenCalledOnce()
+  })
+
+  it('asks before the inbox’s own links lead elsewhere, and stays when told to', async () => {
+    window.history.replaceState(null, '', '/admin/account')
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(false)
+    const { user, onDone } = renderCodes()
+    navigate('/admin/board')
+    expect(confirm).toHaveBeenCalledWith(
+      'Your backup codes are not saved yet and will not be shown again. Leave this page anyway?',
+    )
+    expect(window.location.pathname).toBe('/admin/account')
+    // Another view of the same page (a filter, say) is not leaving it.
+    navigate('/admin/account?tab=1')
+    expect(confirm).toHaveBeenCalledOnce()
+    confirm.mockReturnValue(true)
+    navigate('/admin/board')
+    expect(window.location.pathname).toBe('/admin/board')
+    window.history.replaceState(null, '', '/admin/account')
+    await user.click(screen.getByRole('checkbox', { name: 'I have saved these codes somewhere safe' }))
+    await user.click(screen.getByRole('button', { name: 'Done' }))
+    expect(onDone).toHaveBeenCalledOnce()
+  })
+})
+
+describe('leaving once the codes are saved', () => {
+  it('asks nothing once they are gone from the page', () => {
+    const confirm = vi.spyOn(window, 'confirm')
+    renderInbox(<BackupCodes codes={CODES} onDone={vi.fn()} />, SESSION)
+    cleanup()
+    window.history.replaceState(null, '', '/admin/account')
+    navigate('/admin/board')
+    expect(confirm).not.toHaveBeenCalled()
+    expect(window.location.pathname).toBe('/admin/board')
+    const leaving = new Event('beforeunload', { cancelable: true })
+    window.dispatchEvent(leaving)
+    expect(leaving.defaultPrevented).toBe(false)
   })
 })

@@ -1,9 +1,10 @@
-import { useEffect, useId, useState } from 'react'
+import { useId, useState } from 'react'
 import { Button } from '../../components/ui/button.tsx'
 import { Textarea } from '../../components/ui/input.tsx'
 import { useSignedIn } from '../api/session.ts'
 import { accountCopy } from '../content/account-copy.ts'
 import { inboxCopy } from '../content/inbox-copy.ts'
+import { useLeaveGuard } from '../router/leave-guard.ts'
 import { Notice } from '../ui/notice.tsx'
 import { useCopyText } from '../ui/use-copy-text.ts'
 
@@ -27,7 +28,7 @@ function downloadText(name: string, text: string) {
 /**
  * Shown once, right after two-factor authentication is turned on: the server
  * keeps only their hashes. They stay until the user says they are saved, and
- * the browser asks before the page is left without that.
+ * the page asks before it is left without that: by the tab, the inbox's links or signing out.
  */
 export function BackupCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
   const { email } = useSignedIn()
@@ -37,11 +38,7 @@ export function BackupCodes({ codes, onDone }: { codes: string[]; onDone: () => 
   const [saved, setSaved] = useState(false)
   const savedId = useId()
 
-  useEffect(() => {
-    const warn = (event: BeforeUnloadEvent) => event.preventDefault()
-    window.addEventListener('beforeunload', warn)
-    return () => window.removeEventListener('beforeunload', warn)
-  }, [])
+  useLeaveGuard(codesCopy.leaving)
 
   return (
     <div className="mt-4">

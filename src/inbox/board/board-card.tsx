@@ -1,4 +1,5 @@
 import { useDraggable } from '@dnd-kit/core'
+import type { ReactNode } from 'react'
 import type { LeadBookingSummary } from '../../../common/booking-api.ts'
 import type { LeadSummary } from '../../../common/lead-list-api.ts'
 import type { LeadStatus } from '../../../common/lead-status.ts'
@@ -14,6 +15,7 @@ import { adminPaths } from '../router/paths.ts'
 import { formatCallTime, formatDateTime } from '../ui/format.ts'
 import { leadAge } from '../ui/lead-age.ts'
 import type { CardData } from './board-dnd.ts'
+import { valueWrap } from './value-wrap.ts'
 
 /** The id of a card's handle, for giving it the focus back after a move. */
 export const handleId = (id: number) => `board-card-${id}`
@@ -33,30 +35,34 @@ function CallTime({ booking }: { booking: LeadBookingSummary }) {
   return <time dateTime={booking.startsAt}>{formatCallTime(booking.startsAt)}</time>
 }
 
+/** One fact of a card: the value beside its label while both fit, on its own line when not, never split inside a word. */
+function Fact({ label, text, children }: { label: string; text: string; children?: ReactNode }) {
+  return (
+    <div className="flex flex-wrap gap-x-2">
+      <dt className="text-ink/70">{label}</dt>
+      <dd className={cn('min-w-0', valueWrap(text))}>{children ?? text}</dd>
+    </div>
+  )
+}
+
 /** What a card says about its lead: on the board, and under the pointer while it is dragged. */
 function CardFacts({ lead, now }: { lead: LeadSummary; now: number }) {
   const exact = formatDateTime(lead.receivedAt)
   return (
-    <dl className="mt-1 grid grid-cols-[auto_minmax(0,1fr)] gap-x-2 text-sm">
-      <dt className="text-ink/70">{boardCopy.source}</dt>
-      <dd className="break-words">{lead.source === null ? listCopy.direct : sourceLabel(lead.source)}</dd>
-      <dt className="text-ink/70">{boardCopy.budget}</dt>
-      <dd className="break-words">{lead.answers.budget}</dd>
-      <dt className="text-ink/70">{boardCopy.received}</dt>
-      <dd>
+    <dl className="mt-1 flex flex-col text-sm">
+      <Fact label={boardCopy.source} text={lead.source === null ? listCopy.direct : sourceLabel(lead.source)} />
+      <Fact label={boardCopy.budget} text={lead.answers.budget} />
+      <Fact label={boardCopy.received} text={leadAge(lead.receivedAt, now)}>
         <time dateTime={lead.receivedAt} title={exact}>
           {leadAge(lead.receivedAt, now)}
         </time>
         {/* The exact time for a screen reader, and on screen while the card has the focus. */}
         <span className="sr-only group-focus-within:not-sr-only"> ({exact})</span>
-      </dd>
+      </Fact>
       {lead.booking && (
-        <>
-          <dt className="text-ink/70">{boardCopy.call}</dt>
-          <dd>
-            <CallTime booking={lead.booking} />
-          </dd>
-        </>
+        <Fact label={boardCopy.call} text="">
+          <CallTime booking={lead.booking} />
+        </Fact>
       )}
     </dl>
   )
@@ -91,7 +97,7 @@ export function BoardCard({ lead, status, now }: BoardCardProps) {
           <GripIcon />
         </button>
         <div className="min-w-0 flex-1 py-1">
-          <h3 className="font-bold break-words">
+          <h3 className={cn('font-bold', valueWrap(name))}>
             <InboxLink href={adminPaths.lead(lead.id)} className="underline-offset-4 hover:underline">
               {name}
             </InboxLink>
@@ -112,7 +118,7 @@ export function DraggedCard({ lead, now }: { lead: LeadSummary; now: number }) {
         <GripIcon />
       </span>
       <div className="min-w-0 flex-1 py-1">
-        <p className="font-bold break-words">{leadName(lead)}</p>
+        <p className={cn('font-bold', valueWrap(leadName(lead)))}>{leadName(lead)}</p>
         <CardFacts lead={lead} now={now} />
       </div>
     </div>

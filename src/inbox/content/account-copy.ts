@@ -26,6 +26,7 @@ export const accountCopy = {
     fileHeading: (email: string, host: string) => `Backup codes for ${email} at ${host}. Each signs in once.`,
     saved: 'I have saved these codes somewhere safe',
     done: 'Done',
+    leaving: 'Your backup codes are not saved yet and will not be shown again. Leave this page anyway?',
   },
   teammates: {
     title: 'Teammates',

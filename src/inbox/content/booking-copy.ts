@@ -64,7 +64,7 @@ export const bookingCopy = {
   unmatched: {
     title: 'Bookings without an application',
     intro:
-      'Calls booked by someone no lead matched: no application id came back, and no lead of the last 30 days has that email. Open the lead the call belongs to and link it there.',
+      'Calls booked by someone no lead matched: no application id came back, and no lead of the last 30 days has that email. Link each to its lead here, or from the lead’s page.',
     caption: 'Bookings no lead matched, newest first',
     none: 'Every booking belongs to a lead.',
     received: 'Received',
@@ -72,6 +72,22 @@ export const bookingCopy = {
     call: 'Call',
     state: 'State',
     provider: 'Provider',
+    link: 'Lead',
+  },
+  /** Linking from the Bookings page's list: a dialog that finds the lead. */
+  linkFromList: {
+    open: 'Link to a lead',
+    openOf: (who: string) => `(booking of ${who})`,
+    title: 'Link this booking to a lead',
+    intro: (who: string, when: string) => `Booked by ${who}, ${when}. Find the lead it belongs to.`,
+    search: 'Find the lead',
+    find: 'Find',
+    results: 'Leads found',
+    noLead: 'No lead matches. Try the name, another email or the phone.',
+    searchFailed: 'The leads could not be searched. Try other words, or again.',
+    applied: (at: string) => `applied ${at}`,
+    choose: 'Link to',
+    linked: (who: string, lead: string) => `The booking of ${who} is linked to ${lead}.`,
   },
   link: {
     legend: 'Link a booking without an application',

@@ -22,6 +22,7 @@ export const inboxCopy = {
     spam: 'Spam',
     funnel: 'Funnel',
     account: 'Account',
+    menu: 'Menu',
     signOut: 'Sign out',
   },
   notFound: { title: 'Nothing here', body: 'The inbox has no page at this address.', back: 'Back to the leads' },

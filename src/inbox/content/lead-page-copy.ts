@@ -19,6 +19,11 @@ export const leadPageCopy = {
     by: (author: string) => `by ${author}`,
     note: (author: string) => `Note by ${author}`,
     delivery: (what: string, channel: string) => `${what} sent to ${channel}`,
+    /** One event's notifications in one line: "sent to Webhook, Slack; sending to Email". */
+    folded: (sent: string[], sending: string[]) =>
+      [sent.length ? `sent to ${sent.join(', ')}` : '', sending.length ? `sending to ${sending.join(', ')}` : '']
+        .filter(Boolean)
+        .join('; '),
     deliveryState: (state: string, attempts: string) => `${state}, ${attempts}`,
     bookingPageOpened: 'Booking page opened',
     booking: (provider: string, what: string) => `${provider}: ${what}`,

@@ -37,6 +37,8 @@ export const listCopy = {
   answersOf: (name: string) => `Answers of ${name}`,
   noAnswer: '—',
   select: (name: string) => `Select ${name}`,
+  /** The phone list's one-tap call, named with whom and the number it dials. */
+  call: (name: string, phone: string) => `Call ${name}, ${phone}`,
   selectPage: 'Select every lead on this page',
   selection: 'Selected leads',
   selected: (count: number) => `${number(count)} selected`,

@@ -7,9 +7,15 @@ import { LeadTimeline } from './lead-timeline.tsx'
 
 const at = (minute: number) => `2026-11-20T10:${String(minute).padStart(2, '0')}:00.000000Z`
 
-const delivery = (id: number, state: LeadDelivery['state'], channel: string, minute: number): LeadDelivery => ({
+const delivery = (
+  id: number,
+  state: LeadDelivery['state'],
+  channel: string,
+  minute: number,
+  event: LeadDelivery['event'] = 'application.created',
+): LeadDelivery => ({
   id,
-  event: 'application.created',
+  event,
   channel,
   state,
   queuedAt: at(minute),
@@ -37,8 +43,22 @@ const lead: LeadDetail = {
   spam: false,
   attribution: null,
   bookingOpenedAt: at(3),
-  bookings: [],
-  deliveries: [delivery(1, 'delivered', 'https://hooks.example/…', 1), delivery(2, 'failed', 'Slack', 2)],
+  bookings: [
+    {
+      provider: 'calendly',
+      state: 'canceled',
+      startsAt: null,
+      endsAt: null,
+      cancelReason: 'Found another agency',
+      events: [{ kind: 'canceled', at: at(8) }],
+    },
+  ],
+  deliveries: [
+    delivery(1, 'delivered', 'https://hooks.example/…', 1),
+    delivery(2, 'failed', 'Slack', 2),
+    delivery(3, 'delivered', 'Webhook', 8, 'booking.canceled'),
+    { ...delivery(4, 'pending', 'Email', 8, 'booking.canceled'), attempts: [] },
+  ],
   history: [{ from: 'new', to: 'contacted', author: 'ada@team.example', at: at(4) }],
   notes: [
     { id: 1, body: 'Called, no answer', author: 'ada@team.example', at: at(5) },
@@ -57,11 +77,13 @@ function renderTimeline() {
 }
 
 describe('a lead’s timeline', () => {
-  it('lists the latest five, newest first, and the rest on demand', () => {
+  it('lists the latest five that matter, newest first, the notifications of one event on one line, the rest on demand', () => {
     renderTimeline()
     const timeline = screen.getByRole('region', { name: 'Timeline' })
     const items = () => within(timeline).getAllByRole('listitem')
     const expected = [
+      /^Call cancelled: sent to Webhook; sending to Email/,
+      /^Calendly: .*Reason: Found another agency/,
       /^Called back/,
       /^Called, no answer/,
       /^Status: New → Contacted/,
@@ -70,10 +92,11 @@ describe('a lead’s timeline', () => {
     ]
     expect(items()).toHaveLength(expected.length)
     items().forEach((item, index) => expect(item.textContent).toMatch(expected[index]!))
-    const more = within(timeline).getByRole('button', { name: 'Show all 7 entries' })
+    const more = within(timeline).getByRole('button', { name: 'Show all 9 entries' })
     expect(more).toHaveAttribute('aria-expanded', 'false')
     fireEvent.click(more)
-    expect(items()).toHaveLength(7)
+    expect(items()).toHaveLength(9)
+    expect(items().at(-2)).toHaveTextContent(/^New lead: sent to https:\/\/hooks\.example\/…/)
     expect(items().at(-1)).toHaveTextContent(/^Applied/)
     expect(within(timeline).getByRole('button', { name: 'Show the latest only' })).toHaveAttribute(
       'aria-expanded',
@@ -83,7 +106,7 @@ describe('a lead’s timeline', () => {
 
   it('offers Resend on a failed notification only, and names who wrote each note', () => {
     renderTimeline()
-    fireEvent.click(screen.getByRole('button', { name: 'Show all 7 entries' }))
+    fireEvent.click(screen.getByRole('button', { name: 'Show all 9 entries' }))
     const failed = screen.getAllByRole('listitem').find((item) => item.textContent?.includes('Slack'))
     expect(within(failed!).getByRole('button', { name: 'Resend new lead to Slack' })).toBeVisible()
     expect(screen.getAllByRole('button', { name: /^Resend/ })).toHaveLength(1)

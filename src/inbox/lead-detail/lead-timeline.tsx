@@ -7,13 +7,15 @@ import { formatDateTime } from '../ui/format.ts'
 import { Section } from '../ui/section.tsx'
 import { deliveryState } from './lead-deliveries.tsx'
 import { ResendButton } from './resend-button.tsx'
-import { timelineOf, type TimelineEntry } from './timeline.ts'
+import { firstEntries, timelineOf, type TimelineEntry } from './timeline.ts'
 
 const copy = leadPageCopy.timeline
 const detail = inboxCopy.detail
 
-// A lead worked for weeks gathers dozens of lines: the latest show, the rest on demand, so a phone's page stays short.
+// A lead worked for weeks gathers dozens of lines: the latest five that matter show, the rest on demand, so a phone's page stays short.
 const SHOWN_AT_FIRST = 5
+
+const channelsOf = (deliveries: { channel: string }[]) => deliveries.map((delivery) => delivery.channel)
 
 /** What happened, in words, and who did it where a person did. */
 function describe(entry: TimelineEntry, leadId: number): { what: ReactNode; who?: string } {
@@ -37,11 +39,29 @@ function describe(entry: TimelineEntry, leadId: number): { what: ReactNode; who?
     case 'booking':
       return {
         what: (
-          <p className="font-semibold">
-            {copy.booking(bookingCopy.providers[entry.booking.provider], bookingCopy.events[entry.event.kind])}
+          <>
+            <p className="font-semibold">
+              {copy.booking(bookingCopy.providers[entry.booking.provider], bookingCopy.events[entry.event.kind])}
+            </p>
+            {/* Why it was cancelled, where it happened rather than only in the bookings' section further down. */}
+            {entry.event.kind === 'canceled' && entry.booking.cancelReason && (
+              <p className="break-words">{bookingCopy.reason(entry.booking.cancelReason)}</p>
+            )}
+          </>
+        ),
+      }
+    case 'deliveries': {
+      const sent = entry.deliveries.filter((delivery) => delivery.state === 'delivered')
+      const sending = entry.deliveries.filter((delivery) => delivery.state !== 'delivered')
+      return {
+        what: (
+          <p className="break-words">
+            <span className="font-semibold">{detail.deliveryEvents[entry.event]}</span>:{' '}
+            {copy.folded(channelsOf(sent), channelsOf(sending))}
           </p>
         ),
       }
+    }
     case 'delivery':
       return {
         what: (
@@ -67,7 +87,8 @@ function describe(entry: TimelineEntry, leadId: number): { what: ReactNode; who?
 export function LeadTimeline({ lead }: { lead: LeadDetail }) {
   const entries = timelineOf(lead)
   const [all, setAll] = useState(false)
-  const shown = all ? entries : entries.slice(0, SHOWN_AT_FIRST)
+  const first = firstEntries(entries, SHOWN_AT_FIRST)
+  const shown = all ? entries : first
   return (
     <Section title={copy.title} aside={copy.intro}>
       <ol className="flex flex-col">
@@ -84,7 +105,7 @@ export function LeadTimeline({ lead }: { lead: LeadDetail }) {
           )
         })}
       </ol>
-      {entries.length > SHOWN_AT_FIRST && (
+      {entries.length > first.length && (
         <button
           type="button"
           aria-expanded={all}

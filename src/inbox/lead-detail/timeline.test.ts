@@ -1,17 +1,20 @@
 import { describe, expect, it } from 'vitest'
 import type { LeadDelivery } from '../../../common/lead-page-api.ts'
-import { timelineOf } from './timeline.ts'
+import { firstEntries, timelineOf, type TimelineEntry } from './timeline.ts'
 
 const at = (minute: number) => `2026-11-20T10:${String(minute).padStart(2, '0')}:00.000000Z`
 
-const delivery = (id: number, queued: number, attempts: number[]): LeadDelivery => ({
+const delivery = (id: number, queued: number, attempts: number[], more: Partial<LeadDelivery> = {}): LeadDelivery => ({
   id,
   event: 'application.created',
   channel: 'Webhook',
   state: attempts.length ? 'delivered' : 'pending',
+  ...more,
   queuedAt: at(queued),
   attempts: attempts.map((minute) => ({ startedAt: at(minute), durationMs: 10, status: 200, error: null })),
+  ...more,
 })
+const none = { bookingOpenedAt: null, history: [], notes: [], deliveries: [], bookings: [] }
 
 describe('timelineOf', () => {
   it('puts every kind of event of a lead in one list, newest first', () => {
@@ -41,9 +44,9 @@ describe('timelineOf', () => {
       ['note', at(6)],
       ['status', at(5)],
       // Not yet tried: where it was queued.
-      ['delivery', at(4)],
+      ['deliveries', at(4)],
       // Tried twice: where it was last tried.
-      ['delivery', at(3)],
+      ['deliveries', at(3)],
       ['booking-page', at(2)],
       ['applied', at(0)],
     ])
@@ -51,7 +54,6 @@ describe('timelineOf', () => {
   })
 
   it('shows a lead that just arrived as applied only, and of two at the same time the later one first', () => {
-    const none = { bookingOpenedAt: null, history: [], notes: [], deliveries: [], bookings: [] }
     expect(timelineOf({ ...none, receivedAt: at(0) }).map((entry) => entry.kind)).toEqual(['applied'])
     const sameTime = timelineOf({
       ...none,
@@ -59,5 +61,88 @@ describe('timelineOf', () => {
       history: [{ from: null, to: 'new', author: 'system', at: at(0) }],
     })
     expect(sameTime.map((entry) => entry.kind)).toEqual(['status', 'applied'])
+  })
+})
+
+describe('the notifications in the timeline', () => {
+  const summary = (entry: TimelineEntry) =>
+    entry.kind === 'deliveries'
+      ? [entry.kind, entry.event, entry.deliveries.map((one) => one.channel)]
+      : entry.kind === 'delivery'
+        ? [entry.kind, entry.delivery.channel]
+        : [entry.kind]
+
+  it('folds one event’s notifications into one line, keeps a failed one apart, and tells two bookings apart', () => {
+    const entries = timelineOf({
+      ...none,
+      receivedAt: at(0),
+      deliveries: [
+        delivery(1, 0, [1], { channel: 'Webhook' }),
+        delivery(2, 0, [2], { channel: 'Slack' }),
+        delivery(3, 0, [], { channel: 'Email' }),
+        delivery(4, 0, [1], { channel: 'Teams', state: 'failed' }),
+        delivery(5, 10, [11], { channel: 'Webhook', event: 'booking.created' }),
+        delivery(6, 10, [12], { channel: 'Slack', event: 'booking.created' }),
+        delivery(7, 20, [21], { channel: 'Webhook', event: 'booking.created' }),
+      ],
+    })
+    expect(entries.map(summary)).toEqual([
+      ['deliveries', 'booking.created', ['Webhook']],
+      ['deliveries', 'booking.created', ['Webhook', 'Slack']],
+      // At its latest attempt; the one not yet tried counts at its queue time, earlier.
+      ['deliveries', 'application.created', ['Webhook', 'Slack', 'Email']],
+      ['delivery', 'Teams'],
+      ['applied'],
+    ])
+    expect(entries[2]!.at).toBe(at(2))
+  })
+
+  it('shows at first the newest five entries that matter, with the notifications among them, never a cut before them', () => {
+    const booking = {
+      provider: 'calendly' as const,
+      state: 'canceled' as const,
+      startsAt: null,
+      endsAt: null,
+      cancelReason: 'Found another agency',
+      events: [
+        { kind: 'created' as const, at: at(10) },
+        { kind: 'canceled' as const, at: at(30) },
+      ],
+    }
+    const entries = timelineOf({
+      ...none,
+      receivedAt: at(0),
+      bookingOpenedAt: at(5),
+      history: [
+        { from: 'new', to: 'contacted', author: 'ada@example.com', at: at(3) },
+        { from: 'contacted', to: 'booked', author: 'system', at: at(10) },
+      ],
+      notes: [{ id: 1, body: 'Left a voicemail', author: 'ada@example.com', at: at(4) }],
+      bookings: [booking],
+      deliveries: [
+        ...['Webhook', 'Slack', 'Email'].map((channel, index) => delivery(index + 1, 0, [1], { channel })),
+        ...['Webhook', 'Slack', 'Email'].map((channel, index) =>
+          delivery(index + 4, 10, [11], { channel, event: 'booking.created' }),
+        ),
+        ...['Webhook', 'Slack', 'Email'].map((channel, index) =>
+          delivery(index + 7, 30, [31], { channel, event: 'booking.canceled' }),
+        ),
+      ],
+    })
+    const first = firstEntries(entries, 5)
+    expect(first.map((entry) => entry.kind)).toEqual([
+      'deliveries',
+      'booking',
+      'deliveries',
+      'booking',
+      'status',
+      'booking-page',
+      'note',
+      'status',
+    ])
+    expect(first[1]).toMatchObject({ kind: 'booking', event: { kind: 'canceled' } })
+    // Nine notifications made three lines; what is left for "Show all" is the oldest.
+    expect(entries.slice(first.length).map((entry) => entry.kind)).toEqual(['deliveries', 'applied'])
+    expect(firstEntries(entries.slice(0, 3), 5)).toHaveLength(3)
   })
 })

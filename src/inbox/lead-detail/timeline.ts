@@ -1,14 +1,27 @@
-import type { BookingEventLine, LeadBooking } from '../../../common/booking-api.ts'
+import type { BookingEventLine, DeliveryEvent, LeadBooking } from '../../../common/booking-api.ts'
 import type { LeadDelivery, LeadDetail, LeadNote, LeadStatusChange } from '../../../common/lead-page-api.ts'
 
-/** One line of a lead's timeline: what happened, and when. */
+/**
+ * One line of a lead's timeline: what happened, and when. A new kind is one
+ * more member here and one more case where it is drawn (lead-timeline.tsx);
+ * it counts as worth seeing unless `minorKinds` names it.
+ */
 export type TimelineEntry =
   | { kind: 'applied'; at: string; key: string }
   | { kind: 'status'; at: string; key: string; change: LeadStatusChange }
   | { kind: 'note'; at: string; key: string; note: LeadNote }
+  /** A notification that failed, in full: why, and a way to send it again. */
   | { kind: 'delivery'; at: string; key: string; delivery: LeadDelivery }
+  /** The notifications of one event that did not fail, folded into one line: "Sent to Webhook, Slack, Email". */
+  | { kind: 'deliveries'; at: string; key: string; event: DeliveryEvent; deliveries: LeadDelivery[] }
   | { kind: 'booking-page'; at: string; key: string }
   | { kind: 'booking'; at: string; key: string; booking: LeadBooking; event: BookingEventLine }
+
+export type TimelineKind = TimelineEntry['kind']
+
+/** What the machinery did on its own and went well: shown, but never at the cost of what a person or the applicant did. */
+const minorKinds: ReadonlySet<TimelineKind> = new Set<TimelineKind>(['deliveries', 'booking-page'])
+export const isMinor = (entry: TimelineEntry) => minorKinds.has(entry.kind)
 
 type TimelineSource = Pick<
   LeadDetail,
@@ -17,6 +30,38 @@ type TimelineSource = Pick<
 
 /** A notification stands where it was last tried, or where it was queued when it has not been yet. */
 const deliveryTime = (delivery: LeadDelivery) => delivery.attempts.at(-1)?.startedAt ?? delivery.queuedAt
+const latest = (times: string[]) => times.reduce((a, b) => (a > b ? a : b))
+
+/**
+ * The notifications as lines: each failed one alone, the others folded by the
+ * event they announce. One event's notifications are queued together, in one
+ * transaction, so the event and its queue time tell one announcement from
+ * another of the same kind (a second booking).
+ */
+function deliveryEntries(deliveries: LeadDelivery[]): TimelineEntry[] {
+  const folded = new Map<string, LeadDelivery[]>()
+  const entries: TimelineEntry[] = []
+  for (const delivery of deliveries) {
+    if (delivery.state === 'failed') {
+      entries.push({ kind: 'delivery', at: deliveryTime(delivery), key: `delivery-${delivery.id}`, delivery })
+      continue
+    }
+    const group = `${delivery.event} ${delivery.queuedAt}`
+    folded.set(group, [...(folded.get(group) ?? []), delivery])
+  }
+  for (const group of folded.values()) {
+    const [first] = group
+    if (!first) continue
+    entries.push({
+      kind: 'deliveries',
+      at: latest(group.map(deliveryTime)),
+      key: `deliveries-${first.id}`,
+      event: first.event,
+      deliveries: group,
+    })
+  }
+  return entries
+}
 
 /**
  * Everything that happened to a lead, newest first: the latest is what a
@@ -43,16 +88,23 @@ export function timelineOf(lead: TimelineSource): TimelineEntry[] {
         event,
       })),
     ),
-    ...lead.deliveries.map((delivery) => ({
-      kind: 'delivery' as const,
-      at: deliveryTime(delivery),
-      key: `delivery-${delivery.id}`,
-      delivery,
-    })),
+    ...deliveryEntries(lead.deliveries),
     ...lead.notes.map((note) => ({ kind: 'note' as const, at: note.at, key: `note-${note.id}`, note })),
   ]
   return entries
     .map((entry, order) => ({ entry, order }))
     .sort((a, b) => (a.entry.at === b.entry.at ? b.order - a.order : a.entry.at < b.entry.at ? 1 : -1))
     .map(({ entry }) => entry)
+}
+
+/**
+ * The entries shown before "Show all": the newest, down to the `count`-th
+ * entry that is not minor, with the minor ones among them. So however many
+ * notifications went out, the latest status changes, bookings (with a
+ * cancel's reason) and notes are on the first screen.
+ */
+export function firstEntries(entries: TimelineEntry[], count: number): TimelineEntry[] {
+  let seen = 0
+  const cut = entries.findIndex((entry) => !isMinor(entry) && ++seen === count)
+  return cut === -1 ? entries : entries.slice(0, cut + 1)
 }

@@ -1,7 +1,5 @@
-import { ContactLinks } from '../contact/contact-links.tsx'
-import { bookingCopy } from '../content/booking-copy.ts'
+import { telHref } from '../contact/contact-hrefs.ts'
 import { listCopy } from '../content/list-copy.ts'
-import { LeadAnswersList } from '../leads-shared/lead-answers.tsx'
 import { leadName } from '../leads-shared/lead-name.ts'
 import { NewBadge } from '../leads-shared/new-badge.tsx'
 import { NotSpamButton } from '../leads-shared/not-spam-button.tsx'
@@ -12,67 +10,72 @@ import { LeadLink } from './lead-link.tsx'
 import { RowStatusSelect } from './row-status-select.tsx'
 import { SelectBox } from './select-box.tsx'
 
-const columns = listCopy.columns
+/** A handset, drawn with the text's colour. */
+function PhoneIcon() {
+  return (
+    <svg aria-hidden="true" viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth="2">
+      <path
+        strokeLinecap="round"
+        strokeLinejoin="round"
+        d="M5 4h4l2 5-2.5 1.5a11 11 0 0 0 5 5L15 13l5 2v4a2 2 0 0 1-2 2A16 16 0 0 1 3 6a2 2 0 0 1 2-2"
+      />
+    </svg>
+  )
+}
 
-/** The list below 640 px: one card per lead, what a call needs first: who, where they stand, and how to reach them. */
+/**
+ * The list below 640 px: one compact row per lead, so a closer sees several
+ * at once: who and since when on the left (the name's link covers that whole
+ * part), the status chip and a one-tap call on the right, every target 44 px.
+ * The rest of the answers are one tap away, on the lead's page.
+ */
 export function LeadCards({ leads, spam, now, sort, selection, onStatusChanged }: LeadRowsProps) {
   return (
-    <ul aria-label={listCopy.caption[sort]} className="flex flex-col gap-3 sm:hidden">
+    <ul aria-label={listCopy.caption[sort]} className="flex flex-col gap-2 sm:hidden">
       {leads.map((lead) => {
         const name = leadName(lead)
+        const call = telHref(lead.answers.phone)
         return (
-          <li key={lead.id} className="group/lead rounded-2xl bg-white p-3 shadow-sm">
-            <article aria-label={name}>
-              <div className="flex items-start gap-1">
-                <SelectBox
-                  label={listCopy.select(name)}
-                  checked={selection.has(lead.id)}
-                  onChange={(checked) => selection.setMany([lead.id], checked)}
-                  className="-ml-2 shrink-0"
-                />
-                <h2 className="min-w-0 flex-1 py-2 text-lg font-bold break-words">
-                  <LeadLink id={lead.id} className="underline underline-offset-4">
+          <li key={lead.id} className="group/lead rounded-xl bg-white py-1 pr-1 shadow-sm">
+            <article aria-label={name} className="flex items-center gap-1">
+              <SelectBox
+                label={listCopy.select(name)}
+                checked={selection.has(lead.id)}
+                onChange={(checked) => selection.setMany([lead.id], checked)}
+                className="shrink-0"
+              />
+              <div className="relative min-w-0 flex-1 py-1">
+                <h2 className="truncate font-bold">
+                  <LeadLink
+                    id={lead.id}
+                    className="underline underline-offset-4 after:absolute after:inset-0 after:z-10 after:content-['']"
+                  >
                     {name}
                   </LeadLink>
-                  <NewBadge lead={lead} />
                 </h2>
+                <p className="flex min-w-0 items-center gap-1.5 text-sm text-ink/75">
+                  <NewBadge lead={lead} className="ml-0 shrink-0" />
+                  <ReceivedAge lead={lead} now={now} />
+                  <SourceBadge lead={lead} className="min-w-0 shrink" />
+                  {lead.booking && <span className="truncate">{bookingLabel(lead)}</span>}
+                </p>
               </div>
-              <div className="mt-1">
+              <div className="w-28 shrink-0">
                 {spam ? (
                   <NotSpamButton id={lead.id} name={name} onMoved={onStatusChanged} />
                 ) : (
                   <RowStatusSelect lead={lead} onChanged={onStatusChanged} chip />
                 )}
               </div>
-              <dl className="mt-2 grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm">
-                <dt className="font-semibold">{columns.received}</dt>
-                <dd>
-                  <ReceivedAge lead={lead} now={now} />
-                </dd>
-                <dt className="font-semibold">{columns.source}</dt>
-                <dd>
-                  <SourceBadge lead={lead} />
-                </dd>
-                <dt className="font-semibold">{columns.budget}</dt>
-                <dd className="break-words">{lead.answers.budget}</dd>
-                {lead.booking && (
-                  <>
-                    <dt className="font-semibold">{bookingCopy.column}</dt>
-                    <dd>{bookingLabel(lead)}</dd>
-                  </>
-                )}
-              </dl>
-              <div className="mt-2 text-sm">
-                <ContactLinks answers={lead.answers} />
-              </div>
-              <details className="mt-2">
-                <summary className="flex min-h-11 cursor-pointer items-center font-semibold">
-                  {listCopy.answers}
-                </summary>
-                <div className="pt-2 text-sm">
-                  <LeadAnswersList answers={lead.answers} />
-                </div>
-              </details>
+              {call && (
+                <a
+                  href={call}
+                  className="flex size-11 shrink-0 items-center justify-center rounded-full text-ink ring-1 ring-ink/25 hover:bg-ink/5"
+                >
+                  <PhoneIcon />
+                  <span className="sr-only">{listCopy.call(name, lead.answers.phone.trim())}</span>
+                </a>
+              )}
             </article>
           </li>
         )

@@ -1,4 +1,4 @@
-import { useCallback, useId, useRef, useState, type KeyboardEvent } from 'react'
+import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react'
 import { flushSync } from 'react-dom'
 import type { LeadListQuery } from '../../../common/admin-api-schema.ts'
 import { BOOKING_FILTERS } from '../../../common/booking-api.ts'
@@ -30,6 +30,23 @@ export function searchProblemOf(error: unknown): string | undefined {
 }
 
 /**
+ * On a phone the filters fold once a choice has been applied (a status, a
+ * source, a day, a quick range, Clear), so the leads it shows are in view; not
+ * while the search is typed in. Any filter a later change adds counts, as the
+ * whole address but the search, the page and the order is compared.
+ */
+function useFoldAfterChoice(query: LeadListQuery, open: boolean, fold: () => void) {
+  const choice = listPath({ ...query, q: undefined, cursor: undefined, sort: undefined })
+  const seen = useRef(choice)
+  useEffect(() => {
+    if (seen.current === choice) return
+    seen.current = choice
+    const typing = document.activeElement instanceof HTMLInputElement && document.activeElement.type === 'search'
+    if (open && !typing) fold()
+  }, [choice, open, fold])
+}
+
+/**
  * The filters, filled from the address and applied as they change: a choice
  * at once, the search and the days after a pause in typing, without leaving
  * the field. On a phone they fold behind a button, so the leads come first.
@@ -42,6 +59,12 @@ export function LeadFilterForm({ query, searchProblem }: { query: LeadListQuery;
   const { form, apply, applySoon, cancel } = useFilterFields(query)
   const sources = useLeadSources().data?.sources ?? []
   const active = activeFilterCount(query)
+  const toggle = useRef<HTMLButtonElement>(null)
+  useFoldAfterChoice(query, open, () => {
+    setOpen(false)
+    // The focus was on a field now hidden: back to the button that unfolds them (shown on a phone only).
+    if (form.current?.contains(document.activeElement) && toggle.current?.checkVisibility()) toggle.current.focus()
+  })
 
   const focusSearch = useCallback(() => {
     returnTo.current = document.activeElement
@@ -72,6 +95,7 @@ export function LeadFilterForm({ query, searchProblem }: { query: LeadListQuery;
         {filterCopy.skipToLeads}
       </button>
       <button
+        ref={toggle}
         type="button"
         aria-expanded={open}
         aria-controls={formId}
@@ -88,6 +112,11 @@ export function LeadFilterForm({ query, searchProblem }: { query: LeadListQuery;
         onSubmit={(event) => {
           event.preventDefault()
           apply('q')
+          // A search sent with Enter is a choice too: on a phone the leads it finds come into view.
+          if (toggle.current?.checkVisibility()) {
+            setOpen(false)
+            toggle.current.focus()
+          }
         }}
         className={cn(
           'mt-4 gap-4 rounded-2xl bg-white p-4 shadow-sm sm:mt-6 sm:grid sm:grid-cols-2 lg:grid-cols-7',

@@ -1,4 +1,5 @@
 import { useMemo, useSyncExternalStore } from 'react'
+import { mayLeave } from './leave-guard.ts'
 
 // pushState and replaceState fire no event of their own: navigate() sends this one.
 const NAVIGATED = 'inbox:navigate'
@@ -25,7 +26,10 @@ export function useLocation(): { path: string; params: URLSearchParams } {
 
 /** Goes to another view of the inbox without loading the page again; `replace` keeps the history as it is. */
 export function navigate(to: string, { replace = false, state = null }: { replace?: boolean; state?: unknown } = {}) {
-  if (new URL(to, window.location.href).pathname !== window.location.pathname) titleFocusPending = true
+  const otherView = new URL(to, window.location.href).pathname !== window.location.pathname
+  // Another view would drop what the page holds (backup codes not yet saved): asked first.
+  if (otherView && !mayLeave()) return
+  if (otherView) titleFocusPending = true
   if (replace) window.history.replaceState(state, '', to)
   else window.history.pushState(state, '', to)
   window.dispatchEvent(new Event(NAVIGATED))
