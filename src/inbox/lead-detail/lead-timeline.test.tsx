@@ -19,6 +19,9 @@ const delivery = (id: number, state: LeadDelivery['state'], channel: string, min
 const lead: LeadDetail = {
   id: 12,
   isNew: false,
+  appliedAgain: false,
+  duplicates: [],
+  mergedApplications: [],
   receivedAt: at(0),
   answers: {
     name: 'Ada',
