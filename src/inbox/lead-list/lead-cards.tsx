@@ -1,6 +1,7 @@
 import { ContactLinks } from '../contact/contact-links.tsx'
 import { bookingCopy } from '../content/booking-copy.ts'
 import { listCopy } from '../content/list-copy.ts'
+import { AppliedAgainBadge } from '../leads-shared/applied-again-badge.tsx'
 import { LeadAnswersList } from '../leads-shared/lead-answers.tsx'
 import { leadName } from '../leads-shared/lead-name.ts'
 import { NewBadge } from '../leads-shared/new-badge.tsx'
@@ -35,6 +36,7 @@ export function LeadCards({ leads, spam, now, sort, selection, onStatusChanged }
                     {name}
                   </LeadLink>
                   <NewBadge lead={lead} />
+                  <AppliedAgainBadge lead={lead} />
                 </h2>
               </div>
               <div className="mt-1">
