@@ -59,8 +59,13 @@ export function LeadDuplicates({ lead }: { lead: Lead }) {
 
 function DuplicateLine({ lead, other, onMerged }: { lead: Lead; other: LeadDuplicate; onMerged: () => void }) {
   const [open, setOpen] = useState(false)
-  const merge = useMergeLeads()
   const { params } = useLocation()
+  const merge = useMergeLeads(({ survivorId }) => {
+    setOpen(false)
+    onMerged()
+    // This page's lead may be the one merged away: the survivor's page takes its place.
+    if (survivorId !== lead.id) navigate(leadPath(survivorId, listQueryFrom(params)), { replace: true })
+  })
   const [keptAt, mergedAt] = [lead.receivedAt, other.receivedAt].sort()
   const name = other.name.trim() || `#${other.id}`
   return (
@@ -89,19 +94,7 @@ function DuplicateLine({ lead, other, onMerged }: { lead: Lead; other: LeadDupli
         pendingLabel={copy.merging}
         pending={merge.isPending}
         error={merge.isError && copy.mergeFailed}
-        onConfirm={() =>
-          merge.mutate(
-            { id: lead.id, other: other.id },
-            {
-              onSuccess: ({ survivorId }) => {
-                setOpen(false)
-                onMerged()
-                // This page's lead may be the one merged away: the survivor's page takes its place.
-                if (survivorId !== lead.id) navigate(leadPath(survivorId, listQueryFrom(params)), { replace: true })
-              },
-            },
-          )
-        }
+        onConfirm={() => merge.mutate({ id: lead.id, other: other.id })}
       />
     </li>
   )
