@@ -31,7 +31,11 @@ function answer(field: FormField, tag: string): string {
     case 'tel':
       // A tagged application has its own number too: one phone shared by every test's leads would make each a
       // duplicate of all the others (an application with another lead's phone is marked "Applied again").
-      return tag === '' ? '+44 20 7946 0958' : `+44 7700 ${String(tagDigits(tag)).padStart(8, '0').replace(/^(\d{4})/, '$1 ')}`
+      return tag === ''
+        ? '+44 20 7946 0958'
+        : `+44 7700 ${String(tagDigits(tag))
+            .padStart(8, '0')
+            .replace(/^(\d{4})/, '$1 ')}`
     case 'long-text':
       return `Some ${field.key}, in a sentence or two${suffix}.`
     case 'text':
