@@ -6,6 +6,7 @@
 // socket, so the figures are the server's own time.
 import type { LeadBoard } from '../common/board-api.ts'
 import type { LeadCount, LeadPage } from '../common/lead-list-api.ts'
+import type { LeadDetail } from '../common/lead-page-api.ts'
 import type { LeadSources } from '../common/lead-sources-api.ts'
 import type { NewLeadCount } from '../common/live-api.ts'
 import type { Database } from '../server/db/database.ts'
@@ -57,6 +58,8 @@ const SCENARIOS: [string, (index: number) => string][] = [
   // The live poll (docs/decisions/030-live-inbox.md): the nav's count, and the first page unchanged since the last read.
   ['new leads count (nav, half the leads unopened)', () => '/leads/new-count'],
   ['live poll, first page unchanged (304)', () => UNCHANGED],
+  // The lead's page reads its duplicates (same email or phone within 90 days) and what was merged into it.
+  ["a lead's page (duplicates, merged applications)", (index) => `/leads/${SOME_LEAD(index)}`],
 ]
 
 /** A scenario's path that asks for a conditional GET of the first page, answered 304. */
@@ -72,17 +75,19 @@ interface Figures {
 const ms = (value: number) => `${value.toFixed(1)} ms`
 
 /** What the scenarios' requests answer. */
-type Answer = LeadPage | LeadBoard | LeadSources | NewLeadCount | LeadCount
+type Answer = LeadPage | LeadBoard | LeadSources | NewLeadCount | LeadCount | LeadDetail
 
-/** The rows an answer lists: a page's leads, the board's cards, or the sources; none for a count or a 304. */
+/** The rows an answer lists: a page's leads, the board's cards, or the sources; one lead's page; none for a count or a 304. */
 const rowsOf = (answer: Answer | undefined) =>
   answer === undefined || 'count' in answer || 'total' in answer
     ? 0
-    : 'columns' in answer
-      ? answer.columns.reduce((sum, column) => sum + column.leads.length, 0)
-      : 'sources' in answer
-        ? answer.sources.length
-        : answer.leads.length
+    : 'duplicates' in answer
+      ? 1
+      : 'columns' in answer
+        ? answer.columns.reduce((sum, column) => sum + column.leads.length, 0)
+        : 'sources' in answer
+          ? answer.sources.length
+          : answer.leads.length
 
 /** Migrates and fills `db`; resolves to the seconds the seeding took. */
 async function seed(target: string, db: Database): Promise<number> {

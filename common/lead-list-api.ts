@@ -23,6 +23,8 @@ export interface LeadSummary {
   booking: LeadBookingSummary | null
   /** Not opened yet by the signed-in account (common/live-api.ts). */
   isNew: boolean
+  /** Another lead has its email or phone, stored within DUPLICATE_WINDOW_DAYS of it (common/merge-api.ts). */
+  appliedAgain: boolean
 }
 
 export interface LeadPage {

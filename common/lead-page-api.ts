@@ -4,7 +4,7 @@
  * zod, like admin-api.ts.
  */
 import type { DeliveryEvent, LeadBooking } from './booking-api.ts'
-import type { LeadSummary } from './lead-list-api.ts'
+import type { LeadAnswers, LeadSummary } from './lead-list-api.ts'
 import type { LeadStatus } from './lead-status.ts'
 
 /**
@@ -69,6 +69,30 @@ export interface LeadDetail extends LeadSummary {
   deliveries: LeadDelivery[]
   history: LeadStatusChange[]
   notes: LeadNote[]
+  /** The other leads that applied with its email or phone within DUPLICATE_WINDOW_DAYS (common/merge-api.ts), oldest first. */
+  duplicates: LeadDuplicate[]
+  /** The applications merged into it, by the time they were sent. */
+  mergedApplications: MergedApplication[]
+}
+
+/** Another lead with the same email (case ignored) or phone (its digits). */
+export interface LeadDuplicate {
+  id: number
+  receivedAt: string
+  name: string
+  status: LeadStatus
+  sameEmail: boolean
+  samePhone: boolean
+}
+
+/** An application merged into this lead (POST /leads/:id/merge): what it said, kept as the lead's history. */
+export interface MergedApplication {
+  /** Its id before the merge; it names no lead now. */
+  id: number
+  appliedAt: string
+  answers: LeadAnswers
+  mergedBy: string
+  mergedAt: string
 }
 
 /** POST /api/admin/leads/:id/not-spam: a spam entry becomes a lead, announced as new; its LeadDetail, 409 when not spam. */

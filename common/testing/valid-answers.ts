@@ -13,6 +13,13 @@ export interface ValidAnswersOptions<Form extends FormDefinition> {
   form?: Form
 }
 
+// Eight digits from the tag (FNV-1a), so two tags rarely share them.
+function tagDigits(tag: string): number {
+  let hash = 0x811c9dc5
+  for (const char of tag) hash = Math.imul(hash ^ (char.codePointAt(0) ?? 0), 0x01000193) >>> 0
+  return hash % 100_000_000
+}
+
 // Short, so tests that type every answer stay quick; the key keeps each one distinct.
 function answer(field: FormField, tag: string): string {
   const suffix = tag === '' ? '' : ` ${tag}`
@@ -22,7 +29,13 @@ function answer(field: FormField, tag: string): string {
       return `applicant${local === '' ? '' : `.${local}`}@example.com`
     }
     case 'tel':
-      return '+44 20 7946 0958'
+      // A tagged application has its own number too: one phone shared by every test's leads would make each a
+      // duplicate of all the others (an application with another lead's phone is marked "Applied again").
+      return tag === ''
+        ? '+44 20 7946 0958'
+        : `+44 7700 ${String(tagDigits(tag))
+            .padStart(8, '0')
+            .replace(/^(\d{4})/, '$1 ')}`
     case 'long-text':
       return `Some ${field.key}, in a sentence or two${suffix}.`
     case 'text':

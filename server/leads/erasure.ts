@@ -18,13 +18,16 @@ export async function eraseLead(db: Database, id: number, actor: string): Promis
 
 /**
  * Erases every application with this email, whatever its case, spam included,
- * as eraseLead does. The audit entry holds how many and their ids, never the
+ * as eraseLead does, and every lead an application with it was merged into
+ * (its answers are kept there, migrations/026). The audit entry holds how many and their ids, never the
  * address: recording it would keep what was asked to be forgotten.
  */
 export async function eraseLeadsByEmail(db: Database, email: string, actor: string): Promise<number> {
   return db.transaction(async (tx) => {
     const deleted = await tx.query<{ id: string }>(
-      'DELETE FROM contact_submissions WHERE lower(email) = lower($1) RETURNING id::text AS id',
+      `DELETE FROM contact_submissions WHERE lower(email) = lower($1)
+         OR id IN (SELECT survivor_id FROM lead_merges WHERE lower(answers ->> 'email') = lower($1))
+       RETURNING id::text AS id`,
       [email.trim()],
     )
     const ids = deleted.map((row) => Number(row.id)).sort((a, b) => a - b)

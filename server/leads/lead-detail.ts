@@ -9,6 +9,7 @@ import type {
 import type { LeadStatus } from '../../common/lead-status.ts'
 import type { Queryable } from '../db/database.ts'
 import { utcText } from '../db/utc-text.ts'
+import { leadDuplicates, mergedApplications } from './duplicates.ts'
 import { SUMMARY_COLUMNS, toSummary, type SummaryRow } from './list-leads.ts'
 
 interface DetailRow extends SummaryRow {
@@ -28,11 +29,13 @@ export async function getLeadDetail(db: Queryable, id: number): Promise<LeadDeta
     [id],
   )
   if (row === undefined) return undefined
-  const [bookings, deliveries, history, notes] = await Promise.all([
+  const [bookings, deliveries, history, notes, duplicates, merged] = await Promise.all([
     leadBookings(db, id),
     leadDeliveries(db, id),
     statusHistory(db, id),
     leadNotes(db, id),
+    leadDuplicates(db, id),
+    mergedApplications(db, id),
   ])
   return {
     ...toSummary(row),
@@ -44,6 +47,8 @@ export async function getLeadDetail(db: Queryable, id: number): Promise<LeadDeta
     deliveries,
     history,
     notes,
+    duplicates,
+    mergedApplications: merged,
   }
 }
 

@@ -5,6 +5,7 @@ import type { LeadStatus } from '../../common/lead-status.ts'
 import type { Queryable, Row } from '../db/database.ts'
 import { utcText } from '../db/utc-text.ts'
 import type { Cursor } from './cursor.ts'
+import { APPLIED_AGAIN_COLUMN } from './duplicates.ts'
 import { filterSql, type LeadFilter } from './lead-filter.ts'
 
 /**
@@ -19,7 +20,8 @@ export const CURRENT_BOOKING = `(SELECT json_build_object('state', b.state, 'sta
 /** What a summary reads from contact_submissions `s` and lead_pipeline `p`. */
 export const SUMMARY_COLUMNS = `s.id::text AS id, ${utcText('s.created_at')} AS received_at,
   ${CONTACT_FIELDS.map((field) => `s.${field}`).join(', ')},
-  lead_source(s.attribution) AS source, p.status, ${CURRENT_BOOKING} AS booking`
+  lead_source(s.attribution) AS source, p.status, ${CURRENT_BOOKING} AS booking,
+  ${APPLIED_AGAIN_COLUMN} AS applied_again`
 
 export interface SummaryRow extends Row {
   id: string
@@ -27,6 +29,7 @@ export interface SummaryRow extends Row {
   source: string | null
   status: LeadStatus
   booking: string | null
+  applied_again: boolean
   /** Present when the statement asked for the account's "New" marker (newMarkColumn). */
   is_new?: boolean
 }
@@ -40,6 +43,7 @@ export const toSummary = (row: SummaryRow): LeadSummary => ({
   booking: row.booking === null ? null : (JSON.parse(row.booking) as LeadBookingSummary),
   // The account's own: read only when the statement asked for it (lead-opened.ts), as only the routes know who asks.
   isNew: row.is_new === true,
+  appliedAgain: row.applied_again,
 })
 
 /**

@@ -86,6 +86,9 @@ export async function seedEveryTable(
     INSERT INTO follow_up_sweep (id, swept_until) VALUES (1, now());
     INSERT INTO follow_up_opt_outs (email_sha256) VALUES (encode(sha256('zoe@example.com'), 'hex'));
     INSERT INTO follow_up_recipients (email_sha256, application_id) VALUES (encode(sha256('ada@example.com'), 'hex'), ${attributed});
+    INSERT INTO lead_merges (survivor_id, merged_id, applied_at, answers, attribution, merged_by)
+      VALUES (${attributed}, ${attributed} + 1000000, now() - interval '1 day',
+        '{"name": "Zoë O''Brien", "email": "zoe@example.com", "business": "a bakery"}', '{"last_touch": {"utm_source": "fb"}}', '${OWNER}');
     UPDATE admin_accounts SET totp_secret = 'JBSWY3DPEHPK3PXP', totp_enabled_at = now(), totp_last_step = 12345 WHERE email = '${SECOND}';
   `)
   await failedDelivery(db, attributed)

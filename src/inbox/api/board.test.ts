@@ -11,6 +11,7 @@ const lead = (id: number, status: LeadStatus, receivedAt: string): LeadSummary =
   status,
   booking: null,
   isNew: false,
+  appliedAgain: false,
 })
 
 /** Two new leads, one contacted, and more contacted ones than the board carries. */

@@ -21,6 +21,7 @@ import { Section } from '../ui/section.tsx'
 import { DangerZone } from './danger-zone.tsx'
 import { BookingsSection } from './lead-bookings.tsx'
 import { LeadDeliveries } from './lead-deliveries.tsx'
+import { LeadDuplicates } from './lead-duplicates.tsx'
 import { LeadNeighbours } from './lead-neighbours.tsx'
 import { LeadSource } from './lead-source.tsx'
 import { LeadTimeline } from './lead-timeline.tsx'
@@ -61,6 +62,7 @@ export function LeadDetailPage({ id }: { id: number }) {
           <Section title={copy.answers}>
             <LeadAnswersList answers={lead.data.answers} except={AT_THE_TOP} />
           </Section>
+          <LeadDuplicates lead={lead.data} />
           <BookingsSection lead={lead.data} />
           <Section title={copy.deliveries}>
             <LeadDeliveries leadId={lead.data.id} deliveries={lead.data.deliveries} />

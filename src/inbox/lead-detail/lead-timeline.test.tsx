@@ -25,6 +25,9 @@ const delivery = (
 const lead: LeadDetail = {
   id: 12,
   isNew: false,
+  appliedAgain: false,
+  duplicates: [],
+  mergedApplications: [],
   receivedAt: at(0),
   answers: {
     name: 'Ada',

@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react'
 import type { LeadDetail } from '../../../common/lead-page-api.ts'
 import { bookingCopy } from '../content/booking-copy.ts'
+import { duplicatesCopy } from '../content/duplicates-copy.ts'
 import { inboxCopy, statusLabels } from '../content/inbox-copy.ts'
 import { leadPageCopy } from '../content/lead-page-copy.ts'
 import { formatDateTime } from '../ui/format.ts'
@@ -22,6 +23,11 @@ function describe(entry: TimelineEntry, leadId: number): { what: ReactNode; who?
   switch (entry.kind) {
     case 'applied':
       return { what: <p className="font-semibold">{copy.applied}</p> }
+    case 'applied-again':
+      return {
+        what: <p className="font-semibold">{duplicatesCopy.appliedAgainOn(formatDateTime(entry.at))}</p>,
+        who: duplicatesCopy.mergedBy(entry.application.mergedBy, formatDateTime(entry.application.mergedAt)),
+      }
     case 'booking-page':
       return { what: <p className="font-semibold">{copy.bookingPageOpened}</p> }
     case 'status': {

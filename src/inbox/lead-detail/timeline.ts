@@ -1,5 +1,11 @@
 import type { BookingEventLine, DeliveryEvent, LeadBooking } from '../../../common/booking-api.ts'
-import type { LeadDelivery, LeadDetail, LeadNote, LeadStatusChange } from '../../../common/lead-page-api.ts'
+import type {
+  LeadDelivery,
+  LeadDetail,
+  LeadNote,
+  LeadStatusChange,
+  MergedApplication,
+} from '../../../common/lead-page-api.ts'
 
 /**
  * One line of a lead's timeline: what happened, and when. A new kind is one
@@ -16,6 +22,7 @@ export type TimelineEntry =
   | { kind: 'deliveries'; at: string; key: string; event: DeliveryEvent; deliveries: LeadDelivery[] }
   | { kind: 'booking-page'; at: string; key: string }
   | { kind: 'booking'; at: string; key: string; booking: LeadBooking; event: BookingEventLine }
+  | { kind: 'applied-again'; at: string; key: string; application: MergedApplication }
 
 export type TimelineKind = TimelineEntry['kind']
 
@@ -26,7 +33,8 @@ export const isMinor = (entry: TimelineEntry) => minorKinds.has(entry.kind)
 type TimelineSource = Pick<
   LeadDetail,
   'receivedAt' | 'history' | 'notes' | 'deliveries' | 'bookingOpenedAt' | 'bookings'
->
+> &
+  Partial<Pick<LeadDetail, 'mergedApplications'>>
 
 /** A notification stands where it was last tried, or where it was queued when it has not been yet. */
 const deliveryTime = (delivery: LeadDelivery) => delivery.attempts.at(-1)?.startedAt ?? delivery.queuedAt
@@ -90,6 +98,12 @@ export function timelineOf(lead: TimelineSource): TimelineEntry[] {
     ),
     ...deliveryEntries(lead.deliveries),
     ...lead.notes.map((note) => ({ kind: 'note' as const, at: note.at, key: `note-${note.id}`, note })),
+    ...(lead.mergedApplications ?? []).map((application) => ({
+      kind: 'applied-again' as const,
+      at: application.appliedAt,
+      key: `applied-again-${application.id}`,
+      application,
+    })),
   ]
   return entries
     .map((entry, order) => ({ entry, order }))

@@ -1,5 +1,6 @@
 import { telHref } from '../contact/contact-hrefs.ts'
 import { listCopy } from '../content/list-copy.ts'
+import { AppliedAgainBadge } from '../leads-shared/applied-again-badge.tsx'
 import { leadName } from '../leads-shared/lead-name.ts'
 import { NewBadge } from '../leads-shared/new-badge.tsx'
 import { NotSpamButton } from '../leads-shared/not-spam-button.tsx'
@@ -55,6 +56,7 @@ export function LeadCards({ leads, spam, now, sort, selection, onStatusChanged }
                 </h2>
                 <p className="flex min-w-0 items-center gap-1.5 text-sm text-ink/75">
                   <NewBadge lead={lead} className="ml-0 shrink-0" />
+                  <AppliedAgainBadge lead={lead} />
                   <ReceivedAge lead={lead} now={now} />
                   <SourceBadge lead={lead} className="min-w-0 shrink" />
                   {lead.booking && <span className="truncate">{bookingLabel(lead)}</span>}

@@ -3,6 +3,7 @@ import type { LeadSummary } from '../../../common/lead-list-api.ts'
 import { cn } from '../../lib/cn.ts'
 import { InvalidEmailMark } from '../contact/invalid-email-mark.tsx'
 import { listCopy } from '../content/list-copy.ts'
+import { AppliedAgainBadge } from '../leads-shared/applied-again-badge.tsx'
 import { LeadAnswersList } from '../leads-shared/lead-answers.tsx'
 import { leadName } from '../leads-shared/lead-name.ts'
 import { NewBadge } from '../leads-shared/new-badge.tsx'
@@ -49,6 +50,7 @@ export function LeadRow({ lead, spam, now, selected, onSelect, onStatusChanged }
               {name}
             </LeadLink>
             <NewBadge lead={lead} />
+            <AppliedAgainBadge lead={lead} />
           </div>
           <p title={email} className="truncate text-xs leading-4 text-ink/75">
             {email}
