@@ -5,6 +5,7 @@
  */
 import type { DeliveryEvent, LeadBooking } from './booking-api.ts'
 import type { LeadSummary } from './lead-list-api.ts'
+import type { LeadOutcome } from './lead-outcome-api.ts'
 import type { LeadStatus } from './lead-status.ts'
 
 /**
@@ -35,6 +36,8 @@ export interface LeadStatusChange {
   to: LeadStatus
   author: string
   at: string
+  /** Why, when there is more to say: the cancel reason, "No-show", a lost reason (ADR 040). */
+  reason: string | null
 }
 
 export interface DeliveryAttempt {
@@ -69,6 +72,8 @@ export interface LeadDetail extends LeadSummary {
   deliveries: LeadDelivery[]
   history: LeadStatusChange[]
   notes: LeadNote[]
+  /** The outcomes entered after its call, oldest first: the last is the lead's outcome (ADR 040). */
+  outcomes: LeadOutcome[]
 }
 
 /** POST /api/admin/leads/:id/not-spam: a spam entry becomes a lead, announced as new; its LeadDetail, 409 when not spam. */

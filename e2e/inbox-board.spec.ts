@@ -13,6 +13,8 @@ const LABELS: Record<LeadStatus, string> = {
   new: 'New',
   contacted: 'Contacted',
   booked: 'Booked',
+  to_chase: 'To chase',
+  showed: 'Showed',
   won: 'Won',
   lost: 'Lost',
 }

@@ -17,6 +17,7 @@ import type { Database } from './db/database.ts'
 import { funnelRoutes } from './funnel/funnel-routes.ts'
 import { ApiError, answerApiError } from './http/api-error.ts'
 import { leadRoutes } from './leads/lead-routes.ts'
+import type { OutcomeSettings } from '../common/lead-outcome-api.ts'
 import { deliveryRoutes } from './notify/delivery-routes.ts'
 import type { Notifications } from './notify/notifications.ts'
 
@@ -32,6 +33,8 @@ export interface InboxApiOptions {
   backups?: BackupService
   /** The notifications port (notify/notifications.ts): the routes that queue news wake the notifier. */
   notifications: Notifications
+  /** CURRENCY and LOST_REASONS: the outcome form's choices. */
+  outcomes: OutcomeSettings
 }
 
 const CHANGES = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
@@ -46,7 +49,7 @@ const CHANGES = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
  */
 export const inboxApi: FastifyPluginAsync<InboxApiOptions> = async (
   app,
-  { db, sessionMaxDays, queryBudgetMs, awaitingMinutes, backups, notifications },
+  { db, sessionMaxDays, queryBudgetMs, awaitingMinutes, backups, notifications, outcomes },
 ) => {
   await app.register(fastifyCookie)
   // Null until the guard sets it; only guarded routes read it.
@@ -76,7 +79,7 @@ export const inboxApi: FastifyPluginAsync<InboxApiOptions> = async (
     await guarded.register(totpRoutes, { db, throttle })
     await guarded.register(passwordRoutes, { db, throttle })
     await guarded.register(teammateRoutes, { db })
-    await guarded.register(leadRoutes, { db, queryBudgetMs, notifications })
+    await guarded.register(leadRoutes, { db, queryBudgetMs, notifications, outcomes })
     await guarded.register(funnelRoutes, { db })
     await guarded.register(deliveryRoutes, { db, notifications })
     await guarded.register(unmatchedBookingRoutes, { db })
