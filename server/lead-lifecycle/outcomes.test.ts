@@ -4,8 +4,8 @@ import type { LeadOutcome, OutcomeSettings } from '../../common/lead-outcome-api
 import type { LeadDetail } from '../../common/lead-page-api.ts'
 import { DATABASE_TARGET } from '../testing/database-target.ts'
 import { insertApplication } from '../testing/insert-application.ts'
-import { csvCells } from '../testing/spreadsheet-cells.ts'
 import { OWNER, useSignedInInbox, type SignedInInbox } from '../testing/signed-in-inbox.ts'
+import { csvCells } from '../testing/spreadsheet-cells.ts'
 
 let inbox: SignedInInbox
 const { call, get } = useSignedInInbox(

@@ -1,4 +1,5 @@
 import type { LeadBooking } from '../../common/booking-api.ts'
+import type { LeadOutcome } from '../../common/lead-outcome-api.ts'
 import type {
   DeliveryAttempt,
   LeadDelivery,
@@ -6,7 +7,6 @@ import type {
   LeadNote,
   LeadStatusChange,
 } from '../../common/lead-page-api.ts'
-import type { LeadOutcome } from '../../common/lead-outcome-api.ts'
 import type { LeadStatus } from '../../common/lead-status.ts'
 import type { Queryable } from '../db/database.ts'
 import { utcText } from '../db/utc-text.ts'

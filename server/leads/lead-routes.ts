@@ -11,9 +11,6 @@ import {
   statusChangeSchema,
 } from '../../common/admin-api-schema.ts'
 import type { ErasureResult } from '../../common/erasure-api.ts'
-import { OUTCOME_SETTINGS_PATH, type OutcomeSettings } from '../../common/lead-outcome-api.ts'
-import { outcomeInputSchema, type OutcomeBody } from '../../common/lead-outcome-schema.ts'
-import { toMinorUnits } from '../../common/money.ts'
 import { EXPORT_MODES } from '../../common/export-options.ts'
 import { EXPORT_FORMATS } from '../../common/lead-list-api.ts'
 import {
@@ -25,7 +22,10 @@ import {
   type BulkStatusResult,
   type LeadCount,
 } from '../../common/lead-list-api.ts'
+import { OUTCOME_SETTINGS_PATH, type OutcomeSettings } from '../../common/lead-outcome-api.ts'
+import { outcomeInputSchema, type OutcomeBody } from '../../common/lead-outcome-schema.ts'
 import type { NewLeadCount } from '../../common/live-api.ts'
+import { toMinorUnits } from '../../common/money.ts'
 import { utcDay } from '../../common/utc-day.ts'
 import type { Database } from '../db/database.ts'
 import { zonedTimeWriter } from '../export/export-time.ts'

@@ -3,8 +3,8 @@ import { applicationForm } from '../../common/application-form.ts'
 import { smtpTransportOptions } from '../config/smtp-url.ts'
 import type { EmailConfig } from '../config.ts'
 import { bookingHeadline } from './booking-message.ts'
-import { outcomeHeadline } from './outcome-message.ts'
 import type { Channel, LeadMessage, SendResult } from './channel.ts'
+import { outcomeHeadline } from './outcome-message.ts'
 import { hashedTarget } from './webhook.ts'
 
 /** As long as a webhook may take to answer, for each step of the SMTP exchange. */

@@ -1,6 +1,6 @@
 import { bookingHeadline } from './booking-message.ts'
-import { outcomeHeadline } from './outcome-message.ts'
 import type { Channel, LeadMessage } from './channel.ts'
+import { outcomeHeadline } from './outcome-message.ts'
 import { postJson } from './safe-http.ts'
 import { hashedTarget, verdictOf, verdictOfError, WEBHOOK_TIMEOUT_MS } from './webhook.ts'
 

@@ -1,7 +1,7 @@
 import { createHash, createHmac } from 'node:crypto'
 import { bookingWebhookData } from './booking-message.ts'
-import { outcomeWebhookData } from './outcome-message.ts'
 import type { Channel, LeadMessage, SendResult } from './channel.ts'
+import { outcomeWebhookData } from './outcome-message.ts'
 import { parseRetryAfter } from './retry-schedule.ts'
 import { postJson } from './safe-http.ts'
 

@@ -10,6 +10,8 @@ const lead = (id: number, status: LeadStatus, receivedAt: string): LeadSummary =
   source: null,
   status,
   booking: null,
+  statusReason: null,
+  needsOutcome: false,
   isNew: false,
 })
 
@@ -17,7 +19,7 @@ const lead = (id: number, status: LeadStatus, receivedAt: string): LeadSummary =
 const board = (): LeadBoard => ({
   columns: LEAD_STATUSES.map((status) => ({
     status,
-    count: { new: 2, contacted: 40, booked: 0, won: 0, lost: 0 }[status],
+    count: { new: 2, contacted: 40, booked: 0, to_chase: 0, showed: 0, won: 0, lost: 0 }[status],
     leads:
       status === 'new'
         ? [lead(3, 'new', '2026-11-27T10:00:00.000000Z'), lead(1, 'new', '2026-11-20T10:00:00.000000Z')]

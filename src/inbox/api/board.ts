@@ -95,13 +95,25 @@ function byTime(leads: LeadSummary[], card: LeadSummary): LeadSummary[] {
   return at === -1 ? [...leads, card] : [...leads.slice(0, at), card, ...leads.slice(at)]
 }
 
-const summaryOf = ({ id, receivedAt, answers, source, status, booking, isNew }: LeadDetail): LeadSummary => ({
+const summaryOf = ({
   id,
   receivedAt,
   answers,
   source,
   status,
   booking,
+  statusReason,
+  needsOutcome,
+  isNew,
+}: LeadDetail): LeadSummary => ({
+  id,
+  receivedAt,
+  answers,
+  source,
+  status,
+  booking,
+  statusReason,
+  needsOutcome,
   isNew,
 })
 

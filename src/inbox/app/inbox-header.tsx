@@ -1,7 +1,9 @@
 import { useNewLeadCount } from '../api/live.ts'
+import { useChaseCount } from '../api/outcomes.ts'
 import { useSignedIn, useSignOut } from '../api/session.ts'
 import { bookingCopy } from '../content/booking-copy.ts'
 import { inboxCopy } from '../content/inbox-copy.ts'
+import { outcomeCopy } from '../content/outcome-copy.ts'
 import { InboxLink } from '../router/inbox-link.tsx'
 import { adminPaths } from '../router/paths.ts'
 import { NewLeadsAnnouncer, NewLeadsBadge, newLeadsLinkName } from './new-leads-count.tsx'
@@ -9,6 +11,7 @@ import { NewLeadsAnnouncer, NewLeadsBadge, newLeadsLinkName } from './new-leads-
 const links = [
   { id: 'leads', href: adminPaths.leads, label: inboxCopy.nav.leads },
   { id: 'board', href: adminPaths.board, label: inboxCopy.nav.board },
+  { id: 'chase', href: adminPaths.chase, label: outcomeCopy.nav },
   { id: 'spam', href: adminPaths.spam, label: inboxCopy.nav.spam },
   { id: 'funnel', href: adminPaths.funnel, label: inboxCopy.nav.funnel },
   { id: 'bookings', href: adminPaths.bookings, label: bookingCopy.page.nav },
@@ -19,6 +22,7 @@ export function InboxHeader({ current }: { current: string }) {
   const { email } = useSignedIn()
   const signOut = useSignOut()
   const newLeads = useNewLeadCount().data?.count ?? 0
+  const toChase = useChaseCount().data?.total ?? 0
   return (
     <header className="bg-ink text-white">
       <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-3 sm:px-6">
@@ -30,11 +34,20 @@ export function InboxHeader({ current }: { current: string }) {
                 <InboxLink
                   href={link.href}
                   aria-current={current === link.id ? 'page' : undefined}
-                  aria-label={link.id === 'leads' ? newLeadsLinkName(link.label, newLeads) : undefined}
+                  aria-label={
+                    link.id === 'leads'
+                      ? newLeadsLinkName(link.label, newLeads)
+                      : link.id === 'chase'
+                        ? outcomeCopy.navCount(toChase)
+                        : undefined
+                  }
                   className="inline-flex min-h-11 items-center rounded-lg px-3 font-semibold text-mist hover:bg-white/10 hover:text-white focus-visible:outline-gold-strong aria-[current=page]:bg-white/15 aria-[current=page]:text-white"
                 >
                   {link.label}
                   {link.id === 'leads' && <NewLeadsBadge count={newLeads} />}
+                  {link.id === 'chase' && (
+                    <span className="ml-2 rounded-full bg-white/15 px-2 text-sm tabular-nums">{toChase}</span>
+                  )}
                 </InboxLink>
               </li>
             ))}

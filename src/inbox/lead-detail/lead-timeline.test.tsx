@@ -19,6 +19,9 @@ const delivery = (id: number, state: LeadDelivery['state'], channel: string, min
 const lead: LeadDetail = {
   id: 12,
   isNew: false,
+  statusReason: null,
+  needsOutcome: false,
+  outcomes: [],
   receivedAt: at(0),
   answers: {
     name: 'Ada',
@@ -39,7 +42,7 @@ const lead: LeadDetail = {
   bookingOpenedAt: at(3),
   bookings: [],
   deliveries: [delivery(1, 'delivered', 'https://hooks.example/…', 1), delivery(2, 'failed', 'Slack', 2)],
-  history: [{ from: 'new', to: 'contacted', author: 'ada@team.example', at: at(4) }],
+  history: [{ from: 'new', to: 'contacted', author: 'ada@team.example', at: at(4), reason: null }],
   notes: [
     { id: 1, body: 'Called, no answer', author: 'ada@team.example', at: at(5) },
     { id: 2, body: 'Called back', author: 'bob@team.example', at: at(6) },

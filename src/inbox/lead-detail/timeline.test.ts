@@ -18,7 +18,7 @@ describe('timelineOf', () => {
     const entries = timelineOf({
       receivedAt: at(0),
       bookingOpenedAt: at(2),
-      history: [{ from: 'new', to: 'contacted', author: 'ada@example.com', at: at(5) }],
+      history: [{ from: 'new', to: 'contacted', author: 'ada@example.com', at: at(5), reason: null }],
       notes: [{ id: 7, body: 'Called', author: 'ada@example.com', at: at(6) }],
       deliveries: [delivery(1, 0, [1, 3]), delivery(2, 4, [])],
       bookings: [
@@ -56,7 +56,7 @@ describe('timelineOf', () => {
     const sameTime = timelineOf({
       ...none,
       receivedAt: at(0),
-      history: [{ from: null, to: 'new', author: 'system', at: at(0) }],
+      history: [{ from: null, to: 'new', author: 'system', at: at(0), reason: null }],
     })
     expect(sameTime.map((entry) => entry.kind)).toEqual(['status', 'applied'])
   })

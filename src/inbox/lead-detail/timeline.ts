@@ -1,4 +1,5 @@
 import type { BookingEventLine, LeadBooking } from '../../../common/booking-api.ts'
+import type { LeadOutcome } from '../../../common/lead-outcome-api.ts'
 import type { LeadDelivery, LeadDetail, LeadNote, LeadStatusChange } from '../../../common/lead-page-api.ts'
 
 /** One line of a lead's timeline: what happened, and when. */
@@ -9,11 +10,13 @@ export type TimelineEntry =
   | { kind: 'delivery'; at: string; key: string; delivery: LeadDelivery }
   | { kind: 'booking-page'; at: string; key: string }
   | { kind: 'booking'; at: string; key: string; booking: LeadBooking; event: BookingEventLine }
+  | { kind: 'outcome'; at: string; key: string; outcome: LeadOutcome }
 
 type TimelineSource = Pick<
   LeadDetail,
   'receivedAt' | 'history' | 'notes' | 'deliveries' | 'bookingOpenedAt' | 'bookings'
->
+> &
+  Partial<Pick<LeadDetail, 'outcomes'>>
 
 /** A notification stands where it was last tried, or where it was queued when it has not been yet. */
 const deliveryTime = (delivery: LeadDelivery) => delivery.attempts.at(-1)?.startedAt ?? delivery.queuedAt
@@ -50,6 +53,12 @@ export function timelineOf(lead: TimelineSource): TimelineEntry[] {
       delivery,
     })),
     ...lead.notes.map((note) => ({ kind: 'note' as const, at: note.at, key: `note-${note.id}`, note })),
+    ...(lead.outcomes ?? []).map((outcome) => ({
+      kind: 'outcome' as const,
+      at: outcome.at,
+      key: `outcome-${outcome.id}`,
+      outcome,
+    })),
   ]
   return entries
     .map((entry, order) => ({ entry, order }))

@@ -1,8 +1,10 @@
 import { ContactLinks } from '../contact/contact-links.tsx'
 import { bookingCopy } from '../content/booking-copy.ts'
 import { listCopy } from '../content/list-copy.ts'
+import { outcomeCopy } from '../content/outcome-copy.ts'
 import { LeadAnswersList } from '../leads-shared/lead-answers.tsx'
 import { leadName } from '../leads-shared/lead-name.ts'
+import { NeedsOutcomeMark } from '../leads-shared/lead-status-note.tsx'
 import { NewBadge } from '../leads-shared/new-badge.tsx'
 import { NotSpamButton } from '../leads-shared/not-spam-button.tsx'
 import { bookingLabel } from './booking-label.ts'
@@ -35,6 +37,7 @@ export function LeadCards({ leads, spam, now, sort, selection, onStatusChanged }
                     {name}
                   </LeadLink>
                   <NewBadge lead={lead} />
+                  <NeedsOutcomeMark lead={lead} />
                 </h2>
               </div>
               <div className="mt-1">
@@ -59,6 +62,12 @@ export function LeadCards({ leads, spam, now, sort, selection, onStatusChanged }
                   <>
                     <dt className="font-semibold">{bookingCopy.column}</dt>
                     <dd>{bookingLabel(lead)}</dd>
+                  </>
+                )}
+                {lead.statusReason !== null && (
+                  <>
+                    <dt className="font-semibold">{outcomeCopy.reasonTerm}</dt>
+                    <dd className="break-words">{lead.statusReason}</dd>
                   </>
                 )}
               </dl>

@@ -5,6 +5,7 @@ import { InvalidEmailMark } from '../contact/invalid-email-mark.tsx'
 import { listCopy } from '../content/list-copy.ts'
 import { LeadAnswersList } from '../leads-shared/lead-answers.tsx'
 import { leadName } from '../leads-shared/lead-name.ts'
+import { NeedsOutcomeMark, StatusReason } from '../leads-shared/lead-status-note.tsx'
 import { NewBadge } from '../leads-shared/new-badge.tsx'
 import { NotSpamButton } from '../leads-shared/not-spam-button.tsx'
 import { bookingLabel } from './booking-label.ts'
@@ -49,6 +50,7 @@ export function LeadRow({ lead, spam, now, selected, onSelect, onStatusChanged }
               {name}
             </LeadLink>
             <NewBadge lead={lead} />
+            <NeedsOutcomeMark lead={lead} />
           </div>
           <p title={email} className="truncate text-xs leading-4 text-ink/75">
             {email}
@@ -80,6 +82,7 @@ export function LeadRow({ lead, spam, now, selected, onSelect, onStatusChanged }
             <RowStatusSelect lead={lead} onChanged={onStatusChanged} chip />
           )}
           {lead.booking && <p className="truncate text-xs">{bookingLabel(lead)}</p>}
+          <StatusReason lead={lead} />
         </td>
         <td className={cn(cell, 'pr-2 text-right')}>
           <button
