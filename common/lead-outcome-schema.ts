@@ -5,7 +5,8 @@ import { LOST_NOTE_MAX_LENGTH, LOST_REASON_MAX_LENGTH } from './lead-outcome-api
 import { AMOUNT_PATTERN } from './money.ts'
 
 /** An ISO 4217 code this runtime knows (Intl), in capitals. */
-export const isCurrencyCode = (code: string) => /^[A-Z]{3}$/.test(code) && Intl.supportedValuesOf('currency').includes(code)
+export const isCurrencyCode = (code: string) =>
+  /^[A-Z]{3}$/.test(code) && Intl.supportedValuesOf('currency').includes(code)
 
 const PLAIN_LINE = { error: 'must hold no control characters' }
 

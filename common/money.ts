@@ -18,6 +18,8 @@ export function toMinorUnits(amount: string, currency: string): bigint | undefin
 /** Minor units back to the currency's decimal ("1250050" USD is "12500.50"), exactly. */
 export function fromMinorUnits(minor: bigint | string, currency: string): string {
   const digits = currencyDigits(currency)
-  const text = BigInt(minor).toString().padStart(digits + 1, '0')
+  const text = BigInt(minor)
+    .toString()
+    .padStart(digits + 1, '0')
   return digits === 0 ? text : `${text.slice(0, -digits)}.${text.slice(-digits)}`
 }

@@ -1,6 +1,6 @@
 import { PROVIDER_NAMES } from '../../common/booking-api.ts'
 import type { Database, Queryable, Row } from '../db/database.ts'
-import { markToChase } from '../lead-lifecycle/chase.ts'
+import { markToChase, unmarkNoShow } from '../lead-lifecycle/chase.ts'
 import { markBooked } from '../lead-lifecycle/status-change.ts'
 import type { Notifications } from '../notify/notifications.ts'
 import type { BookingEvent } from './booking-event.ts'
@@ -123,8 +123,9 @@ export async function applyBookingEvent(
  * What the event does to its lead (ADR 040): a new booking books it (and a
  * rebooking takes it out of the chase list); a call cancelled, not as half of
  * a reschedule, or a no-show puts a booked lead in `to_chase` with the reason.
- * A create that arrives after its own cancel or no-show books the lead and
- * then applies that, so the end state does not hang on the order of arrival.
+ * A no-show mark taken back books it again. A create that arrives after its
+ * own cancel or no-show books the lead and then applies that, so the end
+ * state does not hang on the order of arrival.
  */
 async function moveLead(tx: Queryable, applicationId: number, id: number, event: BookingEvent, recorded: boolean) {
   const author = PROVIDER_NAMES[event.provider]
@@ -140,6 +141,8 @@ async function moveLead(tx: Queryable, applicationId: number, id: number, event:
     await markToChase(tx, applicationId, author, { kind: 'canceled', reason: now.cancel_reason })
   else if (turned && now.state === 'no_show' && (event.change === 'no_show' || event.change === 'created'))
     await markToChase(tx, applicationId, author, { kind: 'no_show' })
+  else if (recorded && now.state === 'scheduled' && event.change === 'no_show_removed')
+    await unmarkNoShow(tx, applicationId, author)
 }
 
 /**

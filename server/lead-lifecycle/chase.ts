@@ -36,3 +36,17 @@ export async function markToChase(tx: Queryable, applicationId: number, author: 
   const reason = turn.kind === 'no_show' ? NO_SHOW_REASON : (turn.reason ?? CANCELLED_REASON)
   await changeStatus(tx, { ids: [applicationId], to: 'to_chase', author, onlyFrom: ['booked'], reason })
 }
+
+/**
+ * The provider took back its no-show mark: a lead it put in `to_chase` for
+ * that no-show (its latest change, "No-show", by the same author) is booked
+ * again. One a person moved since, or chased for another reason, stays.
+ */
+export async function unmarkNoShow(tx: Queryable, applicationId: number, author: string) {
+  const [latest] = await tx.query<{ to_status: string; reason: string | null; author: string }>(
+    `SELECT to_status, reason, author FROM lead_status_changes WHERE application_id = $1 ORDER BY at DESC, id DESC LIMIT 1`,
+    [applicationId],
+  )
+  if (latest?.to_status !== 'to_chase' || latest.reason !== NO_SHOW_REASON || latest.author !== author) return
+  await changeStatus(tx, { ids: [applicationId], to: 'booked', author, onlyFrom: ['to_chase'] })
+}

@@ -27,7 +27,12 @@ const { call, get } = useSignedInInbox(
 )
 
 const post = async (provider: 'calendly' | 'calcom', { body, headers }: Delivery) => {
-  const answer = await inbox.app.inject({ method: 'POST', url: BOOKING_WEBHOOK_PATHS[provider], headers, payload: body })
+  const answer = await inbox.app.inject({
+    method: 'POST',
+    url: BOOKING_WEBHOOK_PATHS[provider],
+    headers,
+    payload: body,
+  })
   expect(answer.statusCode).toBe(200)
 }
 const calendly = (event: string, invitee: Invitee, createdAt?: string) =>
@@ -67,7 +72,12 @@ describe(`the lifecycle rules (ADR 040) on ${DATABASE_TARGET}`, () => {
   it('a Calendly cancel puts a booked lead in To chase with the cancel reason, shown on the list and its filter', async () => {
     const lead = await newLead()
     const uri = calendlyInviteeUri()
-    await calendly('invitee.created', { uri, email: lead.email, salesforceUuid: lead.submissionId, startTime: inDays(2) })
+    await calendly('invitee.created', {
+      uri,
+      email: lead.email,
+      salesforceUuid: lead.submissionId,
+      startTime: inDays(2),
+    })
     await calendly('invitee.canceled', { uri, email: lead.email, cancelReason: 'Found another agency' })
     expect(await movesOf(lead.id)).toEqual({
       status: 'to_chase',
@@ -85,7 +95,12 @@ describe(`the lifecycle rules (ADR 040) on ${DATABASE_TARGET}`, () => {
   it('a Cal.com cancel with no reason reads "Cancelled"; one that asks the applicant to reschedule is chased too', async () => {
     const plain = await newLead()
     const uid = crypto.randomUUID()
-    await calcom('BOOKING_CREATED', { uid, email: plain.email, applicationId: plain.submissionId, startTime: inDays(1) })
+    await calcom('BOOKING_CREATED', {
+      uid,
+      email: plain.email,
+      applicationId: plain.submissionId,
+      startTime: inDays(1),
+    })
     await calcom('BOOKING_CANCELLED', { uid, email: plain.email })
     expect((await movesOf(plain.id)).moves.at(-1)).toEqual({ to: 'to_chase', reason: 'Cancelled', author: 'Cal.com' })
 
@@ -184,7 +199,11 @@ describe(`the lifecycle rules (ADR 040) on ${DATABASE_TARGET}`, () => {
       startTime: ago(45),
       endTime: ago(15),
     })
-    await calendly('invitee.created', { email: future.email, salesforceUuid: future.submissionId, startTime: inDays(1) })
+    await calendly('invitee.created', {
+      email: future.email,
+      salesforceUuid: future.submissionId,
+      startTime: inDays(1),
+    })
     expect(await listed(past.id, 'booking=needs_outcome')).toBe(true)
     expect(await listed(future.id, 'booking=needs_outcome')).toBe(false)
     const count = (await get(`/leads/count?booking=needs_outcome&q=${past.email}`)).json<LeadCount>()
@@ -195,6 +214,10 @@ describe(`the lifecycle rules (ADR 040) on ${DATABASE_TARGET}`, () => {
     expect((await call('POST', `/leads/${past.id}/outcome`, { outcome: 'no_show' })).statusCode).toBe(201)
     expect(await listed(past.id, 'booking=needs_outcome')).toBe(false)
     expect(await movesOf(past.id)).toMatchObject({ status: 'to_chase' })
-    expect((await movesOf(past.id)).moves.at(-1)).toEqual({ to: 'to_chase', reason: 'No-show', author: 'owner@example.com' })
+    expect((await movesOf(past.id)).moves.at(-1)).toEqual({
+      to: 'to_chase',
+      reason: 'No-show',
+      author: 'owner@example.com',
+    })
   })
 })

@@ -32,7 +32,12 @@ describe(`outcomes (ADR 040) on ${DATABASE_TARGET}`, () => {
     const id = await newLead()
     const answer = await enter(id, { outcome: 'won', amount: '12500.5' })
     expect(answer.statusCode).toBe(201)
-    expect(answer.json<LeadOutcome>()).toMatchObject({ outcome: 'won', amount: '12500.50', currency: 'EUR', author: OWNER })
+    expect(answer.json<LeadOutcome>()).toMatchObject({
+      outcome: 'won',
+      amount: '12500.50',
+      currency: 'EUR',
+      author: OWNER,
+    })
     const [stored] = await inbox.temp.db.query<{ amount_minor: string }>(
       'SELECT amount_minor::text FROM lead_outcomes WHERE application_id = $1',
       [id],

@@ -160,7 +160,13 @@ export function startNotifier({
         lead && gone === undefined
           ? await channel
               .send(
-                { messageId: delivery.messageId, event, lead, ...(booking && { booking }), ...(dealOutcome && { outcome: dealOutcome }) },
+                {
+                  messageId: delivery.messageId,
+                  event,
+                  lead,
+                  ...(booking && { booking }),
+                  ...(dealOutcome && { outcome: dealOutcome }),
+                },
                 abort.signal,
               )
               .catch((error: unknown) => ({

@@ -69,9 +69,13 @@ function webhooksAbout(id: number): WebhookEnvelope[] {
     .filter((envelope) => envelope.data.application_id === id || envelope.data.id === id)
 }
 const slackAbout = (id: number) =>
-  slack.requests.map((request) => (JSON.parse(request.body) as { text: string }).text).filter((text) => text.includes(`#${id}`))
+  slack.requests
+    .map((request) => (JSON.parse(request.body) as { text: string }).text)
+    .filter((text) => text.includes(`#${id}`))
 const subjectsAbout = (id: number) =>
-  smtp.messages.map((message) => emailHeader(message.raw, 'Subject') ?? '').filter((subject) => subject.includes(`#${id}`))
+  smtp.messages
+    .map((message) => emailHeader(message.raw, 'Subject') ?? '')
+    .filter((subject) => subject.includes(`#${id}`))
 
 async function until(done: () => boolean, what: string) {
   for (let round = 0; round < 400 && !done(); round++) await sleep(25)
@@ -97,9 +101,9 @@ describe(`lead.won and lead.lost on ${DATABASE_TARGET}`, () => {
     })
     expect(slackAbout(id)[1]).toBe(`Deal won: #${id} Grace Hopper, 12500.50 GBP · ${OWNER}`)
 
-    expect((await enter(id, { outcome: 'lost', lostReason: 'Price', note: 'Went with <b>cheaper</b>' })).statusCode).toBe(
-      201,
-    )
+    expect(
+      (await enter(id, { outcome: 'lost', lostReason: 'Price', note: 'Went with <b>cheaper</b>' })).statusCode,
+    ).toBe(201)
     await until(() => webhooksAbout(id).length === 3 && slackAbout(id).length === 3, 'lead.lost')
     expect(webhooksAbout(id)[2]).toMatchObject({
       type: 'lead.lost',
