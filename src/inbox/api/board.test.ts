@@ -73,7 +73,7 @@ describe('moving a card on the board', () => {
     }
     const updated = moveCard(moveCard(board(), 3, 'contacted'), 3, answer.status, answer)
     expect(ids(updated, 'won')).toEqual([3])
-    expect(updated.columns[3]?.leads[0]).toEqual(answer)
+    expect(updated.columns[LEAD_STATUSES.indexOf('won')]?.leads[0]).toEqual(answer)
     const inPlace = moveCard(board(), 3, 'new', { ...answer, status: 'new' })
     expect(inPlace.columns[0]?.leads[0]?.booking).toEqual(answer.booking)
     expect(counts(inPlace)).toEqual(counts(board()))
