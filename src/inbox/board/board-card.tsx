@@ -54,7 +54,7 @@ function CardFacts({ lead, now }: { lead: LeadSummary; now: number }) {
       {lead.booking && (
         <>
           <dt className="text-ink/70">{boardCopy.call}</dt>
-          <dd>
+          <dd className="break-words">
             <CallTime booking={lead.booking} />
           </dd>
         </>
