@@ -20,13 +20,17 @@ export interface LeadBookingSummary {
   startsAt: string | null
 }
 
-/** The list's booking filter: any booking, none, a call still to come, every booking cancelled, a no-show. */
-export const BOOKING_FILTERS = ['booked', 'not_booked', 'upcoming', 'canceled', 'no_show'] as const
+/**
+ * The list's booking filter: any booking, none, a call still to come, every
+ * booking cancelled, a no-show, and a call that has started with no outcome
+ * yet ("Needs an outcome", ADR 040).
+ */
+export const BOOKING_FILTERS = ['booked', 'not_booked', 'upcoming', 'canceled', 'no_show', 'needs_outcome'] as const
 export type BookingFilter = (typeof BOOKING_FILTERS)[number]
 
 /**
- * What a notification announces: a new lead, what happened to its booking, or
- * the follow-up email to an applicant who has not booked.
+ * What a notification announces: a new lead, what happened to its booking,
+ * the follow-up email to an applicant who has not booked, or a deal won or lost.
  */
 export const DELIVERY_EVENTS = [
   'application.created',
@@ -35,9 +39,13 @@ export const DELIVERY_EVENTS = [
   'booking.canceled',
   'booking.no_show',
   'follow_up',
+  'lead.won',
+  'lead.lost',
 ] as const
 export type DeliveryEvent = (typeof DELIVERY_EVENTS)[number]
 export type BookingDeliveryEvent = Extract<DeliveryEvent, `booking.${string}`>
+/** An outcome entered after the call: a deal won or lost (ADR 040). */
+export type OutcomeDeliveryEvent = Extract<DeliveryEvent, `lead.${string}`>
 
 export const BOOKING_EVENT_KINDS = [
   'created',

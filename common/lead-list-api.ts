@@ -21,6 +21,10 @@ export interface LeadSummary {
   status: LeadStatus
   /** The lead's call (LeadBookingSummary), or null when it has no booking. */
   booking: LeadBookingSummary | null
+  /** Why a lead to chase or lost is so (the cancel reason, "No-show", the lost reason); null otherwise. */
+  statusReason: string | null
+  /** Booked, and its call has started: someone should enter the outcome (ADR 040). */
+  needsOutcome: boolean
   /** Not opened yet by the signed-in account (common/live-api.ts). */
   isNew: boolean
   /** Another lead has its email or phone, stored within DUPLICATE_WINDOW_DAYS of it (common/merge-api.ts). */

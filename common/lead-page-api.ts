@@ -5,6 +5,7 @@
  */
 import type { DeliveryEvent, LeadBooking } from './booking-api.ts'
 import type { LeadAnswers, LeadSummary } from './lead-list-api.ts'
+import type { LeadOutcome } from './lead-outcome-api.ts'
 import type { LeadStatus } from './lead-status.ts'
 
 /**
@@ -35,6 +36,8 @@ export interface LeadStatusChange {
   to: LeadStatus
   author: string
   at: string
+  /** Why, when there is more to say: the cancel reason, "No-show", a lost reason (ADR 040). */
+  reason: string | null
 }
 
 export interface DeliveryAttempt {
@@ -73,6 +76,8 @@ export interface LeadDetail extends LeadSummary {
   duplicates: LeadDuplicate[]
   /** The applications merged into it, by the time they were sent. */
   mergedApplications: MergedApplication[]
+  /** The outcomes entered after its call, oldest first: the last is the lead's outcome (ADR 040). */
+  outcomes: LeadOutcome[]
 }
 
 /** Another lead with the same email (case ignored) or phone (its digits). */

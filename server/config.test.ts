@@ -63,6 +63,8 @@ describe('parseConfig', () => {
       LEAD_EMAIL_BOOKINGS: 'true',
       FOLLOW_UP_AFTER_MINUTES: '90',
       PUBLIC_URL: 'https://apply.brandscale.example',
+      CURRENCY: 'gbp',
+      LOST_REASONS: 'Price, Timing,, Price ,Not a fit',
       BACKUP_DIR: '/var/backups/landing',
       BACKUP_INTERVAL_HOURS: '6',
       BACKUP_KEEP: '28',
@@ -104,7 +106,21 @@ describe('parseConfig', () => {
       },
       bookings: { calendly: 'calendly-signing-key-0123', calcom: 'calcom-webhook-secret-0123' },
       analytics: { enabled: false, retentionDays: 30, rateLimit: 0, acceptUserAgent: 'landing-e2e-run' },
+      outcomes: { currency: 'GBP', lostReasons: ['Price', 'Timing', 'Not a fit'] },
     })
+  })
+
+  it('takes outcomes in USD with the default lost reasons, and refuses a currency or a reason list it cannot use', () => {
+    expect(parseConfig({}).outcomes).toEqual({
+      currency: 'USD',
+      lostReasons: ['Price', 'Timing', 'Chose another agency', 'Not a fit', 'No response'],
+    })
+    expect(() => parseConfig({ CURRENCY: 'dollars' })).toThrow(/CURRENCY: must be an ISO 4217 currency code/)
+    expect(() => parseConfig({ CURRENCY: 'XYZ' })).toThrow(/CURRENCY/)
+    expect(() => parseConfig({ LOST_REASONS: ' , ' })).toThrow(/LOST_REASONS: must be 1 to 20 reasons/)
+    expect(() => parseConfig({ LOST_REASONS: 'x'.repeat(101) })).toThrow(
+      /LOST_REASONS: each reason must be at most 100/,
+    )
   })
 
   it('backs up every 24 hours into backups/ beside DATA_DIR, keeping 14, by default', () => {

@@ -1,6 +1,7 @@
 import './accounts/admin-request.ts'
 import fastifyCookie from '@fastify/cookie'
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
+import type { OutcomeSettings } from '../common/lead-outcome-api.ts'
 import { isOwner } from './accounts/owner.ts'
 import { passwordRoutes } from './accounts/password-routes.ts'
 import { sessionGuard } from './accounts/session-guard.ts'
@@ -33,6 +34,8 @@ export interface InboxApiOptions {
   backups?: BackupService
   /** The notifications port (notify/notifications.ts): the routes that queue news wake the notifier. */
   notifications: Notifications
+  /** CURRENCY and LOST_REASONS: the outcome form's choices. */
+  outcomes: OutcomeSettings
 }
 
 const CHANGES = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
@@ -47,7 +50,7 @@ const CHANGES = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
  */
 export const inboxApi: FastifyPluginAsync<InboxApiOptions> = async (
   app,
-  { db, sessionMaxDays, queryBudgetMs, awaitingMinutes, backups, notifications },
+  { db, sessionMaxDays, queryBudgetMs, awaitingMinutes, backups, notifications, outcomes },
 ) => {
   await app.register(fastifyCookie)
   // Null until the guard sets it; only guarded routes read it.
@@ -77,7 +80,7 @@ export const inboxApi: FastifyPluginAsync<InboxApiOptions> = async (
     await guarded.register(totpRoutes, { db, throttle })
     await guarded.register(passwordRoutes, { db, throttle })
     await guarded.register(teammateRoutes, { db })
-    await guarded.register(leadRoutes, { db, queryBudgetMs, notifications })
+    await guarded.register(leadRoutes, { db, queryBudgetMs, notifications, outcomes })
     await guarded.register(mergeRoutes, { db })
     await guarded.register(funnelRoutes, { db })
     await guarded.register(deliveryRoutes, { db, notifications })

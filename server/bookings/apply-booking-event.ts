@@ -1,5 +1,6 @@
 import { PROVIDER_NAMES } from '../../common/booking-api.ts'
 import type { Database, Queryable, Row } from '../db/database.ts'
+import { markToChase, unmarkNoShow } from '../lead-lifecycle/chase.ts'
 import { markBooked } from '../lead-lifecycle/status-change.ts'
 import type { Notifications } from '../notify/notifications.ts'
 import type { BookingEvent } from './booking-event.ts'
@@ -113,10 +114,35 @@ export async function applyBookingEvent(
           event.occurredAt,
         ])
     }
-    if (applicationId !== null && !spam && event.change === 'created')
-      await markBooked(tx, applicationId, PROVIDER_NAMES[event.provider])
+    if (applicationId !== null && !spam) await moveLead(tx, applicationId, id, event, recorded)
     return { applied: true, bookingId: id, applicationId }
   })
+}
+
+/**
+ * What the event does to its lead (ADR 040): a new booking books it (and a
+ * rebooking takes it out of the chase list); a call cancelled, not as half of
+ * a reschedule, or a no-show puts a booked lead in `to_chase` with the reason.
+ * A no-show mark taken back books it again. A create that arrives after its
+ * own cancel or no-show books the lead and then applies that, so the end
+ * state does not hang on the order of arrival.
+ */
+async function moveLead(tx: Queryable, applicationId: number, id: number, event: BookingEvent, recorded: boolean) {
+  const author = PROVIDER_NAMES[event.provider]
+  if (event.change === 'created') await markBooked(tx, applicationId, author)
+  const [now] = await tx.query<{ state: BookingRow['state']; cancel_reason: string | null; replaced: boolean }>(
+    'SELECT state, cancel_reason, replaced_by IS NOT NULL AS replaced FROM bookings WHERE id = $1',
+    [id],
+  )
+  if (now === undefined) return
+  const turned = event.change === 'created' || recorded
+  const canceled = now.state === 'canceled' && !now.replaced && event.rescheduled !== true
+  if (turned && canceled && (event.change === 'canceled' || event.change === 'created'))
+    await markToChase(tx, applicationId, author, { kind: 'canceled', reason: now.cancel_reason })
+  else if (turned && now.state === 'no_show' && (event.change === 'no_show' || event.change === 'created'))
+    await markToChase(tx, applicationId, author, { kind: 'no_show' })
+  else if (recorded && now.state === 'scheduled' && event.change === 'no_show_removed')
+    await unmarkNoShow(tx, applicationId, author)
 }
 
 /**

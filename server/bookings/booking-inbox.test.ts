@@ -146,7 +146,12 @@ describe(`bookings in the inbox on ${DATABASE_TARGET}`, () => {
       cancelReason: 'Clashes with a trip',
       startsAt: '2099-01-08T09:00:00.000000Z',
     })
-    expect(detail.history).toEqual([expect.objectContaining({ from: 'new', to: 'booked', author: 'Calendly' })])
+    // Booked, to chase with the cancel's reason, booked again by the new booking (ADR 040).
+    expect(detail.history).toEqual([
+      expect.objectContaining({ from: 'new', to: 'booked', author: 'Calendly', reason: null }),
+      expect.objectContaining({ from: 'booked', to: 'to_chase', author: 'Calendly', reason: 'Clashes with a trip' }),
+      expect.objectContaining({ from: 'to_chase', to: 'booked', author: 'Calendly', reason: null }),
+    ])
   })
 
   it('lists the bookings no lead matched, and links one to a lead: audited, in its timeline, the lead booked; a second link is refused', async () => {

@@ -200,7 +200,7 @@ describe(`booking webhooks on ${DATABASE_TARGET}`, () => {
     expect(await historyOf('calendly', first)).toEqual(['created', 'canceled'])
     expect(await historyOf('calendly', second)).toEqual(['rescheduled'])
 
-    // A cancel that arrives before its create: canceled either way, and the lead still shows it was booked.
+    // A cancel that arrives before its create: canceled either way, and the lead, booked then cancelled, is to chase (ADR 040).
     const other = await newLead()
     const third = calendlyInviteeUri()
     await calendly(
@@ -223,7 +223,7 @@ describe(`booking webhooks on ${DATABASE_TARGET}`, () => {
       },
     ])
     expect(await historyOf('calendly', third)).toEqual(['created', 'canceled'])
-    expect((await statusOf(other.id)).status).toBe('booked')
+    expect((await statusOf(other.id)).status).toBe('to_chase')
   })
 
   it('Calendly: marks and unmarks a no-show, an older mark arriving late changing nothing', async () => {
@@ -242,7 +242,12 @@ describe(`booking webhooks on ${DATABASE_TARGET}`, () => {
     })
     expect((await bookingsOf('calendly', [uri]))[0]?.state).toBe('scheduled')
     expect(await historyOf('calendly', uri)).toEqual(['created', 'no_show', 'no_show_removed'])
-    // The lead stays booked: a no-show shows on the booking, not in the status.
+    // To chase for the no-show, booked again once Calendly took the mark back; the late older mark changes nothing (ADR 040).
+    expect((await statusOf(lead.id)).changes.map((change) => change.to_status)).toEqual([
+      'booked',
+      'to_chase',
+      'booked',
+    ])
     expect((await statusOf(lead.id)).status).toBe('booked')
   })
 
@@ -301,7 +306,11 @@ describe(`booking webhooks on ${DATABASE_TARGET}`, () => {
         cancel_reason: 'Budget moved',
       },
     ])
-    expect(await statusOf(lead.id)).toEqual({ status: 'booked', changes: [{ to_status: 'booked', author: 'Cal.com' }] })
+    // Booked, to chase for the no-show, booked again when it was taken back, to chase for the cancel (ADR 040).
+    expect(await statusOf(lead.id)).toEqual({
+      status: 'to_chase',
+      changes: ['booked', 'to_chase', 'booked', 'to_chase'].map((to_status) => ({ to_status, author: 'Cal.com' })),
+    })
 
     // Asked to reschedule: canceled, with that as its reason.
     const third = `cal-${randomUUID()}`

@@ -1,5 +1,7 @@
 import { join, resolve } from 'node:path'
 import { z } from 'zod'
+import { DEFAULT_LOST_REASONS, LOST_REASON_MAX_LENGTH } from '../../common/lead-outcome-api.ts'
+import { isCurrencyCode } from '../../common/lead-outcome-schema.ts'
 import { findProjectRoot } from '../project-root.ts'
 import { BACKUP_VARS, backupDirInside, backupSettings } from './backup-vars.ts'
 import {
@@ -36,6 +38,15 @@ const webhookSecret = readWith(
     decodeWebhookSecret(value) ??
     refuse('must be whsec_ followed by 24 to 64 bytes in base64, as Standard Webhooks secrets are'),
 )
+
+// The outcome form's choices: a short list, each short enough for its column (migrations/023).
+const lostReasons = readWith((value, refuse) => {
+  const { items } = commaList(value, () => true, { dropEmpty: true, dropRepeats: true })
+  if (items.length === 0 || items.length > 20) return refuse('must be 1 to 20 reasons, comma-separated')
+  if (items.some((item) => item.length > LOST_REASON_MAX_LENGTH))
+    return refuse(`each reason must be at most ${LOST_REASON_MAX_LENGTH} characters`)
+  return items
+})
 
 const smtpUrl = z.string().superRefine((value, context) => {
   const problem = smtpUrlProblem(value)
@@ -96,6 +107,15 @@ export const configSchema = z
         .refine((minutes) => minutes >= 1 && minutes <= 43_200, 'must be from 1 to 43200 (30 days)')
         .optional(),
     ),
+    CURRENCY: envVar(
+      z
+        .string()
+        .trim()
+        .toUpperCase()
+        .refine(isCurrencyCode, 'must be an ISO 4217 currency code, such as USD, EUR or GBP')
+        .default('USD'),
+    ),
+    LOST_REASONS: envVar(lostReasons.default([...DEFAULT_LOST_REASONS])),
     ...BACKUP_VARS,
     PUBLIC_URL: envVar(
       z
@@ -226,6 +246,13 @@ export const configSchema = z
       /** CALCOM_WEBHOOK_SECRET: the secret set on the Cal.com webhook. */
       calcom: vars.CALCOM_WEBHOOK_SECRET,
     },
+    /** The outcome form after a call (ADR 040). */
+    outcomes: {
+      /** CURRENCY: the ISO 4217 code a won amount is in unless another is chosen. */
+      currency: vars.CURRENCY,
+      /** LOST_REASONS: the reasons a lost deal is given, in the form's order. */
+      lostReasons: vars.LOST_REASONS,
+    },
     /** The funnel's events (POST /api/events). */
     analytics: {
       /** ANALYTICS=off: the events route answers 204 and counts nothing (a lead still records that its booking page opened). */
@@ -248,3 +275,4 @@ export type AnalyticsConfig = Config['analytics']
 export type EmailConfig = NonNullable<NotificationConfig['email']>
 export type FollowUpConfig = NonNullable<NotificationConfig['followUp']>
 export type BackupConfig = Config['backups']
+export type OutcomeConfig = Config['outcomes']

@@ -106,4 +106,33 @@ describe(`the funnel's lead stages and sources on ${DATABASE_TARGET}`, () => {
     const before = await readLeadOutcomes(temp.db, { from: yesterday, to: yesterday, source: undefined }, new Map())
     expect(before.stages.map((stage) => stage.visitors)).toEqual([0, 0, 0])
   })
+
+  it('takes the outcome a person entered over its guess: won or showed counts, a no-show does not, lost leaves the guess', async () => {
+    const source = `outcomes-${Math.random().toString(36).slice(2, 8)}`
+    const entered = async (id: number, ...outcomes: ('showed' | 'no_show' | 'won' | 'lost')[]) => {
+      for (const outcome of outcomes)
+        await temp.db.query(
+          `INSERT INTO lead_outcomes (application_id, outcome, amount_minor, currency, lost_reason, author)
+           VALUES ($1, $2, $3, $4, $5, 'closer@agency.example')`,
+          [
+            id,
+            outcome,
+            outcome === 'won' ? 100 : null,
+            outcome === 'won' ? 'USD' : null,
+            outcome === 'lost' ? 'Price' : null,
+          ],
+        )
+    }
+    // Guessed showed (a past call, on), but entered a no-show.
+    await entered(await lead(source, [{ state: 'scheduled', startsIn: -3 }]), 'no_show')
+    // Guessed not (cancelled), but entered won.
+    await entered(await lead(source, [{ state: 'canceled', startsIn: -3 }]), 'won')
+    // Lost says nothing of the call: the guess (showed) stays.
+    await entered(await lead(source, [{ state: 'scheduled', startsIn: -3 }]), 'lost')
+    // Corrected: the latest, a no-show, counts.
+    await entered(await lead(source, [{ state: 'scheduled', startsIn: -3 }]), 'showed', 'no_show')
+    const today = utcDay(new Date())
+    const { bySource } = await readLeadOutcomes(temp.db, { from: today, to: today, source }, new Map())
+    expect(bySource.find((row) => row.source === source)).toMatchObject({ applications: 4, booked: 4, showed: 2 })
+  })
 })

@@ -16,17 +16,24 @@ interface OutcomeRow extends Row {
  * Leads stored in the range (not spam), per source, with how many booked a
  * call and how many showed: a booking whose start has passed and that is
  * neither cancelled nor marked a no-show. Each lead's bookings are folded to
- * one row first, so a lead that rebooked counts once.
+ * one row first, so a lead that rebooked counts once. An outcome a person
+ * entered overrides that guess (ADR 040): its latest says showed (showed,
+ * won) or not (no-show); a lost deal says nothing of the call, so the guess stays.
  */
 async function outcomesBySource(db: Queryable, range: FunnelRange): Promise<OutcomeRow[]> {
   return db.query<OutcomeRow>(
     `SELECT coalesce(lead_source(s.attribution), $3) AS source, count(*)::text AS applications,
-       count(b.application_id)::text AS booked, count(*) FILTER (WHERE b.showed)::text AS showed
+       count(b.application_id)::text AS booked,
+       count(*) FILTER (WHERE CASE o.outcome WHEN 'showed' THEN true WHEN 'won' THEN true WHEN 'no_show' THEN false
+         ELSE coalesce(b.showed, false) END)::text AS showed
      FROM contact_submissions s
      LEFT JOIN (
        SELECT application_id, bool_or(state = 'scheduled' AND starts_at < now()) AS showed
        FROM bookings WHERE application_id IS NOT NULL GROUP BY application_id
      ) b ON b.application_id = s.id
+     LEFT JOIN LATERAL (
+       SELECT lo.outcome FROM lead_outcomes lo WHERE lo.application_id = s.id ORDER BY lo.id DESC LIMIT 1
+     ) o ON true
      WHERE NOT s.spam AND s.created_at >= $1::date AND s.created_at < $2::date + 1
      GROUP BY 1`,
     [range.from, range.to, DIRECT_SOURCE],

@@ -12,6 +12,8 @@ export interface StatusMove {
   author: string
   /** Only leads that have one of these statuses move; left out, any lead does. */
   onlyFrom?: readonly LeadStatus[]
+  /** Why, kept with the change and shown: a cancel reason, "No-show", a lost reason. */
+  reason?: string
 }
 
 export interface StatusMoved {
@@ -32,12 +34,12 @@ const MOVE = `WITH old AS (
     UPDATE lead_pipeline p SET status = $2 FROM old
     WHERE p.application_id = old.application_id AND old.status <> $2 RETURNING p.application_id
   ), change AS (
-    INSERT INTO lead_status_changes (application_id, from_status, to_status, author, at)
-    SELECT application_id, status, $2, $3, clock_timestamp() FROM old WHERE status <> $2 ORDER BY application_id
-    RETURNING application_id, from_status, to_status, author, at
+    INSERT INTO lead_status_changes (application_id, from_status, to_status, author, at, reason)
+    SELECT application_id, status, $2, $3, clock_timestamp(), $5 FROM old WHERE status <> $2 ORDER BY application_id
+    RETURNING application_id, from_status, to_status, author, at, reason
   )
   SELECT found.n AS found, change.application_id::text AS id, change.from_status, change.to_status, change.author,
-    ${utcText('change.at')} AS at
+    ${utcText('change.at')} AS at, change.reason
   FROM (SELECT count(*)::int AS n FROM old) found LEFT JOIN change ON true
   ORDER BY change.application_id`
 
@@ -46,7 +48,10 @@ const MOVE = `WITH old AS (
  * records each change (from, to, who, when) in its history, in one statement.
  * Callers inside a transaction pass it as `db`, so the move is part of it.
  */
-export async function changeStatus(db: Queryable, { ids, to, author, onlyFrom }: StatusMove): Promise<StatusMoved> {
+export async function changeStatus(
+  db: Queryable,
+  { ids, to, author, onlyFrom, reason }: StatusMove,
+): Promise<StatusMoved> {
   const rows = await db.query<{
     found: number
     id: string | null
@@ -54,11 +59,21 @@ export async function changeStatus(db: Queryable, { ids, to, author, onlyFrom }:
     to_status: LeadStatus | null
     author: string | null
     at: string | null
-  }>(MOVE, [arrayLiteral(ids), to, author, onlyFrom === undefined ? null : arrayLiteral(onlyFrom)])
+    reason: string | null
+  }>(MOVE, [arrayLiteral(ids), to, author, onlyFrom === undefined ? null : arrayLiteral(onlyFrom), reason ?? null])
   const changes = rows.flatMap((row) =>
     row.id === null || row.to_status === null || row.author === null || row.at === null
       ? []
-      : [{ id: Number(row.id), from: row.from_status, to: row.to_status, author: row.author, at: row.at }],
+      : [
+          {
+            id: Number(row.id),
+            from: row.from_status,
+            to: row.to_status,
+            author: row.author,
+            at: row.at,
+            reason: row.reason,
+          },
+        ],
   )
   return { found: Number(rows[0]?.found ?? 0), changes }
 }
@@ -77,10 +92,15 @@ export async function changeLeadStatus(
   const { found, changes } = await changeStatus(db, { ids: [id], to: status, author })
   if (found === 0) return undefined
   const [change] = changes
-  return change === undefined ? null : { from: change.from, to: change.to, author: change.author, at: change.at }
+  if (change === undefined) return null
+  return { from: change.from, to: change.to, author: change.author, at: change.at, reason: change.reason }
 }
 
-/** A lead that is `new` or `contacted` becomes `booked`, recorded with `author` (the provider, or who linked it); later stages stay. */
+/**
+ * A lead that is `new`, `contacted` or `to_chase` becomes `booked`, recorded
+ * with `author` (the provider, or who linked it): a rebooking takes a lead out
+ * of the chase list. Later stages (showed, won, lost) stay.
+ */
 export async function markBooked(tx: Queryable, applicationId: number, author: string): Promise<void> {
-  await changeStatus(tx, { ids: [applicationId], to: 'booked', author, onlyFrom: ['new', 'contacted'] })
+  await changeStatus(tx, { ids: [applicationId], to: 'booked', author, onlyFrom: ['new', 'contacted', 'to_chase'] })
 }

@@ -78,7 +78,15 @@ describe(`the pipeline board's route on ${DATABASE_TARGET}`, () => {
 
     const answer = await board()
     expect(answer.columns.map((column) => column.status)).toEqual([...LEAD_STATUSES])
-    expect(countsOf(answer)).toEqual({ new: BOARD_COLUMN_SIZE + 2, contacted: 2, booked: 1, won: 0, lost: 0 })
+    expect(countsOf(answer)).toEqual({
+      new: BOARD_COLUMN_SIZE + 2,
+      contacted: 2,
+      booked: 1,
+      to_chase: 0,
+      showed: 0,
+      won: 0,
+      lost: 0,
+    })
     expect(countsOf(answer)).toEqual(await countedRows())
     expect(idsIn(answer, 'new')).toEqual(fresh.slice(0, BOARD_COLUMN_SIZE))
     expect(idsIn(answer, 'contacted')).toEqual(contacted)

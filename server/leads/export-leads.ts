@@ -1,6 +1,7 @@
 import { CONTACT_FIELDS } from '../../common/application-form.ts'
 import type { LeadBookingSummary } from '../../common/booking-api.ts'
 import { LEAD_STATUSES } from '../../common/lead-status.ts'
+import { fromMinorUnits } from '../../common/money.ts'
 import type { Queryable } from '../db/database.ts'
 import { utcText } from '../db/utc-text.ts'
 import {
@@ -23,9 +24,12 @@ const PAGE_SIZE = 100
 /** `contacted_at`…: when the lead last reached each status, empty for one it never reached. */
 const STATUS_DATE_COLUMNS = LEAD_STATUSES.map((status) => `${status}_at`)
 
+// Its outcome, the latest entered (ADR 040).
+const OUTCOME_COLUMNS = ['outcome', 'amount', 'currency', 'lost_reason']
+
 // Where the lead stands and the source the list shows; what a CRM's import takes besides: when it reached each
-// status, its call (the one the list shows: its time and state) and its notes.
-const INBOX_COLUMNS = ['status', 'source', ...STATUS_DATE_COLUMNS, 'call_at', 'call_state', 'notes']
+// status, its call (the one the list shows: its time and state), its outcome and its notes.
+const INBOX_COLUMNS = ['status', 'source', ...STATUS_DATE_COLUMNS, 'call_at', 'call_state', ...OUTCOME_COLUMNS, 'notes']
 
 /** The columns of the command-line export (npm run export), then the inbox's own. */
 export const leadExportColumns = (format: ExportFormat) => exportColumns(undefined, format, INBOX_COLUMNS)
@@ -39,7 +43,10 @@ const NOTES = `(SELECT json_agg(json_build_object('at', ${utcText('n.at')}, 'aut
 const SELECT = `s.id::text AS id, s.submission_id::text AS submission_id, ${utcText('s.created_at')} AS created_at,
   ${CONTACT_FIELDS.map((field) => `s.${field}`).join(', ')}, s.attribution,
   p.status, lead_source(s.attribution) AS source, ${LEAD_STATUSES.map(statusDate).join(', ')},
-  ${CURRENT_BOOKING} AS booking, ${NOTES}`
+  ${CURRENT_BOOKING} AS booking, ${NOTES},
+  (SELECT json_build_object('outcome', o.outcome, 'amount_minor', o.amount_minor::text, 'currency', o.currency,
+      'lost_reason', o.lost_reason)::text
+    FROM lead_outcomes o WHERE o.application_id = s.id ORDER BY o.id DESC LIMIT 1) AS last_outcome`
 
 interface NoteLine {
   at: string
@@ -66,12 +73,34 @@ function crmColumns(row: ExportRow, formatTime: TimeWriter): ExportRow {
   }
 }
 
+interface LastOutcome {
+  outcome: string
+  amount_minor: string | null
+  currency: string | null
+  lost_reason: string | null
+}
+
+/** The lead's latest outcome as its four columns; the amount exact, in the currency's decimals. */
+function withOutcome({ last_outcome: last, ...row }: ExportRow): ExportRow {
+  const outcome = typeof last === 'string' ? (JSON.parse(last) as LastOutcome) : undefined
+  return {
+    ...row,
+    outcome: outcome?.outcome ?? null,
+    amount:
+      outcome?.amount_minor == null || outcome.currency === null
+        ? null
+        : fromMinorUnits(outcome.amount_minor, outcome.currency),
+    currency: outcome?.currency ?? null,
+    lost_reason: outcome?.lost_reason ?? null,
+  }
+}
+
 /** The leads of `filter` in the list's order, newest first, a page at a time. */
 function leadPages(db: Queryable, filter: LeadFilter, formatTime: TimeWriter): PageQuery {
   return async (after, limit) => {
     const { sql, params } = leadListSql(filter, after && { receivedAt: after.created_at, id: after.id }, limit, SELECT)
     // created_at stays as read: the export writes it, and the next page starts after it.
-    return (await db.query<ExportRow>(sql, params)).map((row) => crmColumns(row, formatTime))
+    return (await db.query<ExportRow>(sql, params)).map((row) => withOutcome(crmColumns(row, formatTime)))
   }
 }
 

@@ -1,4 +1,5 @@
 import type { LeadBooking } from '../../common/booking-api.ts'
+import type { LeadOutcome } from '../../common/lead-outcome-api.ts'
 import type {
   DeliveryAttempt,
   LeadDelivery,
@@ -9,6 +10,7 @@ import type {
 import type { LeadStatus } from '../../common/lead-status.ts'
 import type { Queryable } from '../db/database.ts'
 import { utcText } from '../db/utc-text.ts'
+import { leadOutcomeOf, OUTCOME_COLUMNS, type OutcomeRow } from '../lead-lifecycle/outcome.ts'
 import { leadDuplicates, mergedApplications } from './duplicates.ts'
 import { SUMMARY_COLUMNS, toSummary, type SummaryRow } from './list-leads.ts'
 
@@ -29,13 +31,14 @@ export async function getLeadDetail(db: Queryable, id: number): Promise<LeadDeta
     [id],
   )
   if (row === undefined) return undefined
-  const [bookings, deliveries, history, notes, duplicates, merged] = await Promise.all([
+  const [bookings, deliveries, history, notes, duplicates, merged, outcomes] = await Promise.all([
     leadBookings(db, id),
     leadDeliveries(db, id),
     statusHistory(db, id),
     leadNotes(db, id),
     leadDuplicates(db, id),
     mergedApplications(db, id),
+    leadOutcomes(db, id),
   ])
   return {
     ...toSummary(row),
@@ -49,6 +52,7 @@ export async function getLeadDetail(db: Queryable, id: number): Promise<LeadDeta
     notes,
     duplicates,
     mergedApplications: merged,
+    outcomes,
   }
 }
 
@@ -94,12 +98,32 @@ async function leadDeliveries(db: Queryable, id: number): Promise<LeadDelivery[]
 }
 
 async function statusHistory(db: Queryable, id: number): Promise<LeadStatusChange[]> {
-  const rows = await db.query<{ from_status: LeadStatus | null; to_status: LeadStatus; author: string; at: string }>(
-    `SELECT from_status, to_status, author, ${utcText('at')} AS at
+  const rows = await db.query<{
+    from_status: LeadStatus | null
+    to_status: LeadStatus
+    author: string
+    at: string
+    reason: string | null
+  }>(
+    `SELECT from_status, to_status, author, ${utcText('at')} AS at, reason
      FROM lead_status_changes WHERE application_id = $1 ORDER BY id`,
     [id],
   )
-  return rows.map((row) => ({ from: row.from_status, to: row.to_status, author: row.author, at: row.at }))
+  return rows.map((row) => ({
+    from: row.from_status,
+    to: row.to_status,
+    author: row.author,
+    at: row.at,
+    reason: row.reason,
+  }))
+}
+
+async function leadOutcomes(db: Queryable, id: number): Promise<LeadOutcome[]> {
+  const rows = await db.query<OutcomeRow>(
+    `SELECT ${OUTCOME_COLUMNS} FROM lead_outcomes o WHERE o.application_id = $1 ORDER BY o.id`,
+    [id],
+  )
+  return rows.map(leadOutcomeOf)
 }
 
 async function leadNotes(db: Queryable, id: number): Promise<LeadNote[]> {

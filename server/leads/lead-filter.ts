@@ -7,6 +7,7 @@ import { SEARCH_MIN_RUN, SEARCH_TOO_SHORT, type LeadSort } from '../../common/le
 import type { LeadStatus } from '../../common/lead-status.ts'
 import { arrayLiteral } from '../db/array-literal.ts'
 import { ApiError } from '../http/api-error.ts'
+import { needsOutcomeSql } from '../lead-lifecycle/chase.ts'
 import { decodeListCursor, type ListCursor } from './cursor.ts'
 
 /** The answers the inbox's search looks in as typed, in the order of their trigram index's expression (migrations/016). */
@@ -114,6 +115,7 @@ const BOOKING_CONDITIONS: Readonly<Record<BookingFilter, string>> = {
   // Every booking cancelled: a reschedule's new booking keeps the lead out.
   canceled: `${bookingsWhere(" AND b.state = 'canceled'")} AND NOT ${bookingsWhere(" AND b.state <> 'canceled'")}`,
   no_show: bookingsWhere(" AND b.state = 'no_show'"),
+  needs_outcome: needsOutcomeSql('s.id'),
 }
 
 /** `text` matched literally inside ILIKE's pattern. */

@@ -59,7 +59,7 @@ describe(`the lead routes on ${DATABASE_TARGET}`, () => {
 
   it.each([
     ['a malformed cursor', '?cursor=bm90LWEtY3Vyc29y', /cursor: malformed/],
-    ['an unknown status', '?status=maybe', /status must be one of new, contacted, booked, won, lost/],
+    ['an unknown status', '?status=maybe', /status must be one of new, contacted, booked, to_chase, showed, won, lost/],
     ['a backwards date range', '?from=2026-05-02&to=2026-05-01', /backwards/],
     ['a date that is not one', '?from=yesterday', /from must be a date/],
   ])('answer 400 to %s, saying what is wrong', async (_name, query, message) => {
@@ -111,8 +111,8 @@ describe(`the lead routes on ${DATABASE_TARGET}`, () => {
     const { history, status } = (await call('GET', `/leads/${id}`)).json<LeadDetail>()
     expect(status).toBe('won')
     expect(history).toEqual([
-      { from: 'new', to: 'contacted', author: OWNER, at: expect.any(String) },
-      { from: 'contacted', to: 'won', author: OWNER, at: expect.any(String) },
+      { from: 'new', to: 'contacted', author: OWNER, at: expect.any(String), reason: null },
+      { from: 'contacted', to: 'won', author: OWNER, at: expect.any(String), reason: null },
     ])
     expect(Date.now() - Date.parse(history[1]?.at ?? '')).toBeLessThan(60_000)
     const unknown = await call('PATCH', `/leads/${id}`, { status: 'maybe' })

@@ -155,7 +155,9 @@ describe(`the lead list on ${DATABASE_TARGET}`, () => {
     }
     expect(refusal({ cursor: 'not-a-cursor' })).toMatch(/^cursor: malformed/)
     expect(refusal({ cursor: encodeCursor({ receivedAt: '2026-01-01T00:00:00.000000Z', id: '-1' }) })).toMatch(/cursor/)
-    expect(refusal({ status: 'maybe' })).toMatch(/^status: status must be one of new, contacted, booked, won, lost/)
+    expect(refusal({ status: 'maybe' })).toMatch(
+      /^status: status must be one of new, contacted, booked, to_chase, showed, won, lost/,
+    )
     expect(refusal({ from: '2026-05-02', to: '2026-05-01' })).toMatch(/backwards/)
     expect(refusal({ from: '2026-02-30' })).toMatch(/^from: /)
     expect(refusal({ colour: 'red' })).toMatch(/colour/)

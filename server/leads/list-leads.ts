@@ -4,6 +4,7 @@ import type { LeadAnswers, LeadSummary } from '../../common/lead-list-api.ts'
 import type { LeadStatus } from '../../common/lead-status.ts'
 import type { Queryable, Row } from '../db/database.ts'
 import { utcText } from '../db/utc-text.ts'
+import { needsOutcomeSql } from '../lead-lifecycle/chase.ts'
 import type { Cursor } from './cursor.ts'
 import { APPLIED_AGAIN_COLUMN } from './duplicates.ts'
 import { filterSql, type LeadFilter } from './lead-filter.ts'
@@ -17,11 +18,15 @@ export const CURRENT_BOOKING = `(SELECT json_build_object('state', b.state, 'sta
     FROM bookings b WHERE b.application_id = s.id
     ORDER BY b.state = 'canceled', b.starts_at DESC NULLS LAST, b.id DESC LIMIT 1)`
 
+/** Why a lead to chase (or lost) is so: the reason of its latest status change. Read for those leads only. */
+const STATUS_REASON = `CASE WHEN p.status IN ('to_chase', 'lost') THEN (SELECT c.reason FROM lead_status_changes c
+    WHERE c.application_id = s.id ORDER BY c.at DESC, c.id DESC LIMIT 1) END`
+
 /** What a summary reads from contact_submissions `s` and lead_pipeline `p`. */
 export const SUMMARY_COLUMNS = `s.id::text AS id, ${utcText('s.created_at')} AS received_at,
   ${CONTACT_FIELDS.map((field) => `s.${field}`).join(', ')},
-  lead_source(s.attribution) AS source, p.status, ${CURRENT_BOOKING} AS booking,
-  ${APPLIED_AGAIN_COLUMN} AS applied_again`
+  lead_source(s.attribution) AS source, p.status, ${CURRENT_BOOKING} AS booking, ${STATUS_REASON} AS status_reason,
+  p.status = 'booked' AND ${needsOutcomeSql('s.id')} AS needs_outcome, ${APPLIED_AGAIN_COLUMN} AS applied_again`
 
 export interface SummaryRow extends Row {
   id: string
@@ -30,6 +35,8 @@ export interface SummaryRow extends Row {
   status: LeadStatus
   booking: string | null
   applied_again: boolean
+  status_reason: string | null
+  needs_outcome: boolean
   /** Present when the statement asked for the account's "New" marker (newMarkColumn). */
   is_new?: boolean
 }
@@ -41,6 +48,8 @@ export const toSummary = (row: SummaryRow): LeadSummary => ({
   source: row.source,
   status: row.status,
   booking: row.booking === null ? null : (JSON.parse(row.booking) as LeadBookingSummary),
+  statusReason: row.status_reason,
+  needsOutcome: row.needs_outcome,
   // The account's own: read only when the statement asked for it (lead-opened.ts), as only the routes know who asks.
   isNew: row.is_new === true,
   appliedAgain: row.applied_again,

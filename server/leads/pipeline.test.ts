@@ -29,6 +29,7 @@ describe(`a lead's pipeline on ${DATABASE_TARGET}`, () => {
       to: 'booked',
       author: 'a@example.com',
       at: expect.any(String),
+      reason: null,
     })
     expect(await changeLeadStatus(temp.db, id, 'booked', 'b@example.com')).toBeNull()
     expect((await getLeadDetail(temp.db, id))?.history).toHaveLength(1)

@@ -1,6 +1,6 @@
 import type { DeliveryEvent } from '../../common/booking-api.ts'
 import type { Outcome } from './finish-attempts.ts'
-import type { BookingNotice, LeadData, OutboxFamily } from './outbox.ts'
+import type { BookingNotice, LeadData, OutboxFamily, OutcomeNotice } from './outbox.ts'
 
 /** One message about one lead, as a channel sends it. */
 export interface LeadMessage {
@@ -10,6 +10,8 @@ export interface LeadMessage {
   lead: LeadData
   /** What happened to the lead's booking, for a `booking.*` event. */
   booking?: BookingNotice
+  /** The outcome entered after the call, for a `lead.won` or `lead.lost` event. */
+  outcome?: OutcomeNotice
 }
 
 export interface SendResult {
@@ -28,7 +30,7 @@ export interface Channel {
   target: string
   /** What may be logged and shown of it. */
   label: string
-  /** Which outbox rows become its deliveries: new leads, booking events, or neither (the follow-up makes its own). */
+  /** Which outbox rows become its deliveries: new leads, booking events, outcomes, or none (the follow-up makes its own). */
   takes: readonly OutboxFamily[]
   /** Sends in flight to it at once from one server, at most, when it needs fewer than other channels. */
   concurrency?: number

@@ -4,7 +4,7 @@ import { smtpTransportOptions } from '../config/smtp-url.ts'
 import type { EmailConfig } from '../config.ts'
 import { bookingHeadline } from './booking-message.ts'
 import type { Channel, LeadMessage, SendResult } from './channel.ts'
-import type { BookingNotice } from './outbox.ts'
+import { outcomeHeadline } from './outcome-message.ts'
 import { hashedTarget } from './webhook.ts'
 
 /** As long as a webhook may take to answer, for each step of the SMTP exchange. */
@@ -24,10 +24,9 @@ export const oneLine = (value: string, max: number) => {
   return line.length > max ? `${line.slice(0, max - 1)}…` : line
 }
 
-/** The email about a booking event: one line, and where to read more. */
-function bookingEmail(message: LeadMessage, booking: BookingNotice) {
-  const headline = bookingHeadline(message, booking)
-  const footer = `Application #${message.lead.id}; the lead's bookings are in the inbox.`
+/** The email about a booking event or an outcome: one line, and where to read more. */
+function shortEmail(message: LeadMessage, headline: string) {
+  const footer = `Application #${message.lead.id}; the lead's bookings and outcomes are in the inbox.`
   return {
     subject: oneLine(headline, 150),
     text: `${headline}\n\n${footer}\n`,
@@ -42,7 +41,8 @@ function bookingEmail(message: LeadMessage, booking: BookingNotice) {
 
 /** The email about one lead: every answer under its question, in the form's order; or about its booking. */
 export function leadEmail(message: LeadMessage) {
-  if (message.booking !== undefined) return bookingEmail(message, message.booking)
+  if (message.outcome !== undefined) return shortEmail(message, outcomeHeadline(message, message.outcome))
+  if (message.booking !== undefined) return shortEmail(message, bookingHeadline(message, message.booking))
   const { lead } = message
   const rows = applicationForm.map((field) => ({ label: field.label, value: lead.answers[field.key] ?? '' }))
   const name = lead.answers.name ?? ''
@@ -107,7 +107,7 @@ export function emailChannel({ smtpUrl, to, from, bookings }: EmailConfig): Chan
   return {
     target: hashedTarget('email', to.join(',')),
     label: `email to ${to.join(', ')}`,
-    takes: bookings ? ['application', 'booking'] : ['application'],
+    takes: bookings ? ['application', 'booking', 'lead'] : ['application', 'lead'],
     // Mail servers often take only a few sessions from one client at once, and refuse the rest for now.
     concurrency: 4,
     async send(message) {

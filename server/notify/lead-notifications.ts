@@ -29,7 +29,8 @@ export interface LeadNotifications {
 
 // The same news still waiting is one announcement: a lead taken out of spam whose first one is not sent yet.
 // A booking's line is new in the caller's transaction, so its news never meets another.
-const ENQUEUE = 'INSERT INTO lead_outbox (application_id, booking_event_id) VALUES ($1, $2) ON CONFLICT DO NOTHING'
+const ENQUEUE =
+  'INSERT INTO lead_outbox (application_id, booking_event_id, outcome_id) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING'
 
 /**
  * Announces new leads and their bookings from the outbox (migrations/006, 013)
@@ -46,8 +47,8 @@ const ENQUEUE = 'INSERT INTO lead_outbox (application_id, booking_event_id) VALU
 export function leadNotifications({ db, config, site, pollMs }: LeadNotificationsOptions): LeadNotifications {
   let notifier: Notifier | undefined
   const notifications: Notifications = {
-    enqueue: async (tx, { applicationId, bookingEventId }) => {
-      await tx.query(ENQUEUE, [applicationId, bookingEventId ?? null])
+    enqueue: async (tx, { applicationId, bookingEventId, outcomeId }) => {
+      await tx.query(ENQUEUE, [applicationId, bookingEventId ?? null, outcomeId ?? null])
     },
     // Before the app is ready there is no notifier yet: its first look, at start, finds what was queued.
     wake: () => notifier?.wake(),

@@ -1,11 +1,13 @@
 import type { onResponseAsyncHookHandler } from 'fastify'
 import type { Queryable } from '../db/database.ts'
 
-/** What there is to announce of a lead: the lead itself, or a line of its booking's history. */
+/** What there is to announce of a lead: the lead itself, a line of its booking's history, or its outcome. */
 export interface LeadNews {
   applicationId: number
   /** The booking_events line to announce; left out, the lead itself (as when it arrived). */
   bookingEventId?: number
+  /** The lead_outcomes row to announce (lead.won, lead.lost). */
+  outcomeId?: number
 }
 
 /**

@@ -147,17 +147,28 @@ export function startNotifier({
     const done = (async () => {
       const startedAt = new Date()
       const started = performance.now()
-      const { lead, booking, event } = delivery
+      const { lead, booking, outcome: dealOutcome, event } = delivery
       const gone =
         lead === undefined
           ? 'the application'
           : delivery.bookingEventId !== null && booking === undefined
             ? 'the booking'
-            : undefined
+            : delivery.outcomeId !== null && dealOutcome === undefined
+              ? 'the outcome'
+              : undefined
       const result: SendResult =
         lead && gone === undefined
           ? await channel
-              .send({ messageId: delivery.messageId, event, lead, ...(booking && { booking }) }, abort.signal)
+              .send(
+                {
+                  messageId: delivery.messageId,
+                  event,
+                  lead,
+                  ...(booking && { booking }),
+                  ...(dealOutcome && { outcome: dealOutcome }),
+                },
+                abort.signal,
+              )
               .catch((error: unknown) => ({
                 verdict: 'retry' as const,
                 error: error instanceof Error ? error.message : String(error),

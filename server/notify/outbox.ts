@@ -1,5 +1,10 @@
 import { CONTACT_FIELDS } from '../../common/application-form.ts'
-import type { BookingDeliveryEvent, BookingProvider, DeliveryEvent } from '../../common/booking-api.ts'
+import type {
+  BookingDeliveryEvent,
+  BookingProvider,
+  DeliveryEvent,
+  OutcomeDeliveryEvent,
+} from '../../common/booking-api.ts'
 import type { Queryable, Row } from '../db/database.ts'
 
 /** A channel a delivery goes to, as the database knows it: never its secrets. */
@@ -33,8 +38,22 @@ export interface BookingNotice {
   replaces: string | null
 }
 
+/** What is sent about an outcome entered after a lead's call (lead.won, lead.lost), read when it is sent. */
+export interface OutcomeNotice {
+  event: OutcomeDeliveryEvent
+  /** When it was entered: the same on every retry. */
+  at: string
+  /** The won amount in the currency's minor units, as text (exact); null for lost. */
+  amountMinor: string | null
+  currency: string | null
+  lostReason: string | null
+  note: string | null
+  /** Who entered it (an account's email). */
+  author: string
+}
+
 /** The outbox's kinds of rows, by the first part of the event: which a channel takes is its own (Channel.takes). */
-export type OutboxFamily = 'application' | 'booking'
+export type OutboxFamily = 'application' | 'booking' | 'lead'
 
 /** A delivery this server has claimed: nobody else sends it until `claim` is finished or expires. */
 export interface ClaimedDelivery {
@@ -44,6 +63,9 @@ export interface ClaimedDelivery {
   /** Undefined for a booking event that is gone (erased since it was queued), and for other events. */
   booking: BookingNotice | undefined
   bookingEventId: number | null
+  /** Undefined for an outcome that is gone (erased since it was queued), and for other events. */
+  outcome: OutcomeNotice | undefined
+  outcomeId: number | null
   target: string
   messageId: string
   /** This one included. */
@@ -136,29 +158,32 @@ const TAKE_DUE = `
         ORDER BY next_attempt_at, id LIMIT lanes.room FOR UPDATE SKIP LOCKED) picked
     ) p
     WHERE d.id = p.id
-    RETURNING d.id, d.application_id, d.event, d.booking_event_id, d.target, d.message_id, d.attempts, d.claim
+    RETURNING d.id, d.application_id, d.event, d.booking_event_id, d.outcome_id, d.target, d.message_id, d.attempts, d.claim
   ), room_left AS (
     SELECT lanes.target, lanes.room - (SELECT count(*) FROM due WHERE due.target = lanes.target) AS room FROM lanes
   ), taken AS (
     DELETE FROM lead_outbox WHERE ctid = ANY(ARRAY(
-      SELECT ctid FROM lead_outbox ORDER BY application_id, booking_event_id LIMIT $3 FOR UPDATE SKIP LOCKED))
-    RETURNING application_id, booking_event_id
+      SELECT ctid FROM lead_outbox ORDER BY application_id, booking_event_id, outcome_id LIMIT $3 FOR UPDATE SKIP LOCKED))
+    RETURNING application_id, booking_event_id, outcome_id
   ), events AS (
-    SELECT taken.application_id, taken.booking_event_id, CASE WHEN taken.booking_event_id IS NULL THEN 'application.created'
+    SELECT taken.application_id, taken.booking_event_id, taken.outcome_id, CASE
+      WHEN taken.outcome_id IS NOT NULL THEN (SELECT 'lead.' || o.outcome FROM lead_outcomes o WHERE o.id = taken.outcome_id)
+      WHEN taken.booking_event_id IS NULL THEN 'application.created'
       ELSE (SELECT 'booking.' || e.kind FROM booking_events e WHERE e.id = taken.booking_event_id) END AS event
     FROM taken
   ), fresh AS (
-    SELECT events.application_id, events.booking_event_id, events.event, l.target,
-      row_number() OVER (PARTITION BY l.target ORDER BY events.application_id, events.booking_event_id NULLS FIRST) <= coalesce(r.room, 0) AS claims
+    SELECT events.application_id, events.booking_event_id, events.outcome_id, events.event, l.target,
+      row_number() OVER (PARTITION BY l.target
+        ORDER BY events.application_id, events.booking_event_id NULLS FIRST, events.outcome_id NULLS FIRST) <= coalesce(r.room, 0) AS claims
     FROM events CROSS JOIN unnest($1::text[], $7::text[]) AS l(target, takes) LEFT JOIN room_left r ON r.target = l.target
     WHERE split_part(events.event, '.', 1) = ANY(string_to_array(l.takes, ','))
   ), created AS (
-    INSERT INTO lead_deliveries (application_id, event, booking_event_id, target, claim, attempts, next_attempt_at)
-    SELECT application_id, event, booking_event_id, target, CASE WHEN claims THEN gen_random_uuid() END, CASE WHEN claims THEN 1 ELSE 0 END,
+    INSERT INTO lead_deliveries (application_id, event, booking_event_id, outcome_id, target, claim, attempts, next_attempt_at)
+    SELECT application_id, event, booking_event_id, outcome_id, target, CASE WHEN claims THEN gen_random_uuid() END, CASE WHEN claims THEN 1 ELSE 0 END,
       now() + CASE WHEN claims THEN make_interval(secs => $4::int) ELSE interval '0' END
     FROM fresh
-    ON CONFLICT (application_id, event, booking_event_id, target) DO NOTHING
-    RETURNING id, application_id, event, booking_event_id, target, message_id, attempts, claim
+    ON CONFLICT (application_id, event, booking_event_id, outcome_id, target) DO NOTHING
+    RETURNING id, application_id, event, booking_event_id, outcome_id, target, message_id, attempts, claim
   ), claimed AS (
     SELECT * FROM due UNION ALL SELECT * FROM created WHERE claim IS NOT NULL
   )
@@ -166,7 +191,10 @@ const TAKE_DUE = `
     (SELECT to_jsonb(c) FROM contact_submissions c WHERE c.id = k.application_id) AS lead,
     (SELECT jsonb_build_object('occurred_at', e.occurred_at, 'provider', b.provider, 'booking_id', b.provider_booking_id,
         'starts_at', b.starts_at, 'ends_at', b.ends_at, 'cancel_reason', b.cancel_reason, 'replaces', b.replaces)
-      FROM booking_events e JOIN bookings b ON b.id = e.booking_id WHERE e.id = k.booking_event_id) AS booking
+      FROM booking_events e JOIN bookings b ON b.id = e.booking_id WHERE e.id = k.booking_event_id) AS booking,
+    (SELECT jsonb_build_object('at', o.at, 'amount_minor', o.amount_minor::text, 'currency', o.currency,
+        'lost_reason', o.lost_reason, 'note', o.note, 'author', o.author)
+      FROM lead_outcomes o WHERE o.id = k.outcome_id) AS outcome
   FROM (SELECT 1) AS one LEFT JOIN claimed k ON true`
 
 /**
@@ -206,6 +234,11 @@ function claimedDelivery(row: Row): ClaimedDelivery {
     applicationId: Number(row.application_id),
     event: row.event as DeliveryEvent,
     bookingEventId: row.booking_event_id === null ? null : Number(row.booking_event_id),
+    outcomeId: row.outcome_id === null || row.outcome_id === undefined ? null : Number(row.outcome_id),
+    outcome:
+      row.outcome === null || row.outcome === undefined
+        ? undefined
+        : outcomeNotice(row.event as OutcomeDeliveryEvent, row.outcome as Row),
     booking:
       row.booking === null || row.booking === undefined
         ? undefined
@@ -216,6 +249,19 @@ function claimedDelivery(row: Row): ClaimedDelivery {
     claim: String(row.claim),
     claimedAt: asDate(row.claimed_at),
     lead: row.lead === null || row.lead === undefined ? undefined : leadData(row.lead as Row),
+  }
+}
+
+function outcomeNotice(event: OutcomeDeliveryEvent, row: Row): OutcomeNotice {
+  const text = (value: unknown) => (value === null || value === undefined ? null : String(value))
+  return {
+    event,
+    at: asDate(row.at).toISOString(),
+    amountMinor: text(row.amount_minor),
+    currency: text(row.currency),
+    lostReason: text(row.lost_reason),
+    note: text(row.note),
+    author: String(row.author),
   }
 }
 

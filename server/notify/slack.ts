@@ -1,5 +1,6 @@
 import { bookingHeadline } from './booking-message.ts'
 import type { Channel, LeadMessage } from './channel.ts'
+import { outcomeHeadline } from './outcome-message.ts'
 import { postJson } from './safe-http.ts'
 import { hashedTarget, verdictOf, verdictOfError, WEBHOOK_TIMEOUT_MS } from './webhook.ts'
 
@@ -8,7 +9,8 @@ const escapeSlack = (value: string) => value.replaceAll('&', '&amp;').replaceAll
 
 /** The short message: who applied and how to reach them. Everything else is in the inbox. */
 export function slackText(message: LeadMessage): string {
-  const { lead, booking } = message
+  const { lead, booking, outcome } = message
+  if (outcome !== undefined) return escapeSlack(outcomeHeadline(message, outcome))
   if (booking !== undefined) return escapeSlack(bookingHeadline(message, booking))
   const { name = '', email = '', phone = '', business = '' } = lead.answers
   const who = [name, email, phone]
@@ -34,7 +36,7 @@ export function slackChannel({ url, allowPrivate, timeoutMs = WEBHOOK_TIMEOUT_MS
   return {
     target: hashedTarget('slack', url),
     label: `Slack-compatible webhook at ${target.origin}`,
-    takes: ['application', 'booking'],
+    takes: ['application', 'booking', 'lead'],
     async send(message, signal) {
       try {
         const answer = await postJson(target, JSON.stringify({ text: slackText(message) }), {

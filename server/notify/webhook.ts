@@ -1,6 +1,7 @@
 import { createHash, createHmac } from 'node:crypto'
 import { bookingWebhookData } from './booking-message.ts'
 import type { Channel, LeadMessage, SendResult } from './channel.ts'
+import { outcomeWebhookData } from './outcome-message.ts'
 import { parseRetryAfter } from './retry-schedule.ts'
 import { postJson } from './safe-http.ts'
 
@@ -10,12 +11,14 @@ export const WEBHOOK_EVENT = 'application.created'
 export const WEBHOOK_TIMEOUT_MS = 15_000
 
 /**
- * The body of `application.created` or a `booking.*` event. Its timestamp is
- * the application's, or the booking event's by the provider's clock, so it is
- * the same on every retry.
+ * The body of `application.created`, a `booking.*` or a `lead.*` event. Its
+ * timestamp is the application's, the booking event's by the provider's clock,
+ * or the outcome's entry, so it is the same on every retry.
  */
 export function webhookBody(message: LeadMessage): string {
-  const { lead, booking } = message
+  const { lead, booking, outcome } = message
+  if (outcome !== undefined)
+    return JSON.stringify({ type: outcome.event, timestamp: outcome.at, data: outcomeWebhookData(message, outcome) })
   if (booking === undefined) return JSON.stringify({ type: WEBHOOK_EVENT, timestamp: lead.created_at, data: lead })
   return JSON.stringify({
     type: booking.event,
@@ -87,7 +90,7 @@ export function webhookChannel({ url, key, allowPrivate, timeoutMs = WEBHOOK_TIM
   return {
     target: webhookTarget(url),
     label: webhookLabel(url),
-    takes: ['application', 'booking'],
+    takes: ['application', 'booking', 'lead'],
     async send(message, signal) {
       const body = webhookBody(message)
       const id = `msg_${message.messageId}`

@@ -10,6 +10,8 @@ const lead = (id: number, status: LeadStatus, receivedAt: string): LeadSummary =
   source: null,
   status,
   booking: null,
+  statusReason: null,
+  needsOutcome: false,
   isNew: false,
   appliedAgain: false,
 })
@@ -18,7 +20,7 @@ const lead = (id: number, status: LeadStatus, receivedAt: string): LeadSummary =
 const board = (): LeadBoard => ({
   columns: LEAD_STATUSES.map((status) => ({
     status,
-    count: { new: 2, contacted: 40, booked: 0, won: 0, lost: 0 }[status],
+    count: { new: 2, contacted: 40, booked: 0, to_chase: 0, showed: 0, won: 0, lost: 0 }[status],
     leads:
       status === 'new'
         ? [lead(3, 'new', '2026-11-27T10:00:00.000000Z'), lead(1, 'new', '2026-11-20T10:00:00.000000Z')]
@@ -72,7 +74,7 @@ describe('moving a card on the board', () => {
     }
     const updated = moveCard(moveCard(board(), 3, 'contacted'), 3, answer.status, answer)
     expect(ids(updated, 'won')).toEqual([3])
-    expect(updated.columns[3]?.leads[0]).toEqual(answer)
+    expect(updated.columns[LEAD_STATUSES.indexOf('won')]?.leads[0]).toEqual(answer)
     const inPlace = moveCard(board(), 3, 'new', { ...answer, status: 'new' })
     expect(inPlace.columns[0]?.leads[0]?.booking).toEqual(answer.booking)
     expect(counts(inPlace)).toEqual(counts(board()))

@@ -102,6 +102,8 @@ const summaryOf = ({
   source,
   status,
   booking,
+  statusReason,
+  needsOutcome,
   isNew,
   appliedAgain,
 }: LeadDetail): LeadSummary => ({
@@ -111,6 +113,8 @@ const summaryOf = ({
   source,
   status,
   booking,
+  statusReason,
+  needsOutcome,
   isNew,
   appliedAgain,
 })

@@ -75,7 +75,7 @@ function useMarkOpened(id: number, isNew: boolean) {
 }
 
 /** A change to leads: it sends the session's token, and every list and lead is read again after it. */
-function useLeadChange<Input, Output>(request: (input: Input, csrfToken: string) => Promise<Output>) {
+export function useLeadChange<Input, Output>(request: (input: Input, csrfToken: string) => Promise<Output>) {
   const queryClient = useQueryClient()
   const { csrfToken } = useSignedIn()
   return useMutation({

@@ -15,10 +15,11 @@ export function InboxShell() {
   const { path, params } = useLocation()
   const view = viewOf(path)
   const spam = view.name === 'leads' && params.get('view') === 'spam'
+  const chase = view.name === 'leads' && params.get('status') === 'to_chase'
   return (
     <>
       {/* Erase by email is reached from the Account page, so it counts as that page in the navigation. */}
-      <InboxHeader current={spam ? 'spam' : view.name === 'erasure' ? 'account' : view.name} />
+      <InboxHeader current={spam ? 'spam' : chase ? 'chase' : view.name === 'erasure' ? 'account' : view.name} />
       <main className="mx-auto max-w-7xl px-4 py-6 sm:px-6">
         {view.name === 'leads' && <LeadListPage params={params} />}
         {view.name === 'lead' && <LeadDetailPage key={view.id} id={view.id} />}

@@ -1,7 +1,9 @@
 import { useNewLeadCount } from '../api/live.ts'
+import { useChaseCount } from '../api/outcomes.ts'
 import { bookingCopy } from '../content/booking-copy.ts'
 import { inboxCopy } from '../content/inbox-copy.ts'
 import { liveCopy } from '../content/live-copy.ts'
+import { outcomeCopy } from '../content/outcome-copy.ts'
 import { adminPaths } from '../router/paths.ts'
 
 /** A count beside a nav link: its figure as shown, and the link's whole name for a screen reader. */
@@ -29,10 +31,16 @@ function useNewLeads(label: string): NavCount | undefined {
   return { value: count, shown: liveCopy.navCount(count), name: `${label}${liveCopy.navCountSpoken(count)}` }
 }
 
+function useToChase(): NavCount | undefined {
+  const count = useChaseCount().data?.total ?? 0
+  return { value: count, shown: String(count), name: outcomeCopy.navCount(count) }
+}
+
 /** The inbox's navigation, in its order: one line per item, so a new screen or count is one more line. */
 export const navItems: readonly NavItem[] = [
   { id: 'leads', href: adminPaths.leads, label: inboxCopy.nav.leads, useCount: useNewLeads },
   { id: 'board', href: adminPaths.board, label: inboxCopy.nav.board },
+  { id: 'chase', href: adminPaths.chase, label: outcomeCopy.nav, useCount: useToChase },
   { id: 'spam', href: adminPaths.spam, label: inboxCopy.nav.spam },
   { id: 'funnel', href: adminPaths.funnel, label: inboxCopy.nav.funnel },
   { id: 'bookings', href: adminPaths.bookings, label: bookingCopy.page.nav },

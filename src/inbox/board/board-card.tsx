@@ -9,6 +9,7 @@ import { boardCopy } from '../content/board-copy.ts'
 import { bookingCopy } from '../content/booking-copy.ts'
 import { listCopy } from '../content/list-copy.ts'
 import { leadName } from '../leads-shared/lead-name.ts'
+import { NeedsOutcomeMark, StatusReason } from '../leads-shared/lead-status-note.tsx'
 import { NewBadge } from '../leads-shared/new-badge.tsx'
 import { InboxLink } from '../router/inbox-link.tsx'
 import { adminPaths } from '../router/paths.ts'
@@ -102,8 +103,10 @@ export function BoardCard({ lead, status, now }: BoardCardProps) {
               {name}
             </InboxLink>
             <NewBadge lead={lead} />
+            <NeedsOutcomeMark lead={lead} />
           </h3>
           <CardFacts lead={lead} now={now} />
+          <StatusReason lead={lead} />
         </div>
       </article>
     </li>

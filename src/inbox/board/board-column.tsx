@@ -22,13 +22,13 @@ export function BoardColumn({ column, now }: { column: LeadBoardColumn; now: num
       aria-labelledby={labelId}
       data-status={status}
       className={cn(
-        // A phone shows one column and the edge of the next; wider screens more, all five from 1280 px.
+        // A phone shows one column and the edge of the next; wider screens more (seven columns do not fit a laptop: it scrolls too).
         // relative: what is there for screen readers only (absolutely placed) stays inside the scrolling board.
-        'relative flex w-[85%] shrink-0 snap-start snap-always flex-col rounded-2xl p-2 sm:w-72 xl:w-auto',
+        'relative flex w-[85%] min-w-0 shrink-0 snap-start snap-always flex-col rounded-2xl p-2 sm:w-72',
         isOver ? 'bg-amber-100 ring-2 ring-ink' : 'bg-stone-200',
       )}
     >
-      <h2 className="flex items-center justify-between gap-2 px-1 py-2 text-lg font-bold">
+      <h2 className="flex flex-wrap items-center justify-between gap-x-2 px-1 py-2 text-lg font-bold">
         <span>
           <span id={labelId}>{label}</span>
           <span className="sr-only">:</span>

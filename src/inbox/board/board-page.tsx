@@ -134,7 +134,7 @@ function Board({ board, onDragging }: { board: LeadBoard; onDragging: (dragging:
       <div
         className={cn(
           // A phone scrolls the board a column at a time; the snap is off while a card is dragged, so the scroll can follow it.
-          '-mx-4 mt-6 flex scroll-px-4 gap-3 overflow-x-auto px-4 pb-4 sm:-mx-6 sm:scroll-px-6 sm:px-6 xl:mx-0 xl:grid xl:grid-cols-5 xl:overflow-visible xl:px-0',
+          '-mx-4 mt-6 flex scroll-px-4 gap-3 overflow-x-auto px-4 pb-4 sm:-mx-6 sm:scroll-px-6 sm:px-6',
           dragged ? 'snap-none' : 'snap-x snap-mandatory',
           moves.last && 'mb-28',
         )}

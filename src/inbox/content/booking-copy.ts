@@ -24,6 +24,7 @@ export const bookingCopy = {
     upcoming: 'Upcoming calls',
     canceled: 'Cancelled',
     no_show: 'No-show',
+    needs_outcome: 'Needs an outcome',
   } satisfies Record<BookingFilter, string>,
   section: 'Bookings',
   followUp: {

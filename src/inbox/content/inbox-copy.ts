@@ -6,6 +6,8 @@ export const statusLabels: Record<LeadStatus, string> = {
   new: 'New',
   contacted: 'Contacted',
   booked: 'Booked',
+  to_chase: 'To chase',
+  showed: 'Showed',
   won: 'Won',
   lost: 'Lost',
 }
@@ -93,6 +95,8 @@ export const inboxCopy = {
       'booking.canceled': 'Call cancelled',
       'booking.no_show': 'No-show',
       follow_up: 'Follow-up email',
+      'lead.won': 'Deal won',
+      'lead.lost': 'Deal lost',
     } satisfies Record<DeliveryEvent, string>,
     resent: 'Queued to be sent again.',
     resendFailed: 'It could not be queued again. Try again.',

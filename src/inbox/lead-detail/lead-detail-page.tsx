@@ -9,6 +9,7 @@ import { leadPageCopy } from '../content/lead-page-copy.ts'
 import { LeadAnswersList } from '../leads-shared/lead-answers.tsx'
 import { leadName } from '../leads-shared/lead-name.ts'
 import { filtersOf } from '../leads-shared/lead-path.ts'
+import { StatusReason } from '../leads-shared/lead-status-note.tsx'
 import { listPath, listQueryFrom } from '../leads-shared/list-query.ts'
 import { NotSpamButton } from '../leads-shared/not-spam-button.tsx'
 import { StatusSelect } from '../leads-shared/status-select.tsx'
@@ -26,6 +27,7 @@ import { LeadNeighbours } from './lead-neighbours.tsx'
 import { LeadSource } from './lead-source.tsx'
 import { LeadTimeline } from './lead-timeline.tsx'
 import { NoteForm } from './note-form.tsx'
+import { hasCall, OutcomeForm } from './outcome-form.tsx'
 
 // The name is the page's title and these three its contact links, at the top: the answers' section lists the rest.
 const AT_THE_TOP = ['name', 'email', 'phone', 'instagram'] as const
@@ -112,6 +114,8 @@ function LeadTop({ lead }: { lead: LeadDetail }) {
           />
         )}
         {announcement && <Notice tone="success">{announcement}</Notice>}
+        {!lead.spam && <StatusReason lead={lead} className="text-sm" />}
+        {!lead.spam && hasCall(lead) && <OutcomeForm lead={lead} />}
         <NoteForm leadId={lead.id} />
       </div>
     </div>

@@ -28,6 +28,9 @@ const lead: LeadDetail = {
   appliedAgain: false,
   duplicates: [],
   mergedApplications: [],
+  statusReason: null,
+  needsOutcome: false,
+  outcomes: [],
   receivedAt: at(0),
   answers: {
     name: 'Ada',
@@ -62,7 +65,7 @@ const lead: LeadDetail = {
     delivery(3, 'delivered', 'Webhook', 8, 'booking.canceled'),
     { ...delivery(4, 'pending', 'Email', 8, 'booking.canceled'), attempts: [] },
   ],
-  history: [{ from: 'new', to: 'contacted', author: 'ada@team.example', at: at(4) }],
+  history: [{ from: 'new', to: 'contacted', author: 'ada@team.example', at: at(4), reason: null }],
   notes: [
     { id: 1, body: 'Called, no answer', author: 'ada@team.example', at: at(5) },
     { id: 2, body: 'Called back', author: 'bob@team.example', at: at(6) },

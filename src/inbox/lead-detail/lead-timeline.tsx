@@ -4,9 +4,11 @@ import { bookingCopy } from '../content/booking-copy.ts'
 import { duplicatesCopy } from '../content/duplicates-copy.ts'
 import { inboxCopy, statusLabels } from '../content/inbox-copy.ts'
 import { leadPageCopy } from '../content/lead-page-copy.ts'
+import { outcomeCopy } from '../content/outcome-copy.ts'
 import { formatDateTime } from '../ui/format.ts'
 import { Section } from '../ui/section.tsx'
 import { deliveryState } from './lead-deliveries.tsx'
+import { outcomeLine } from './outcome-line.ts'
 import { ResendButton } from './resend-button.tsx'
 import { firstEntries, timelineOf, type TimelineEntry } from './timeline.ts'
 
@@ -31,12 +33,27 @@ function describe(entry: TimelineEntry, leadId: number): { what: ReactNode; who?
     case 'booking-page':
       return { what: <p className="font-semibold">{copy.bookingPageOpened}</p> }
     case 'status': {
-      const { from, to, author } = entry.change
+      const { from, to, author, reason } = entry.change
       return {
-        what: <p className="font-semibold">{copy.status(from && statusLabels[from], statusLabels[to])}</p>,
+        what: (
+          <>
+            <p className="font-semibold">{copy.status(from && statusLabels[from], statusLabels[to])}</p>
+            {reason !== null && <p className="break-words">{outcomeCopy.reason(reason)}</p>}
+          </>
+        ),
         who: copy.by(author),
       }
     }
+    case 'outcome':
+      return {
+        what: (
+          <>
+            <p className="font-semibold break-words">{outcomeLine(entry.outcome)}</p>
+            {entry.outcome.note && <p className="break-words whitespace-pre-wrap">{entry.outcome.note}</p>}
+          </>
+        ),
+        who: copy.by(entry.outcome.author),
+      }
     case 'note':
       return {
         what: <p className="whitespace-pre-wrap break-words rounded-lg bg-ink/5 px-2 py-1">{entry.note.body}</p>,

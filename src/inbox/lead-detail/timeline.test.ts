@@ -21,7 +21,7 @@ describe('timelineOf', () => {
     const entries = timelineOf({
       receivedAt: at(0),
       bookingOpenedAt: at(2),
-      history: [{ from: 'new', to: 'contacted', author: 'ada@example.com', at: at(5) }],
+      history: [{ from: 'new', to: 'contacted', author: 'ada@example.com', at: at(5), reason: null }],
       notes: [{ id: 7, body: 'Called', author: 'ada@example.com', at: at(6) }],
       deliveries: [delivery(1, 0, [1, 3]), delivery(2, 4, [])],
       bookings: [
@@ -58,7 +58,7 @@ describe('timelineOf', () => {
     const sameTime = timelineOf({
       ...none,
       receivedAt: at(0),
-      history: [{ from: null, to: 'new', author: 'system', at: at(0) }],
+      history: [{ from: null, to: 'new', author: 'system', at: at(0), reason: null }],
     })
     expect(sameTime.map((entry) => entry.kind)).toEqual(['status', 'applied'])
   })
@@ -114,8 +114,8 @@ describe('the notifications in the timeline', () => {
       receivedAt: at(0),
       bookingOpenedAt: at(5),
       history: [
-        { from: 'new', to: 'contacted', author: 'ada@example.com', at: at(3) },
-        { from: 'contacted', to: 'booked', author: 'system', at: at(10) },
+        { from: 'new', to: 'contacted', author: 'ada@example.com', at: at(3), reason: null },
+        { from: 'contacted', to: 'booked', author: 'system', at: at(10), reason: null },
       ],
       notes: [{ id: 1, body: 'Left a voicemail', author: 'ada@example.com', at: at(4) }],
       bookings: [booking],

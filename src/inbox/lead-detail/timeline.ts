@@ -1,4 +1,5 @@
 import type { BookingEventLine, DeliveryEvent, LeadBooking } from '../../../common/booking-api.ts'
+import type { LeadOutcome } from '../../../common/lead-outcome-api.ts'
 import type {
   LeadDelivery,
   LeadDetail,
@@ -23,6 +24,7 @@ export type TimelineEntry =
   | { kind: 'booking-page'; at: string; key: string }
   | { kind: 'booking'; at: string; key: string; booking: LeadBooking; event: BookingEventLine }
   | { kind: 'applied-again'; at: string; key: string; application: MergedApplication }
+  | { kind: 'outcome'; at: string; key: string; outcome: LeadOutcome }
 
 export type TimelineKind = TimelineEntry['kind']
 
@@ -34,7 +36,7 @@ type TimelineSource = Pick<
   LeadDetail,
   'receivedAt' | 'history' | 'notes' | 'deliveries' | 'bookingOpenedAt' | 'bookings'
 > &
-  Partial<Pick<LeadDetail, 'mergedApplications'>>
+  Partial<Pick<LeadDetail, 'mergedApplications' | 'outcomes'>>
 
 /** A notification stands where it was last tried, or where it was queued when it has not been yet. */
 const deliveryTime = (delivery: LeadDelivery) => delivery.attempts.at(-1)?.startedAt ?? delivery.queuedAt
@@ -103,6 +105,12 @@ export function timelineOf(lead: TimelineSource): TimelineEntry[] {
       at: application.appliedAt,
       key: `applied-again-${application.id}`,
       application,
+    })),
+    ...(lead.outcomes ?? []).map((outcome) => ({
+      kind: 'outcome' as const,
+      at: outcome.at,
+      key: `outcome-${outcome.id}`,
+      outcome,
     })),
   ]
   return entries

@@ -2,6 +2,7 @@ import { telHref } from '../contact/contact-hrefs.ts'
 import { listCopy } from '../content/list-copy.ts'
 import { AppliedAgainBadge } from '../leads-shared/applied-again-badge.tsx'
 import { leadName } from '../leads-shared/lead-name.ts'
+import { NeedsOutcomeMark } from '../leads-shared/lead-status-note.tsx'
 import { NewBadge } from '../leads-shared/new-badge.tsx'
 import { NotSpamButton } from '../leads-shared/not-spam-button.tsx'
 import { bookingLabel } from './booking-label.ts'
@@ -54,12 +55,17 @@ export function LeadCards({ leads, spam, now, sort, selection, onStatusChanged }
                     {name}
                   </LeadLink>
                 </h2>
-                <p className="flex min-w-0 items-center gap-1.5 text-sm text-ink/75">
+                <p className="flex min-w-0 items-center gap-1.5 overflow-hidden text-sm text-ink/75">
                   <NewBadge lead={lead} className="ml-0 shrink-0" />
                   <AppliedAgainBadge lead={lead} />
+                  <NeedsOutcomeMark lead={lead} />
                   <ReceivedAge lead={lead} now={now} />
                   <SourceBadge lead={lead} className="min-w-0 shrink" />
-                  {lead.booking && <span className="truncate">{bookingLabel(lead)}</span>}
+                  {lead.statusReason !== null ? (
+                    <span className="truncate">{lead.statusReason}</span>
+                  ) : (
+                    lead.booking && <span className="truncate">{bookingLabel(lead)}</span>
+                  )}
                 </p>
               </div>
               <div className="w-28 shrink-0">

@@ -6,6 +6,7 @@ import { listCopy } from '../content/list-copy.ts'
 import { AppliedAgainBadge } from '../leads-shared/applied-again-badge.tsx'
 import { LeadAnswersList } from '../leads-shared/lead-answers.tsx'
 import { leadName } from '../leads-shared/lead-name.ts'
+import { NeedsOutcomeMark, StatusReason } from '../leads-shared/lead-status-note.tsx'
 import { NewBadge } from '../leads-shared/new-badge.tsx'
 import { NotSpamButton } from '../leads-shared/not-spam-button.tsx'
 import { bookingLabel } from './booking-label.ts'
@@ -51,6 +52,7 @@ export function LeadRow({ lead, spam, now, selected, onSelect, onStatusChanged }
             </LeadLink>
             <NewBadge lead={lead} />
             <AppliedAgainBadge lead={lead} />
+            <NeedsOutcomeMark lead={lead} />
           </div>
           <p title={email} className="truncate text-xs leading-4 text-ink/75">
             {email}
@@ -82,6 +84,7 @@ export function LeadRow({ lead, spam, now, selected, onSelect, onStatusChanged }
             <RowStatusSelect lead={lead} onChanged={onStatusChanged} chip />
           )}
           {lead.booking && <p className="truncate text-xs">{bookingLabel(lead)}</p>}
+          <StatusReason lead={lead} />
         </td>
         <td className={cn(cell, 'pr-2 text-right')}>
           <button

@@ -4,6 +4,7 @@ import { ADMIN_PAGE_PATH } from '../../../common/admin-api.ts'
 export const adminPaths = {
   leads: ADMIN_PAGE_PATH,
   spam: `${ADMIN_PAGE_PATH}?view=spam`,
+  chase: `${ADMIN_PAGE_PATH}?status=to_chase`,
   lead: (id: number) => `${ADMIN_PAGE_PATH}/leads/${id}`,
   board: `${ADMIN_PAGE_PATH}/board`,
   funnel: `${ADMIN_PAGE_PATH}/funnel`,
