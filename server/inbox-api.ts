@@ -11,6 +11,7 @@ import { teammateRoutes } from './accounts/teammate-routes.ts'
 import { totpRoutes } from './accounts/totp-routes.ts'
 import { backupRoutes } from './backups/backup-routes.ts'
 import type { BackupService } from './backups/backup-service.ts'
+import { agendaRoutes } from './bookings/agenda-routes.ts'
 import { awaitingLeadRoutes } from './bookings/awaiting-routes.ts'
 import { unmatchedBookingRoutes } from './bookings/unmatched-routes.ts'
 import type { Database } from './db/database.ts'
@@ -32,6 +33,8 @@ export interface InboxApiOptions {
   backups?: BackupService
   /** The notifications port (notify/notifications.ts): the routes that queue news wake the notifier. */
   notifications: Notifications
+  /** TIMEZONE: the agency's zone, for the days the inbox counts and the times it shows. */
+  timeZone: string
 }
 
 const CHANGES = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
@@ -46,7 +49,7 @@ const CHANGES = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
  */
 export const inboxApi: FastifyPluginAsync<InboxApiOptions> = async (
   app,
-  { db, sessionMaxDays, queryBudgetMs, awaitingMinutes, backups, notifications },
+  { db, sessionMaxDays, queryBudgetMs, awaitingMinutes, backups, notifications, timeZone },
 ) => {
   await app.register(fastifyCookie)
   // Null until the guard sets it; only guarded routes read it.
@@ -67,19 +70,20 @@ export const inboxApi: FastifyPluginAsync<InboxApiOptions> = async (
   })
 
   const throttle = createSignInThrottle(db)
-  await app.register(signInRoutes, { db, throttle })
-  await app.register(setupLinkRoutes, { db })
+  await app.register(signInRoutes, { db, throttle, timeZone })
+  await app.register(setupLinkRoutes, { db, timeZone })
 
   await app.register(async (guarded) => {
     guarded.addHook('onRequest', sessionGuard(db, sessionMaxDays))
-    await guarded.register(sessionRoutes, { db })
+    await guarded.register(sessionRoutes, { db, timeZone })
     await guarded.register(totpRoutes, { db, throttle })
     await guarded.register(passwordRoutes, { db, throttle })
     await guarded.register(teammateRoutes, { db })
-    await guarded.register(leadRoutes, { db, queryBudgetMs, notifications })
-    await guarded.register(funnelRoutes, { db })
+    await guarded.register(leadRoutes, { db, queryBudgetMs, notifications, timeZone })
+    await guarded.register(funnelRoutes, { db, timeZone })
     await guarded.register(deliveryRoutes, { db, notifications })
     await guarded.register(unmatchedBookingRoutes, { db })
+    await guarded.register(agendaRoutes, { db, timeZone })
     await guarded.register(awaitingLeadRoutes, { db, afterMinutes: awaitingMinutes })
     await guarded.register(backupRoutes, { db, backups, isOwner: (accountId) => isOwner(db, accountId) })
     // Unknown paths answer 404 only to the signed in: nobody else learns which exist.

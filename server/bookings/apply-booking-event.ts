@@ -71,6 +71,7 @@ export async function applyBookingEvent(
          starts_at = coalesce(starts_at, $5::timestamptz),
          ends_at = coalesce(ends_at, $6::timestamptz),
          replaces = coalesce(replaces, $7),
+         join_url = coalesce($8, join_url),
          updated_at = now()
        WHERE id = $1`,
       [
@@ -81,6 +82,7 @@ export async function applyBookingEvent(
         event.startsAt ?? null,
         event.endsAt ?? null,
         event.replaces ?? null,
+        event.joinUrl ?? null,
       ],
     )
 

@@ -1,5 +1,6 @@
 import { join, resolve } from 'node:path'
 import { z } from 'zod'
+import { isTimeZone } from '../../common/zoned-day.ts'
 import { findProjectRoot } from '../project-root.ts'
 import { BACKUP_VARS, backupDirInside, backupSettings } from './backup-vars.ts'
 import {
@@ -37,6 +38,17 @@ const webhookSecret = readWith(
     refuse('must be whsec_ followed by 24 to 64 bytes in base64, as Standard Webhooks secrets are'),
 )
 
+// The server's own zone by default: what its clock already shows the agency.
+const serverTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC'
+
+const timeZone = readWith((value, refuse) =>
+  isTimeZone(value)
+    ? value
+    : refuse(
+        `${JSON.stringify(value)} is not a time zone this server knows: give an IANA name such as America/New_York`,
+      ),
+)
+
 const smtpUrl = z.string().superRefine((value, context) => {
   const problem = smtpUrlProblem(value)
   if (problem !== undefined) context.addIssue({ code: 'custom', message: problem })
@@ -54,6 +66,7 @@ export const configSchema = z
     DATA_DIR: envVar(absolutePath.default(() => resolve('./data'))),
     // Never put the value in a message: it is a secret.
     SERVICE_ROLE_KEY: envVar(z.string().min(16, 'must be at least 16 characters long').optional()),
+    TIMEZONE: envVar(timeZone.default(serverTimeZone)),
     LOG_LEVEL: envVar(z.enum(LOG_LEVELS, `must be one of ${LOG_LEVELS.join(', ')}`).default('info')),
     WEB_ROOT: envVar(absolutePath.default(() => join(findProjectRoot(), 'dist', 'web'))),
     DATABASE_URL: envVar(
@@ -159,6 +172,8 @@ export const configSchema = z
     /** Secret that lets operators read submissions; reading is off when unset. */
     serviceRoleKey: vars.SERVICE_ROLE_KEY,
     logLevel: vars.LOG_LEVEL,
+    /** TIMEZONE: the agency's IANA zone, in which the inbox and the funnel count days and show times. */
+    timeZone: vars.TIMEZONE,
     /** Absolute path of the built site (index.html and assets/). */
     webRoot: vars.WEB_ROOT,
     backups: backupSettings(vars),
