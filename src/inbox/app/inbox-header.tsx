@@ -1,6 +1,7 @@
 import { useNewLeadCount } from '../api/live.ts'
 import { useSignedIn, useSignOut } from '../api/session.ts'
 import { bookingCopy } from '../content/booking-copy.ts'
+import { callsCopy } from '../content/calls-copy.ts'
 import { inboxCopy } from '../content/inbox-copy.ts'
 import { InboxLink } from '../router/inbox-link.tsx'
 import { adminPaths } from '../router/paths.ts'
@@ -11,12 +12,13 @@ const links = [
   { id: 'board', href: adminPaths.board, label: inboxCopy.nav.board },
   { id: 'spam', href: adminPaths.spam, label: inboxCopy.nav.spam },
   { id: 'funnel', href: adminPaths.funnel, label: inboxCopy.nav.funnel },
+  { id: 'calls', href: adminPaths.calls, label: callsCopy.nav },
   { id: 'bookings', href: adminPaths.bookings, label: bookingCopy.page.nav },
   { id: 'account', href: adminPaths.account, label: inboxCopy.nav.account },
 ] as const
 
 export function InboxHeader({ current }: { current: string }) {
-  const { email } = useSignedIn()
+  const { email, timeZone } = useSignedIn()
   const signOut = useSignOut()
   const newLeads = useNewLeadCount().data?.count ?? 0
   return (
@@ -43,6 +45,7 @@ export function InboxHeader({ current }: { current: string }) {
         <NewLeadsAnnouncer />
         <div className="ml-auto flex items-center gap-3">
           <span className="hidden text-sm text-mist md:inline">{email}</span>
+          <span className="text-sm text-mist">{callsCopy.timesIn(timeZone)}</span>
           <button
             type="button"
             onClick={() => signOut.mutate()}
