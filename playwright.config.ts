@@ -109,6 +109,9 @@ export default defineConfig({
         E2E_ADMIN_PASSWORD: ADMIN_PASSWORD,
         CALENDLY_WEBHOOK_SIGNING_KEY: CALENDLY_SIGNING_KEY,
         FOLLOW_UP_AFTER_MINUTES: String(FOLLOW_UP_AFTER_MINUTES),
+        // The days the specs compute are UTC days; the browser runs elsewhere in e2e/inbox-calls.spec.ts,
+        // which shows the inbox keeps to this zone and not the browser's.
+        TIMEZONE: 'UTC',
         PUBLIC_URL: BASE_URL,
         ...notificationEnv(leadInbox),
       },

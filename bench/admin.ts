@@ -4,6 +4,7 @@
 // (routing, the session guard with a real signed-in session, the query, the
 // JSON answer) by app.inject, in this process, against the real database: no
 // socket, so the figures are the server's own time.
+import type { Agenda } from '../common/agenda-api.ts'
 import type { LeadBoard } from '../common/board-api.ts'
 import type { LeadCount, LeadPage } from '../common/lead-list-api.ts'
 import type { LeadDetail } from '../common/lead-page-api.ts'
@@ -46,6 +47,7 @@ const SCENARIOS: [string, (index: number) => string][] = [
   ['the sources seen (Source filter choices)', () => '/leads/sources'],
   ['spam view', () => '/leads?view=spam'],
   ['applied, no booking (the Bookings page)', () => '/bookings/awaiting'],
+  ['the calls agenda (30 % of leads booked)', () => '/calls'],
   ['the board (counts, and 25 leads per status)', () => '/leads/board'],
   ['status filter (new, most leads)', () => '/leads?status=new'],
   // The list's count, asked for beside each page, up to 10,000: the whole inbox and most of a status reach the cap.
@@ -75,7 +77,7 @@ interface Figures {
 const ms = (value: number) => `${value.toFixed(1)} ms`
 
 /** What the scenarios' requests answer. */
-type Answer = LeadPage | LeadBoard | LeadSources | NewLeadCount | LeadCount | LeadDetail
+type Answer = LeadPage | LeadBoard | LeadSources | NewLeadCount | LeadCount | LeadDetail | Agenda
 
 /** The rows an answer lists: a page's leads, the board's cards, or the sources; one lead's page; none for a count or a 304. */
 const rowsOf = (answer: Answer | undefined) =>
@@ -85,9 +87,11 @@ const rowsOf = (answer: Answer | undefined) =>
       ? 1
       : 'columns' in answer
         ? answer.columns.reduce((sum, column) => sum + column.leads.length, 0)
-        : 'sources' in answer
-          ? answer.sources.length
-          : answer.leads.length
+        : 'sections' in answer
+          ? answer.sections.reduce((sum, section) => sum + section.calls.length, 0)
+          : 'sources' in answer
+            ? answer.sources.length
+            : answer.leads.length
 
 /** Migrates and fills `db`; resolves to the seconds the seeding took. */
 async function seed(target: string, db: Database): Promise<number> {
@@ -108,6 +112,14 @@ async function measure(
       'INSERT INTO lead_unopened (account_id, application_id) SELECT a.id, s.id FROM admin_accounts a, contact_submissions s WHERE NOT s.spam AND s.id % 2 = 0',
     )
     await db.exec('ANALYZE lead_unopened')
+    // Three leads in ten booked a call, from 60 days ago to 30 days ahead, one in ten of those cancelled: the agenda's rows.
+    await db.exec(
+      `INSERT INTO bookings (provider, provider_booking_id, application_id, starts_at, state)
+       SELECT 'calendly', 'bench-' || s.id, s.id, now() + make_interval(days => (s.id % 90)::int - 60, hours => (s.id % 24)::int),
+         CASE WHEN s.id % 100 < 3 THEN 'canceled' ELSE 'scheduled' END
+       FROM contact_submissions s WHERE NOT s.spam AND s.id % 10 < 3`,
+    )
+    await db.exec('ANALYZE bookings')
     const first = await inbox.get('/leads')
     const secondPage = `/leads?cursor=${first.nextCursor ?? ''}`
     const firstTag = await inbox.tagOf('/leads')

@@ -7,6 +7,7 @@ import type { EventType } from './analytics.ts'
 import { applicationForm } from './application-form.ts'
 import { FUNNEL_DEFAULT_DAYS } from './funnel-api.ts'
 import { utcDay } from './utc-day.ts'
+import { zonedDay } from './zoned-day.ts'
 
 export interface FunnelStageDefinition {
   id: string
@@ -74,9 +75,9 @@ export function previousRange(from: string, to: string): { from: string; to: str
   return start < '0001-01-01' ? null : { from: start, to: addDays(from, -1) }
 }
 
-/** The range when none is asked for: the last FUNNEL_DEFAULT_DAYS, today (UTC) included. */
-export function defaultFunnelRange(now = new Date()): { from: string; to: string } {
-  const to = utcDay(now)
+/** The range when none is asked for: the last FUNNEL_DEFAULT_DAYS, today (in `timeZone`) included. */
+export function defaultFunnelRange(now = new Date(), timeZone = 'UTC'): { from: string; to: string } {
+  const to = zonedDay(now, timeZone)
   return { from: addDays(to, 1 - FUNNEL_DEFAULT_DAYS), to }
 }
 
@@ -84,9 +85,10 @@ export function defaultFunnelRange(now = new Date()): { from: string; to: string
 export function funnelRange(
   query: { from?: string | undefined; to?: string | undefined },
   now = new Date(),
+  timeZone = 'UTC',
 ): { from: string; to: string } {
   if (query.from !== undefined && query.to !== undefined) return { from: query.from, to: query.to }
   if (query.from !== undefined) return { from: query.from, to: addDays(query.from, FUNNEL_DEFAULT_DAYS - 1) }
   if (query.to !== undefined) return { from: addDays(query.to, 1 - FUNNEL_DEFAULT_DAYS), to: query.to }
-  return defaultFunnelRange(now)
+  return defaultFunnelRange(now, timeZone)
 }

@@ -19,6 +19,8 @@ export interface AdminSession {
   email: string
   csrfToken: string
   totpEnabled: boolean
+  /** TIMEZONE: the agency's IANA zone, in which the inbox counts days and shows every time. */
+  timeZone: string
 }
 
 /**

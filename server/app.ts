@@ -138,6 +138,7 @@ export function buildApp({
     backups,
     notifications,
     outcomes: config.outcomes,
+    timeZone: config.timeZone,
   })
   // The page's beacons, and the events table's insert for a page built with VITE_API_URL naming this server.
   // As for applications, instances sharing PostgreSQL share the count; both paths count as one.

@@ -37,6 +37,7 @@ describe('parseConfig', () => {
       DATA_DIR: '/var/lib/landing',
       SERVICE_ROLE_KEY: 'a-long-enough-secret',
       LOG_LEVEL: 'debug',
+      TIMEZONE: 'Europe/Paris',
       WEB_ROOT: '/srv/site',
       DATABASE_URL: 'postgres://landing:secret@db.internal:5432/landing',
       SUBMIT_RATE_LIMIT: '0',
@@ -75,6 +76,7 @@ describe('parseConfig', () => {
       dataDir: '/var/lib/landing',
       serviceRoleKey: 'a-long-enough-secret',
       logLevel: 'debug',
+      timeZone: 'Europe/Paris',
       webRoot: '/srv/site',
       backups: { dir: '/var/backups/landing', intervalHours: 6, keep: 28 },
       databaseUrl: 'postgres://landing:secret@db.internal:5432/landing',
@@ -139,6 +141,13 @@ describe('parseConfig', () => {
       rateLimit: 120,
       acceptUserAgent: undefined,
     })
+  })
+
+  it("takes TIMEZONE as an IANA name, defaults to the server's own zone, and stops on an unknown one naming it", () => {
+    expect(parseConfig({ TIMEZONE: 'America/New_York' }).timeZone).toBe('America/New_York')
+    expect(parseConfig({}).timeZone).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone)
+    expect(() => parseConfig({ TIMEZONE: 'America/Gotham' })).toThrow(/TIMEZONE: "America\/Gotham" is not a time zone/)
+    expect(() => parseConfig({ TIMEZONE: 'EST+5' })).toThrow(/TIMEZONE: /)
   })
 
   it('treats empty values as unset', () => {

@@ -12,6 +12,7 @@ import { teammateRoutes } from './accounts/teammate-routes.ts'
 import { totpRoutes } from './accounts/totp-routes.ts'
 import { backupRoutes } from './backups/backup-routes.ts'
 import type { BackupService } from './backups/backup-service.ts'
+import { agendaRoutes } from './bookings/agenda-routes.ts'
 import { awaitingLeadRoutes } from './bookings/awaiting-routes.ts'
 import { unmatchedBookingRoutes } from './bookings/unmatched-routes.ts'
 import type { Database } from './db/database.ts'
@@ -36,6 +37,8 @@ export interface InboxApiOptions {
   notifications: Notifications
   /** CURRENCY and LOST_REASONS: the outcome form's choices. */
   outcomes: OutcomeSettings
+  /** TIMEZONE: the agency's zone, for the days the inbox counts and the times it shows. */
+  timeZone: string
 }
 
 const CHANGES = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
@@ -50,7 +53,7 @@ const CHANGES = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
  */
 export const inboxApi: FastifyPluginAsync<InboxApiOptions> = async (
   app,
-  { db, sessionMaxDays, queryBudgetMs, awaitingMinutes, backups, notifications, outcomes },
+  { db, sessionMaxDays, queryBudgetMs, awaitingMinutes, backups, notifications, outcomes, timeZone },
 ) => {
   await app.register(fastifyCookie)
   // Null until the guard sets it; only guarded routes read it.
@@ -71,20 +74,21 @@ export const inboxApi: FastifyPluginAsync<InboxApiOptions> = async (
   })
 
   const throttle = createSignInThrottle(db)
-  await app.register(signInRoutes, { db, throttle })
-  await app.register(setupLinkRoutes, { db })
+  await app.register(signInRoutes, { db, throttle, timeZone })
+  await app.register(setupLinkRoutes, { db, timeZone })
 
   await app.register(async (guarded) => {
     guarded.addHook('onRequest', sessionGuard(db, sessionMaxDays))
-    await guarded.register(sessionRoutes, { db })
+    await guarded.register(sessionRoutes, { db, timeZone })
     await guarded.register(totpRoutes, { db, throttle })
     await guarded.register(passwordRoutes, { db, throttle })
     await guarded.register(teammateRoutes, { db })
-    await guarded.register(leadRoutes, { db, queryBudgetMs, notifications, outcomes })
+    await guarded.register(leadRoutes, { db, queryBudgetMs, notifications, outcomes, timeZone })
     await guarded.register(mergeRoutes, { db })
-    await guarded.register(funnelRoutes, { db })
+    await guarded.register(funnelRoutes, { db, timeZone })
     await guarded.register(deliveryRoutes, { db, notifications })
     await guarded.register(unmatchedBookingRoutes, { db })
+    await guarded.register(agendaRoutes, { db, timeZone })
     await guarded.register(awaitingLeadRoutes, { db, afterMinutes: awaitingMinutes })
     await guarded.register(backupRoutes, { db, backups, isOwner: (accountId) => isOwner(db, accountId) })
     // Unknown paths answer 404 only to the signed in: nobody else learns which exist.

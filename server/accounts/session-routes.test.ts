@@ -36,6 +36,7 @@ describe(`signing in and out on ${DATABASE_TARGET}`, () => {
       email: 'owner@example.com',
       csrfToken: expect.stringMatching(/^[\w-]{43}$/) as unknown,
       totpEnabled: false,
+      timeZone: 'UTC',
     })
     const cookie = response.cookies.find((candidate) => candidate.name === SESSION_COOKIE)
     expect(cookie).toMatchObject({ path: '/', secure: true, httpOnly: true, sameSite: 'Strict' })
@@ -48,7 +49,7 @@ describe(`signing in and out on ${DATABASE_TARGET}`, () => {
     const { cookie, csrfToken } = await signIn(app, 'owner@example.com', PASSWORD)
     const response = await getSession(cookie)
     expect(response.statusCode).toBe(200)
-    expect(response.json()).toEqual({ email: 'owner@example.com', csrfToken, totpEnabled: false })
+    expect(response.json()).toEqual({ email: 'owner@example.com', csrfToken, totpEnabled: false, timeZone: 'UTC' })
     const none = await getSession()
     expect(none.statusCode).toBe(401)
     expect(none.json()).toMatchObject({ statusCode: 401, message: expect.stringMatching(/sign in/i) as unknown })

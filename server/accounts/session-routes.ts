@@ -26,9 +26,9 @@ interface AccountRow extends Row {
 const WRONG_CREDENTIALS = 'Wrong email or password.'
 
 /** The routes anyone may call: the sign-in page's setup, and signing in. */
-export const signInRoutes: FastifyPluginAsyncZod<{ db: Database; throttle: SignInThrottle }> = async (
+export const signInRoutes: FastifyPluginAsyncZod<{ db: Database; throttle: SignInThrottle; timeZone: string }> = async (
   app,
-  { db, throttle },
+  { db, throttle, timeZone },
 ) => {
   app.get('/setup', async (request): Promise<AdminSetup> => ({ secureTransport: isSecureTransport(request) }))
 
@@ -47,7 +47,7 @@ export const signInRoutes: FastifyPluginAsyncZod<{ db: Database; throttle: SignI
       await recordAudit(db, { actor: account.email, action: 'sign-in', detail: { factor } })
       deleteIdleSessions(db).catch((error: unknown) => request.log.warn({ err: error }, 'idle sessions not deleted'))
       setSessionCookie(reply, id)
-      const session: AdminSession = { email: account.email, csrfToken, totpEnabled: account.totp_enabled }
+      const session: AdminSession = { email: account.email, csrfToken, totpEnabled: account.totp_enabled, timeZone }
       return session
     },
   )
@@ -64,10 +64,10 @@ async function refuseInsecureTransport(request: FastifyRequest) {
 }
 
 /** The routes of a signed-in account's own session, behind the guard. */
-export const sessionRoutes: FastifyPluginAsync<{ db: Database }> = async (app, { db }) => {
+export const sessionRoutes: FastifyPluginAsync<{ db: Database; timeZone: string }> = async (app, { db, timeZone }) => {
   app.get('/session', async (request): Promise<AdminSession> => {
     const { email, csrfToken, totpEnabled } = sessionOf(request)
-    return { email, csrfToken, totpEnabled }
+    return { email, csrfToken, totpEnabled, timeZone }
   })
 
   app.delete('/session', async (request, reply) => {

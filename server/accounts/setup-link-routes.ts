@@ -17,7 +17,10 @@ import { findSetupToken, useSetupToken } from './setup-tokens.ts'
  * in the body, never the URL, so it stays out of logs. A token is 32 random
  * bytes: guessing one is hopeless, so no throttle counts the tries.
  */
-export const setupLinkRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+export const setupLinkRoutes: FastifyPluginAsyncZod<{ db: Database; timeZone: string }> = async (
+  app,
+  { db, timeZone },
+) => {
   app.post('/setup-link', { schema: { body: setupLinkSchema } }, async (request): Promise<SetupLinkInfo> => {
     const { token } = request.body
     const { email, expiresAt } = await findSetupToken(db, token)
@@ -45,7 +48,7 @@ export const setupLinkRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (a
       const { id, csrfToken } = await createSession(db, accountId)
       await recordAudit(db, { actor: email, action: 'sign-in', detail: { factor: 'setup-link' } })
       setSessionCookie(reply, id)
-      const session: AdminSession = { email, csrfToken, totpEnabled: false }
+      const session: AdminSession = { email, csrfToken, totpEnabled: false, timeZone }
       return { email, session }
     },
   )

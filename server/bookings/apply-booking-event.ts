@@ -72,6 +72,7 @@ export async function applyBookingEvent(
          starts_at = coalesce(starts_at, $5::timestamptz),
          ends_at = coalesce(ends_at, $6::timestamptz),
          replaces = coalesce(replaces, $7),
+         join_url = coalesce($8, join_url),
          updated_at = now()
        WHERE id = $1`,
       [
@@ -82,6 +83,7 @@ export async function applyBookingEvent(
         event.startsAt ?? null,
         event.endsAt ?? null,
         event.replaces ?? null,
+        event.joinUrl ?? null,
       ],
     )
 

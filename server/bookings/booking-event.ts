@@ -42,6 +42,8 @@ export interface BookingEvent {
    */
   rescheduled?: boolean
   cancelReason?: string
+  /** The link to join the call (a video meeting), when the provider gave one: http(s) only. */
+  joinUrl?: string
 }
 
 /** A delivery of an event we do not handle: answered 200 and left alone. */
@@ -52,3 +54,13 @@ export interface IgnoredDelivery {
 /** Keeps at most `max` characters, so an odd payload cannot break a column's check. */
 export const clip = (text: string | null | undefined, max: number) =>
   text == null || text === '' ? undefined : text.slice(0, max)
+
+/** A join link as a provider sent it, kept when it is an http(s) URL a column holds; anything else is dropped. */
+export function joinLink(value: unknown): string | undefined {
+  if (typeof value !== 'string' || value.length > 2000 || !/^https?:\/\//iu.test(value)) return undefined
+  try {
+    return new URL(value).protocol.startsWith('http') ? value : undefined
+  } catch {
+    return undefined
+  }
+}

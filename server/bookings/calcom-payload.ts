@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { clip, type BookingEvent, type IgnoredDelivery } from './booking-event.ts'
+import { clip, joinLink, type BookingEvent, type IgnoredDelivery } from './booking-event.ts'
 
 const time = z.iso.datetime({ offset: true })
 const text = z.string().nullish()
@@ -13,7 +13,8 @@ const booking = z.object({
   endTime: time.nullish(),
   attendees: z.array(z.object({ email: text, name: text, noShow: z.boolean().nullish() })).nullish(),
   responses: z.object({ name: answer, email: answer }).nullish(),
-  metadata: z.object({ application_id: z.unknown().optional() }).nullish(),
+  // videoCallUrl: the meeting's link, which Cal.com puts here for a video location (Cal Video, Zoom, Meet).
+  metadata: z.object({ application_id: z.unknown().optional(), videoCallUrl: z.unknown().optional() }).nullish(),
   rescheduleUid: text,
   cancellationReason: text,
   requestReschedule: z.boolean().nullish(),
@@ -76,5 +77,6 @@ export function readCalcomDelivery(body: unknown): BookingEvent | IgnoredDeliver
     cancelReason:
       clip(payload.cancellationReason?.trim(), 1000) ??
       (payload.requestReschedule ? 'Reschedule requested' : undefined),
+    joinUrl: joinLink(payload.metadata?.videoCallUrl),
   }
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { clip, type BookingEvent, type IgnoredDelivery } from './booking-event.ts'
+import { clip, joinLink, type BookingEvent, type IgnoredDelivery } from './booking-event.ts'
 
 const time = z.iso.datetime({ offset: true })
 const text = z.string().nullish()
@@ -10,7 +10,14 @@ const invitee = z.object({
   email: text,
   name: text,
   tracking: z.object({ salesforce_uuid: text }).nullish(),
-  scheduled_event: z.object({ start_time: time.nullish(), end_time: time.nullish() }).nullish(),
+  scheduled_event: z
+    .object({
+      start_time: time.nullish(),
+      end_time: time.nullish(),
+      // A video location (zoom, google_conference, microsoft_teams_conference, webex_conference) carries join_url.
+      location: z.object({ join_url: z.unknown().optional() }).nullish(),
+    })
+    .nullish(),
   rescheduled: z.boolean().nullish(),
   old_invitee: text,
   new_invitee: text,
@@ -67,5 +74,6 @@ export function readCalendlyDelivery(body: unknown): BookingEvent | IgnoredDeliv
     replacedBy: clip(payload.new_invitee, 500),
     rescheduled: payload.rescheduled ?? undefined,
     cancelReason: clip(payload.cancellation?.reason, 1000),
+    joinUrl: joinLink(payload.scheduled_event?.location?.join_url),
   }
 }

@@ -2,6 +2,7 @@ import { join, resolve } from 'node:path'
 import { z } from 'zod'
 import { DEFAULT_LOST_REASONS, LOST_REASON_MAX_LENGTH } from '../../common/lead-outcome-api.ts'
 import { isCurrencyCode } from '../../common/lead-outcome-schema.ts'
+import { isTimeZone } from '../../common/zoned-day.ts'
 import { findProjectRoot } from '../project-root.ts'
 import { BACKUP_VARS, backupDirInside, backupSettings } from './backup-vars.ts'
 import {
@@ -47,6 +48,16 @@ const lostReasons = readWith((value, refuse) => {
     return refuse(`each reason must be at most ${LOST_REASON_MAX_LENGTH} characters`)
   return items
 })
+// The server's own zone by default: what its clock already shows the agency.
+const serverTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC'
+
+const timeZone = readWith((value, refuse) =>
+  isTimeZone(value)
+    ? value
+    : refuse(
+        `${JSON.stringify(value)} is not a time zone this server knows: give an IANA name such as America/New_York`,
+      ),
+)
 
 const smtpUrl = z.string().superRefine((value, context) => {
   const problem = smtpUrlProblem(value)
@@ -65,6 +76,7 @@ export const configSchema = z
     DATA_DIR: envVar(absolutePath.default(() => resolve('./data'))),
     // Never put the value in a message: it is a secret.
     SERVICE_ROLE_KEY: envVar(z.string().min(16, 'must be at least 16 characters long').optional()),
+    TIMEZONE: envVar(timeZone.default(serverTimeZone)),
     LOG_LEVEL: envVar(z.enum(LOG_LEVELS, `must be one of ${LOG_LEVELS.join(', ')}`).default('info')),
     WEB_ROOT: envVar(absolutePath.default(() => join(findProjectRoot(), 'dist', 'web'))),
     DATABASE_URL: envVar(
@@ -179,6 +191,8 @@ export const configSchema = z
     /** Secret that lets operators read submissions; reading is off when unset. */
     serviceRoleKey: vars.SERVICE_ROLE_KEY,
     logLevel: vars.LOG_LEVEL,
+    /** TIMEZONE: the agency's IANA zone, in which the inbox and the funnel count days and show times. */
+    timeZone: vars.TIMEZONE,
     /** Absolute path of the built site (index.html and assets/). */
     webRoot: vars.WEB_ROOT,
     backups: backupSettings(vars),

@@ -10,26 +10,28 @@ import { readFunnel } from './read-funnel.ts'
 
 export interface FunnelRouteOptions {
   db: Database
+  /** TIMEZONE: the days of the range are the agency's, and "today" too. */
+  timeZone: string
 }
 
 /** The range a query asks for. A range with one end given is checked once its other end is filled in. */
-const funnelRangeQuery = funnelQuerySchema.transform((query, context): FunnelRange => {
-  const range = funnelRange(query)
-  const filled = funnelQuerySchema.safeParse(range)
-  if (!filled.success) {
-    for (const issue of filled.error.issues) {
-      const message = `${issue.message} (the end not given was filled in for ${FUNNEL_DEFAULT_DAYS} days)`
-      context.addIssue({ code: 'custom', path: issue.path, message, input: range })
+const funnelRangeQuery = (timeZone: string) =>
+  funnelQuerySchema.transform((query, context): FunnelRange => {
+    const range = funnelRange(query, new Date(), timeZone)
+    const filled = funnelQuerySchema.safeParse(range)
+    if (!filled.success) {
+      for (const issue of filled.error.issues) {
+        const message = `${issue.message} (the end not given was filled in for ${FUNNEL_DEFAULT_DAYS} days)`
+        context.addIssue({ code: 'custom', path: issue.path, message, input: range })
+      }
+      return z.NEVER
     }
-    return z.NEVER
-  }
-  return { ...range, source: query.source || undefined }
-})
-
-const schema = { querystring: funnelRangeQuery }
+    return { ...range, source: query.source || undefined, timeZone }
+  })
 
 /** The Funnel screen's figures (GET /api/admin/funnel, see Funnel in common/funnel-api.ts), as JSON and as CSV. */
-export const funnelRoutes: FastifyPluginAsyncZod<FunnelRouteOptions> = async (app, { db }) => {
+export const funnelRoutes: FastifyPluginAsyncZod<FunnelRouteOptions> = async (app, { db, timeZone }) => {
+  const schema = { querystring: funnelRangeQuery(timeZone) }
   app.get('/funnel', { schema }, async (request) => readFunnel(db, request.query))
 
   app.get('/funnel.csv', { schema }, async (request, reply) => {

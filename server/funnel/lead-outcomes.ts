@@ -2,7 +2,7 @@ import { DIRECT_SOURCE, type FunnelStage } from '../../common/funnel-api.ts'
 import type { FunnelSource } from '../../common/funnel-report.ts'
 import { LEAD_STAGES, type LeadStageId } from '../../common/funnel.ts'
 import type { Queryable, Row } from '../db/database.ts'
-import type { FunnelRange } from './funnel-range.ts'
+import { leadBounds, type FunnelRange } from './funnel-range.ts'
 import { sourceRow } from './source-cap.ts'
 
 interface OutcomeRow extends Row {
@@ -34,9 +34,9 @@ async function outcomesBySource(db: Queryable, range: FunnelRange): Promise<Outc
      LEFT JOIN LATERAL (
        SELECT lo.outcome FROM lead_outcomes lo WHERE lo.application_id = s.id ORDER BY lo.id DESC LIMIT 1
      ) o ON true
-     WHERE NOT s.spam AND s.created_at >= $1::date AND s.created_at < $2::date + 1
+     WHERE NOT s.spam AND s.created_at >= $1::timestamptz AND s.created_at < $2::timestamptz
      GROUP BY 1`,
-    [range.from, range.to, DIRECT_SOURCE],
+    [...leadBounds(range), DIRECT_SOURCE],
   )
 }
 

@@ -9,7 +9,7 @@ import { OTHER_SOURCES, share, type FunnelTotals } from '../../common/funnel-rep
 import { FUNNEL_STAGES, previousRange } from '../../common/funnel.ts'
 import { utcDay } from '../../common/utc-day.ts'
 import type { Queryable } from '../db/database.ts'
-import type { FunnelRange } from './funnel-range.ts'
+import { leadBounds, type FunnelRange } from './funnel-range.ts'
 import { readLeadOutcomes } from './lead-outcomes.ts'
 import { capSources } from './source-cap.ts'
 import { pageViewVisitorsSql, readGateVisitors, readSourceVisitors } from './visitor-counts.ts'
@@ -33,14 +33,15 @@ export async function readTotals(db: Queryable, range: FunnelRange): Promise<Fun
       : range.source === DIRECT_SOURCE
         ? 'AND lead_source(s.attribution) IS NULL'
         : 'AND lead_source(s.attribution) = $3'
+  const bounds = 3 + visitors.params.length
   const [row] = await db.query<{ visitors: string; applications: string; booked: string }>(
     `SELECT
        (${visitors.sql})::text AS visitors,
        count(*)::text AS applications,
        count(*) FILTER (WHERE s.id IN (SELECT application_id FROM bookings WHERE application_id IS NOT NULL))::text AS booked
      FROM contact_submissions s
-     WHERE NOT s.spam AND s.created_at >= $1::date AND s.created_at < $2::date + 1 ${leadSource}`,
-    [range.from, range.to, ...visitors.params],
+     WHERE NOT s.spam AND s.created_at >= $${bounds} AND s.created_at < $${bounds + 1} ${leadSource}`,
+    [range.from, range.to, ...visitors.params, ...leadBounds(range)],
   )
   return totalsOf(range, Number(row?.visitors ?? 0), Number(row?.applications ?? 0), Number(row?.booked ?? 0))
 }
@@ -102,7 +103,7 @@ export async function readFunnel(db: Queryable, range: FunnelRange): Promise<Fun
   }
   const outcomes = await readLeadOutcomes(db, range, visitorsBySource)
   const before = previousRange(range.from, range.to)
-  const previous = before ? await readTotals(db, { ...before, source: range.source }) : null
+  const previous = before ? await readTotals(db, { ...before, source: range.source, timeZone: range.timeZone }) : null
 
   const stageVisitors = new Map(
     gates.stages.map((row) => [stageKey(row.type, row.step === null ? null : Number(row.step)), Number(row.visitors)]),

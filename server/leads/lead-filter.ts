@@ -5,6 +5,7 @@ import type { BookingFilter } from '../../common/booking-api.ts'
 import { DIRECT_SOURCE } from '../../common/funnel-api.ts'
 import { SEARCH_MIN_RUN, SEARCH_TOO_SHORT, type LeadSort } from '../../common/lead-list-api.ts'
 import type { LeadStatus } from '../../common/lead-status.ts'
+import { zonedDayEnd, zonedDayStart } from '../../common/zoned-day.ts'
 import { arrayLiteral } from '../db/array-literal.ts'
 import { ApiError } from '../http/api-error.ts'
 import { needsOutcomeSql } from '../lead-lifecycle/chase.ts'
@@ -56,20 +57,23 @@ export interface LeadQuery {
   cursor: ListCursor | undefined
 }
 
-const DAY_MS = 24 * 60 * 60 * 1000
-
-/** Reads the list's query string; throws a 400 ApiError naming every problem in words. */
-export function parseLeadQuery(input: unknown): LeadQuery {
+/**
+ * Reads the list's query string; throws a 400 ApiError naming every problem in
+ * words. Its days are those of `timeZone` (TIMEZONE), UTC unless given.
+ */
+export function parseLeadQuery(input: unknown, timeZone = 'UTC'): LeadQuery {
   const result = leadListQuerySchema.safeParse(input)
   if (!result.success) throw ApiError.invalid(result.error)
-  return leadQueryOf(result.data)
+  return leadQueryOf(result.data, timeZone)
 }
 
 /**
  * The list's request from its query string as its route schema read it
  * (leadListQuerySchema); throws a 400 ApiError for a search the index cannot serve.
+ * `from` and `to` are days of the agency's `timeZone` (TIMEZONE): `from` from its
+ * midnight there, `to` up to the next midnight there.
  */
-export function leadQueryOf(query: z.output<typeof leadListQuerySchema>): LeadQuery {
+export function leadQueryOf(query: z.output<typeof leadListQuerySchema>, timeZone: string): LeadQuery {
   const search = searchText(query.q)
   return {
     filter: {
@@ -77,8 +81,8 @@ export function leadQueryOf(query: z.output<typeof leadListQuerySchema>): LeadQu
       ...(search?.exactEmail === true ? { exactEmail: true } : {}),
       status: query.status,
       source: query.source === '' || query.source === undefined ? undefined : query.source.toLowerCase(),
-      from: query.from === undefined ? undefined : new Date(`${query.from}T00:00:00Z`),
-      before: query.to === undefined ? undefined : new Date(new Date(`${query.to}T00:00:00Z`).getTime() + DAY_MS),
+      from: query.from === undefined ? undefined : zonedDayStart(query.from, timeZone),
+      before: query.to === undefined ? undefined : zonedDayEnd(query.to, timeZone),
       spam: query.view === 'spam',
       booking: query.booking,
       ...(query.ids === undefined ? {} : { ids: query.ids }),

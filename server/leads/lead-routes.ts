@@ -26,7 +26,7 @@ import { OUTCOME_SETTINGS_PATH, type OutcomeSettings } from '../../common/lead-o
 import { outcomeInputSchema, type OutcomeBody } from '../../common/lead-outcome-schema.ts'
 import type { NewLeadCount } from '../../common/live-api.ts'
 import { toMinorUnits } from '../../common/money.ts'
-import { utcDay } from '../../common/utc-day.ts'
+import { zonedDay } from '../../common/zoned-day.ts'
 import type { Database } from '../db/database.ts'
 import { zonedTimeWriter } from '../export/export-time.ts'
 import { ApiError } from '../http/api-error.ts'
@@ -58,6 +58,8 @@ export interface LeadRouteOptions {
   notifications: Notifications
   /** CURRENCY and LOST_REASONS: what the outcome form offers and accepts. */
   outcomes: OutcomeSettings
+  /** TIMEZONE: the agency's zone, whose days the list's from/to filters name. */
+  timeZone: string
 }
 
 /** The outcome as recorded: a won amount in minor units; a 400 for what the settings refuse. */
@@ -117,7 +119,7 @@ const CONTENT_TYPES = { csv: 'text/csv; charset=utf-8', json: 'application/json;
  */
 export const leadRoutes: FastifyPluginAsyncZod<LeadRouteOptions> = async (
   app,
-  { db, queryBudgetMs, notifications, outcomes },
+  { db, queryBudgetMs, notifications, outcomes, timeZone },
 ) => {
   const wake = wakeAfterSuccess(notifications)
   // The reads whose cost grows with the filter: each statement within the budget.
@@ -133,13 +135,13 @@ export const leadRoutes: FastifyPluginAsyncZod<LeadRouteOptions> = async (
 
   const listQuery = { schema: { querystring: leadListQuerySchema } }
   app.get('/leads', listQuery, async (request) => {
-    return listLeads(reads, leadQueryOf(request.query), { accountId: request.admin.accountId })
+    return listLeads(reads, leadQueryOf(request.query, timeZone), { accountId: request.admin.accountId })
   })
 
   app.get(
     LEAD_COUNT_PATH,
     listQuery,
-    async (request) => countLeads(reads, leadQueryOf(request.query)) satisfies Promise<LeadCount>,
+    async (request) => countLeads(reads, leadQueryOf(request.query, timeZone)) satisfies Promise<LeadCount>,
   )
 
   app.get(
@@ -156,8 +158,8 @@ export const leadRoutes: FastifyPluginAsyncZod<LeadRouteOptions> = async (
         `tz: ${JSON.stringify(tz)} is not a time zone this server knows: give an IANA name such as Europe/Paris`,
       )
     }
-    const { filter } = leadQueryOf(list)
-    const name = `${filter.spam ? 'spam' : 'leads'}-${utcDay()}.${format}`
+    const { filter } = leadQueryOf(list, timeZone)
+    const name = `${filter.spam ? 'spam' : 'leads'}-${zonedDay(new Date(), timeZone)}.${format}`
     return reply
       .header('content-type', CONTENT_TYPES[format])
       .header('content-disposition', `attachment; filename="${name}"`)
@@ -204,7 +206,7 @@ export const leadRoutes: FastifyPluginAsyncZod<LeadRouteOptions> = async (
     '/leads/:id/neighbours',
     { schema: { params: leadParams, querystring: leadListQuerySchema } },
     async (request) => {
-      const neighbours = await leadNeighbours(reads, request.params.id, leadQueryOf(request.query))
+      const neighbours = await leadNeighbours(reads, request.params.id, leadQueryOf(request.query, timeZone))
       if (!neighbours) throw noSuchLead()
       return neighbours
     },

@@ -28,7 +28,7 @@ export async function openAdminApp(
   env: Record<string, string> = {},
 ): Promise<AdminApp> {
   const temp = await openTempDatabase()
-  const app = buildApp({ config: parseConfig({ WEB_ROOT: '/nonexistent', ...env }), db: temp.db })
+  const app = buildApp({ config: parseConfig({ WEB_ROOT: '/nonexistent', TIMEZONE: 'UTC', ...env }), db: temp.db })
   await app.ready()
   for (const email of emails) await createAdminAccount(temp.db, email, password)
   return { temp, app }

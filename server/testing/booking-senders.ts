@@ -22,6 +22,8 @@ export interface Invitee {
   newInvitee?: string | null
   cancelReason?: string
   noShow?: { uri: string; created_at: string } | null
+  /** A video location's link (scheduled_event.location.join_url); a physical location without one by default. */
+  joinUrl?: string
 }
 
 export const calendlyInviteeUri = () =>
@@ -65,6 +67,10 @@ export function calendlyDelivery(
         name: 'Strategy call',
         start_time: invitee.startTime ?? '2026-12-01T14:30:00.000000Z',
         end_time: invitee.endTime ?? '2026-12-01T15:00:00.000000Z',
+        location:
+          invitee.joinUrl === undefined
+            ? { type: 'physical', location: 'Calendly Office' }
+            : { type: 'zoom', status: 'pushed', join_url: invitee.joinUrl, data: {} },
       },
       rescheduled: invitee.rescheduled ?? false,
       old_invitee: invitee.oldInvitee ?? null,
@@ -97,6 +103,8 @@ export interface CalcomBooking {
   metadata?: Record<string, unknown>
   /** The host, for the Cal Video no-show triggers and a host's cancel. */
   hostEmail?: string
+  /** The meeting's link, in metadata.videoCallUrl beside the application id. */
+  videoCallUrl?: string
 }
 
 /** A Cal.com delivery of `trigger` about the booking, signed with `secret` (or with the header given). */
@@ -191,7 +199,10 @@ function calcomPayload(trigger: string, booking: CalcomBooking) {
     // Cal.com drops metadata on cancels; so does this stand-in.
     metadata: canceled
       ? {}
-      : (booking.metadata ?? (booking.applicationId === undefined ? {} : { application_id: booking.applicationId })),
+      : (booking.metadata ?? {
+          ...(booking.applicationId === undefined ? {} : { application_id: booking.applicationId }),
+          ...(booking.videoCallUrl === undefined ? {} : { videoCallUrl: booking.videoCallUrl }),
+        }),
     ...(booking.rescheduleUid === undefined ? {} : { rescheduleUid: booking.rescheduleUid }),
     ...(canceled
       ? {

@@ -4,7 +4,12 @@ import { navigate } from '../router/use-location.ts'
 import { renderInbox } from '../testing/render-inbox.tsx'
 import { BackupCodes } from './backup-codes.tsx'
 
-const SESSION: AdminSession = { email: 'owner@example.com', csrfToken: 'csrf-token-for-tests', totpEnabled: true }
+const SESSION: AdminSession = {
+  email: 'owner@example.com',
+  csrfToken: 'csrf-token-for-tests',
+  totpEnabled: true,
+  timeZone: 'UTC',
+}
 const CODES = ['abcde-fghjk', 'mnpqr-stuvw', 'xyz23-45678']
 
 function renderCodes(onDone = vi.fn()) {

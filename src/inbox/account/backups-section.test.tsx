@@ -5,7 +5,12 @@ import type { AdminSession } from '../../../common/session-api.ts'
 import { jsonResponse, renderInbox, stubInboxServer } from '../testing/render-inbox.tsx'
 import { BackupsSection } from './backups-section.tsx'
 
-const SESSION: AdminSession = { email: 'owner@example.com', csrfToken: 'csrf-token-for-tests', totpEnabled: false }
+const SESSION: AdminSession = {
+  email: 'owner@example.com',
+  csrfToken: 'csrf-token-for-tests',
+  totpEnabled: false,
+  timeZone: 'UTC',
+}
 const OLDER: BackupSummary = {
   name: 'backup-2025-03-01T02-00-00-000Z.ndjson.gz',
   kind: 'scheduled',

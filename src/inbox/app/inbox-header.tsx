@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react'
 import { cn } from '../../lib/cn.ts'
 import { useSignedIn, useSignOut } from '../api/session.ts'
+import { callsCopy } from '../content/calls-copy.ts'
 import { inboxCopy } from '../content/inbox-copy.ts'
 import { InboxLink } from '../router/inbox-link.tsx'
 import { mayLeave } from '../router/leave-guard.ts'
@@ -25,7 +26,7 @@ const shownCount = (count: NavCount | undefined) => (count && count.value > 0 ? 
  * phone's header stays one row however many links and counts there are.
  */
 export function InboxHeader({ current }: { current: string }) {
-  const { email } = useSignedIn()
+  const { email, timeZone } = useSignedIn()
   const signOut = useSignOut()
   const counts = useNavCounts()
   const listId = useId()
@@ -116,6 +117,7 @@ export function InboxHeader({ current }: { current: string }) {
         <NewLeadsAnnouncer />
         <div className="ml-auto flex items-center gap-3">
           <span className="hidden text-sm text-mist xl:inline">{email}</span>
+          <span className="hidden text-sm text-mist lg:inline">{callsCopy.timesIn(timeZone)}</span>
           <button
             type="button"
             onClick={() => {

@@ -1,6 +1,7 @@
 import { AccountPage } from '../account/account-page.tsx'
 import { LazyBoardPage } from '../board/lazy-board.tsx'
 import { BookingsPage } from '../bookings/bookings-page.tsx'
+import { CallsPage } from '../calls/calls-page.tsx'
 import { ErasurePage } from '../erasure/erasure-page.tsx'
 import { FunnelPage } from '../funnel/funnel-page.tsx'
 import { LeadDetailPage } from '../lead-detail/lead-detail-page.tsx'
@@ -26,6 +27,7 @@ export function InboxShell() {
         {view.name === 'board' && <LazyBoardPage />}
         {view.name === 'funnel' && <FunnelPage params={params} />}
         {view.name === 'bookings' && <BookingsPage />}
+        {view.name === 'calls' && <CallsPage />}
         {view.name === 'erasure' && <ErasurePage />}
         {view.name === 'account' && <AccountPage />}
         {view.name === 'not-found' && <NotFound />}

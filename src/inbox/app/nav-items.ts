@@ -1,6 +1,7 @@
 import { useNewLeadCount } from '../api/live.ts'
 import { useChaseCount } from '../api/outcomes.ts'
 import { bookingCopy } from '../content/booking-copy.ts'
+import { callsCopy } from '../content/calls-copy.ts'
 import { inboxCopy } from '../content/inbox-copy.ts'
 import { liveCopy } from '../content/live-copy.ts'
 import { outcomeCopy } from '../content/outcome-copy.ts'
@@ -43,6 +44,7 @@ export const navItems: readonly NavItem[] = [
   { id: 'chase', href: adminPaths.chase, label: outcomeCopy.nav, useCount: useToChase },
   { id: 'spam', href: adminPaths.spam, label: inboxCopy.nav.spam },
   { id: 'funnel', href: adminPaths.funnel, label: inboxCopy.nav.funnel },
+  { id: 'calls', href: adminPaths.calls, label: callsCopy.nav },
   { id: 'bookings', href: adminPaths.bookings, label: bookingCopy.page.nav },
   { id: 'account', href: adminPaths.account, label: inboxCopy.nav.account },
 ]

@@ -9,8 +9,9 @@ import { inboxCopy } from '../content/inbox-copy.ts'
 import { toolsCopy } from '../content/inbox-tools-copy.ts'
 import { exportPath } from '../leads-shared/list-query.ts'
 import { Field } from '../ui/field.tsx'
+import { inboxTimeZone } from '../ui/format.ts'
 import { Notice } from '../ui/notice.tsx'
-import { browserTimeZone, timeZoneChoices } from './time-zones.ts'
+import { timeZoneChoices } from './time-zones.ts'
 
 const copy = toolsCopy.exportView
 const modeCopy: Record<ExportMode, { label: string; hint: string }> = {
@@ -31,7 +32,7 @@ interface ExportDialogProps {
 export function ExportDialog({ query, words = copy, className }: ExportDialogProps) {
   const ids = useId()
   const [mode, setMode] = useState<ExportMode>('spreadsheet')
-  const [zone, setZone] = useState(browserTimeZone)
+  const [zone, setZone] = useState(inboxTimeZone)
   return (
     <Dialog>
       <div className={className}>

@@ -83,7 +83,7 @@ export function LeadRow({ lead, spam, now, selected, onSelect, onStatusChanged }
           ) : (
             <RowStatusSelect lead={lead} onChanged={onStatusChanged} chip />
           )}
-          {lead.booking && <p className="truncate text-xs">{bookingLabel(lead)}</p>}
+          {lead.booking && <p className="text-xs">{bookingLabel(lead)}</p>}
           <StatusReason lead={lead} />
         </td>
         <td className={cn(cell, 'pr-2 text-right')}>

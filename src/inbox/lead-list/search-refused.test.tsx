@@ -5,7 +5,12 @@ import { jsonResponse, renderInbox, stubInboxServer } from '../testing/render-in
 import { LeadListPage } from './lead-list-page.tsx'
 
 const fetchMock = stubInboxServer()
-const SESSION: AdminSession = { email: 'owner@example.com', csrfToken: 'csrf-token-for-tests', totpEnabled: false }
+const SESSION: AdminSession = {
+  email: 'owner@example.com',
+  csrfToken: 'csrf-token-for-tests',
+  totpEnabled: false,
+  timeZone: 'UTC',
+}
 
 // The body the server sends for a search too short to look up (server/leads/lead-filter.ts, in the one /api error shape).
 const REFUSAL = {

@@ -1,10 +1,6 @@
-import { browserTimeZone, timeZoneChoices } from './time-zones.ts'
+import { timeZoneChoices } from './time-zones.ts'
 
 describe('the export’s time zones', () => {
-  it('start from the browser’s own zone, an IANA name', () => {
-    expect(browserTimeZone()).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone)
-  })
-
   it('offer every zone the browser knows, UTC, and the current one even when the list names it otherwise', () => {
     const choices = timeZoneChoices('Asia/Calcutta')
     expect(choices).toContain('Europe/Paris')

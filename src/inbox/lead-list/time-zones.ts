@@ -1,8 +1,3 @@
-/** The browser's own IANA zone, what the export's times are written in unless another is chosen. */
-export function browserTimeZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC'
-}
-
 /**
  * The zones to choose from: every one this browser knows, with `current`
  * among them even where the browser names its own zone by an alias the list

@@ -9,6 +9,7 @@ export const adminPaths = {
   board: `${ADMIN_PAGE_PATH}/board`,
   funnel: `${ADMIN_PAGE_PATH}/funnel`,
   bookings: `${ADMIN_PAGE_PATH}/bookings`,
+  calls: `${ADMIN_PAGE_PATH}/calls`,
   erasure: `${ADMIN_PAGE_PATH}/erasure`,
   account: `${ADMIN_PAGE_PATH}/account`,
 }
@@ -19,6 +20,7 @@ export type InboxView =
   | { name: 'board' }
   | { name: 'funnel' }
   | { name: 'bookings' }
+  | { name: 'calls' }
   | { name: 'erasure' }
   | { name: 'account' }
   | { name: 'not-found' }
@@ -30,6 +32,7 @@ export function viewOf(path: string): InboxView {
   if (rest === '/board') return { name: 'board' }
   if (rest === '/funnel') return { name: 'funnel' }
   if (rest === '/bookings') return { name: 'bookings' }
+  if (rest === '/calls') return { name: 'calls' }
   if (rest === '/erasure') return { name: 'erasure' }
   if (rest === '/account') return { name: 'account' }
   const lead = /^\/leads\/([1-9][0-9]{0,15})$/.exec(rest)

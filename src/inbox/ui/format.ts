@@ -1,15 +1,48 @@
-const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' })
+/**
+ * The inbox's times, all in the agency's zone (TIMEZONE), which the server
+ * names in the session: the same clock for every teammate, wherever their
+ * browser is. Until the session has said, the browser's own zone.
+ */
+let zone: string | undefined
 
-/** A stored time as the reader's clock shows it. */
-export const formatDateTime = (iso: string) => dateTime.format(new Date(iso))
-
-const callTime = new Intl.DateTimeFormat(undefined, {
-  weekday: 'short',
-  day: 'numeric',
-  month: 'short',
-  hour: '2-digit',
-  minute: '2-digit',
+const formatters = (timeZone: string | undefined) => ({
+  dateTime: new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short', timeZone }),
+  callTime: new Intl.DateTimeFormat(undefined, {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZone,
+  }),
+  fullCallTime: new Intl.DateTimeFormat(undefined, {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZone,
+  }),
 })
 
-/** A call's start as the reader's clock shows it, short: "Tue 26 Nov, 14:30". */
-export const formatCallTime = (iso: string) => callTime.format(new Date(iso))
+let formats = formatters(undefined)
+
+/** Shows every time from now on in `timeZone` (the session's); the inbox calls it before any screen renders. */
+export function setInboxTimeZone(timeZone: string) {
+  if (timeZone === zone) return
+  zone = timeZone
+  formats = formatters(timeZone)
+}
+
+/** The zone the inbox shows times in. */
+export const inboxTimeZone = () => zone ?? (Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC')
+
+/** A stored time on the agency's clock. */
+export const formatDateTime = (iso: string) => formats.dateTime.format(new Date(iso))
+
+/** A call's start on the agency's clock, short: "Tue 26 Nov, 14:30". */
+export const formatCallTime = (iso: string) => formats.callTime.format(new Date(iso))
+
+/** A call's start in full, with its year: "Tue 26 Nov 2026, 14:30". */
+export const formatFullCallTime = (iso: string) => formats.fullCallTime.format(new Date(iso))

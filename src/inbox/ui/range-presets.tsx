@@ -1,11 +1,12 @@
 import { useId } from 'react'
 import { addDays } from '../../../common/funnel.ts'
-import { utcDay } from '../../../common/utc-day.ts'
+import { zonedDay } from '../../../common/zoned-day.ts'
 import { cn } from '../../lib/cn.ts'
 import { filterCopy } from '../content/filter-copy.ts'
 import { InboxLink } from '../router/inbox-link.tsx'
+import { inboxTimeZone } from './format.ts'
 
-/** The ranges offered in one step: today and the last 7, 30 and 90 days, today (UTC, as the server counts days) included. */
+/** The ranges offered in one step: today and the last 7, 30 and 90 days, today (in the agency's zone, as the server counts days) included. */
 const PRESETS = [1, 7, 30, 90] as const
 
 export interface DayRange {
@@ -27,7 +28,7 @@ interface RangePresetsProps {
 /** Links to the common ranges of a view with from/to days (the Funnel, the lead list). */
 export function RangePresets({ current, hrefOf, className, inline = false, now = new Date() }: RangePresetsProps) {
   const labelId = useId()
-  const today = utcDay(now)
+  const today = zonedDay(now, inboxTimeZone())
   const copy = filterCopy.ranges
   return (
     <div className={cn(inline && 'flex flex-wrap items-center gap-x-3 gap-y-1', className)}>
