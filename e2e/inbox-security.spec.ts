@@ -148,6 +148,21 @@ test.describe('the lead inbox, guarded', () => {
     expect(backupCodes).toHaveLength(10)
     expect(await seriousViolations(page)).toEqual([])
 
+    // Not yet ticked as saved: the inbox's own links and Sign out ask first; Cancel keeps the codes in view.
+    const asked: string[] = []
+    const answer = (accept: boolean) =>
+      page.once('dialog', (dialog) => {
+        asked.push(dialog.message())
+        void (accept ? dialog.accept() : dialog.dismiss())
+      })
+    answer(false)
+    await goToView(page, 'Board')
+    answer(false)
+    await signOutButton(page).click()
+    await expect(page.getByRole('list', { name: 'Backup codes' })).toBeVisible()
+    await expect(page.getByRole('heading', { level: 1, name: 'Account' })).toBeVisible()
+    expect(asked).toEqual(Array(2).fill(expect.stringMatching(/^Your backup codes are not saved yet/)))
+    answer(true)
     await signOutButton(page).click()
     await expect(signInHeading(page)).toBeVisible()
     await submitSignIn(page, { email: ADMIN_TOTP_EMAIL })
