@@ -2,7 +2,7 @@ import { calendlyDelivery } from '../server/testing/booking-senders.ts'
 import { uniqueAnswers } from './support/application.ts'
 import { CALENDLY_SIGNING_KEY, SERVICE_ROLE_KEY } from './support/env.ts'
 import { expect, test } from './support/fixtures.ts'
-import { inboxNav, seriousViolations, signIn, storeLead } from './support/inbox.ts'
+import { goToView, seriousViolations, signIn, storeLead } from './support/inbox.ts'
 
 const DAY_MS = 86_400_000
 
@@ -54,8 +54,7 @@ for (const { width, height } of [
       }
 
       await signIn(page, browserConsole)
-      const nav = inboxNav(page)
-      await nav.getByRole('link', { name: 'Calls' }).click()
+      await goToView(page, 'Calls')
       await expect(page.getByRole('heading', { level: 1, name: 'Calls' })).toBeVisible()
       await expect(page.getByRole('main').getByText('Times in UTC')).toBeVisible()
 
