@@ -7,6 +7,7 @@
 import type { applicationForm, FieldKey } from './application-form.ts'
 import type { LeadBookingSummary } from './booking-api.ts'
 import type { LeadStatus } from './lead-status.ts'
+import type { LeadOwner } from './owner-api.ts'
 
 export const LEAD_PAGE_SIZE = 50
 
@@ -23,6 +24,8 @@ export interface LeadSummary {
   booking: LeadBookingSummary | null
   /** Not opened yet by the signed-in account (common/live-api.ts). */
   isNew: boolean
+  /** The teammate who works it (common/owner-api.ts); null when unassigned. */
+  owner: LeadOwner | null
 }
 
 export interface LeadPage {

@@ -6,6 +6,7 @@
 import type { DeliveryEvent, LeadBooking } from './booking-api.ts'
 import type { LeadSummary } from './lead-list-api.ts'
 import type { LeadStatus } from './lead-status.ts'
+import type { LeadOwnerChange } from './owner-api.ts'
 
 /**
  * GET /api/admin/leads/:id/neighbours plus the list's filters (the same
@@ -69,6 +70,8 @@ export interface LeadDetail extends LeadSummary {
   deliveries: LeadDelivery[]
   history: LeadStatusChange[]
   notes: LeadNote[]
+  /** Its changes of owner, oldest first. */
+  ownerChanges: LeadOwnerChange[]
 }
 
 /** POST /api/admin/leads/:id/not-spam: a spam entry becomes a lead, announced as new; its LeadDetail, 409 when not spam. */

@@ -19,6 +19,7 @@ export const SERVER_ONLY_MIGRATIONS: ReadonlySet<string> = new Set([
   '016-phone-search.sql',
   '017-lead-name-order.sql',
   '022-funnel-bounded-sources.sql',
+  '024-lead-owners.sql',
 ])
 
 /**

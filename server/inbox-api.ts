@@ -17,6 +17,7 @@ import type { Database } from './db/database.ts'
 import { funnelRoutes } from './funnel/funnel-routes.ts'
 import { ApiError, answerApiError } from './http/api-error.ts'
 import { leadRoutes } from './leads/lead-routes.ts'
+import { ownerRoutes } from './leads/owner-routes.ts'
 import { deliveryRoutes } from './notify/delivery-routes.ts'
 import type { Notifications } from './notify/notifications.ts'
 
@@ -77,6 +78,7 @@ export const inboxApi: FastifyPluginAsync<InboxApiOptions> = async (
     await guarded.register(passwordRoutes, { db, throttle })
     await guarded.register(teammateRoutes, { db })
     await guarded.register(leadRoutes, { db, queryBudgetMs, notifications })
+    await guarded.register(ownerRoutes, { db })
     await guarded.register(funnelRoutes, { db })
     await guarded.register(deliveryRoutes, { db, notifications })
     await guarded.register(unmatchedBookingRoutes, { db })

@@ -18,15 +18,16 @@ import { leadListSql } from './list-leads.ts'
 // The extra queries cost an export of many leads up to a quarter more time.
 const PAGE_SIZE = 100
 
-// Where the lead stands and the source the list shows.
-const INBOX_COLUMNS = ['status', 'source']
+// Where the lead stands, the source the list shows, and its owner's email.
+const INBOX_COLUMNS = ['status', 'source', 'owner']
 
 /** The columns of the command-line export (npm run export), then the inbox's own. */
 export const leadExportColumns = (format: ExportFormat) => exportColumns(undefined, format, INBOX_COLUMNS)
 
 const SELECT = `s.id::text AS id, s.submission_id::text AS submission_id, ${utcText('s.created_at')} AS created_at,
   ${CONTACT_FIELDS.map((field) => `s.${field}`).join(', ')}, s.attribution,
-  p.status, lead_source(s.attribution) AS source`
+  p.status, lead_source(s.attribution) AS source,
+  (SELECT a.email FROM admin_accounts a WHERE a.id = p.owner) AS owner`
 
 /** The leads of `filter` in the list's order, newest first, a page at a time. */
 function leadPages(db: Queryable, filter: LeadFilter): PageQuery {

@@ -7,6 +7,7 @@ import type {
   LeadStatusChange,
 } from '../../common/lead-page-api.ts'
 import type { LeadStatus } from '../../common/lead-status.ts'
+import type { LeadOwnerChange } from '../../common/owner-api.ts'
 import type { Queryable } from '../db/database.ts'
 import { utcText } from '../db/utc-text.ts'
 import { SUMMARY_COLUMNS, toSummary, type SummaryRow } from './list-leads.ts'
@@ -28,11 +29,12 @@ export async function getLeadDetail(db: Queryable, id: number): Promise<LeadDeta
     [id],
   )
   if (row === undefined) return undefined
-  const [bookings, deliveries, history, notes] = await Promise.all([
+  const [bookings, deliveries, history, notes, ownerChanges] = await Promise.all([
     leadBookings(db, id),
     leadDeliveries(db, id),
     statusHistory(db, id),
     leadNotes(db, id),
+    ownerHistory(db, id),
   ])
   return {
     ...toSummary(row),
@@ -44,6 +46,7 @@ export async function getLeadDetail(db: Queryable, id: number): Promise<LeadDeta
     deliveries,
     history,
     notes,
+    ownerChanges,
   }
 }
 
@@ -104,4 +107,12 @@ async function leadNotes(db: Queryable, id: number): Promise<LeadNote[]> {
     [id],
   )
   return rows.map((row) => ({ id: Number(row.id), body: row.body, author: row.author, at: row.at }))
+}
+
+async function ownerHistory(db: Queryable, id: number): Promise<LeadOwnerChange[]> {
+  return db.query<LeadOwnerChange & Record<string, unknown>>(
+    `SELECT owner_email AS owner, author, ${utcText('at')} AS at
+     FROM lead_owner_changes WHERE application_id = $1 ORDER BY at, id`,
+    [id],
+  )
 }

@@ -105,13 +105,14 @@ export const leadRoutes: FastifyPluginAsyncZod<LeadRouteOptions> = async (
 
   const listQuery = { schema: { querystring: leadListQuerySchema } }
   app.get('/leads', listQuery, async (request) => {
-    return listLeads(reads, leadQueryOf(request.query), { accountId: request.admin.accountId })
+    return listLeads(reads, leadQueryOf(request.query, request.admin.accountId), { accountId: request.admin.accountId })
   })
 
   app.get(
     LEAD_COUNT_PATH,
     listQuery,
-    async (request) => countLeads(reads, leadQueryOf(request.query)) satisfies Promise<LeadCount>,
+    async (request) =>
+      countLeads(reads, leadQueryOf(request.query, request.admin.accountId)) satisfies Promise<LeadCount>,
   )
 
   app.get(
@@ -128,7 +129,7 @@ export const leadRoutes: FastifyPluginAsyncZod<LeadRouteOptions> = async (
         `tz: ${JSON.stringify(tz)} is not a time zone this server knows: give an IANA name such as Europe/Paris`,
       )
     }
-    const { filter } = leadQueryOf(list)
+    const { filter } = leadQueryOf(list, request.admin.accountId)
     const name = `${filter.spam ? 'spam' : 'leads'}-${utcDay()}.${format}`
     return reply
       .header('content-type', CONTENT_TYPES[format])
@@ -176,7 +177,11 @@ export const leadRoutes: FastifyPluginAsyncZod<LeadRouteOptions> = async (
     '/leads/:id/neighbours',
     { schema: { params: leadParams, querystring: leadListQuerySchema } },
     async (request) => {
-      const neighbours = await leadNeighbours(reads, request.params.id, leadQueryOf(request.query))
+      const neighbours = await leadNeighbours(
+        reads,
+        request.params.id,
+        leadQueryOf(request.query, request.admin.accountId),
+      )
       if (!neighbours) throw noSuchLead()
       return neighbours
     },

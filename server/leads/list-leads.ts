@@ -16,10 +16,13 @@ const CURRENT_BOOKING = `(SELECT json_build_object('state', b.state, 'startsAt',
     FROM bookings b WHERE b.application_id = s.id
     ORDER BY b.state = 'canceled', b.starts_at DESC NULLS LAST, b.id DESC LIMIT 1)`
 
+/** The lead's owner, its id and email: one probe of admin_accounts' primary key per row. */
+const OWNER = `p.owner::text AS owner_id, (SELECT a.email FROM admin_accounts a WHERE a.id = p.owner) AS owner_email`
+
 /** What a summary reads from contact_submissions `s` and lead_pipeline `p`. */
 export const SUMMARY_COLUMNS = `s.id::text AS id, ${utcText('s.created_at')} AS received_at,
   ${CONTACT_FIELDS.map((field) => `s.${field}`).join(', ')},
-  lead_source(s.attribution) AS source, p.status, ${CURRENT_BOOKING} AS booking`
+  lead_source(s.attribution) AS source, p.status, ${CURRENT_BOOKING} AS booking, ${OWNER}`
 
 export interface SummaryRow extends Row {
   id: string
@@ -27,6 +30,8 @@ export interface SummaryRow extends Row {
   source: string | null
   status: LeadStatus
   booking: string | null
+  owner_id: string | null
+  owner_email: string | null
   /** Present when the statement asked for the account's "New" marker (newMarkColumn). */
   is_new?: boolean
 }
@@ -40,6 +45,8 @@ export const toSummary = (row: SummaryRow): LeadSummary => ({
   booking: row.booking === null ? null : (JSON.parse(row.booking) as LeadBookingSummary),
   // The account's own: read only when the statement asked for it (lead-opened.ts), as only the routes know who asks.
   isNew: row.is_new === true,
+  owner:
+    row.owner_id === null || row.owner_email === null ? null : { id: Number(row.owner_id), email: row.owner_email },
 })
 
 /**

@@ -10,6 +10,7 @@ const lead = (id: number, status: LeadStatus, receivedAt: string): LeadSummary =
   source: null,
   status,
   booking: null,
+  owner: null,
   isNew: false,
 })
 

@@ -95,7 +95,7 @@ function byTime(leads: LeadSummary[], card: LeadSummary): LeadSummary[] {
   return at === -1 ? [...leads, card] : [...leads.slice(0, at), card, ...leads.slice(at)]
 }
 
-const summaryOf = ({ id, receivedAt, answers, source, status, booking, isNew }: LeadDetail): LeadSummary => ({
+const summaryOf = ({ id, receivedAt, answers, source, status, booking, isNew, owner }: LeadDetail): LeadSummary => ({
   id,
   receivedAt,
   answers,
@@ -103,6 +103,7 @@ const summaryOf = ({ id, receivedAt, answers, source, status, booking, isNew }: 
   status,
   booking,
   isNew,
+  owner,
 })
 
 export interface BoardMove {

@@ -11,6 +11,7 @@ import { leadName } from '../leads-shared/lead-name.ts'
 import { filtersOf } from '../leads-shared/lead-path.ts'
 import { listPath, listQueryFrom } from '../leads-shared/list-query.ts'
 import { NotSpamButton } from '../leads-shared/not-spam-button.tsx'
+import { OwnerSelect } from '../leads-shared/owner-select.tsx'
 import { StatusSelect } from '../leads-shared/status-select.tsx'
 import { useLocation } from '../router/use-location.ts'
 import { formatDateTime } from '../ui/format.ts'
@@ -91,7 +92,7 @@ function LeadTop({ lead }: { lead: LeadDetail }) {
           {lead.bookingOpenedAt ? copy.bookingOpened(formatDateTime(lead.bookingOpenedAt)) : copy.bookingNotOpened}
         </p>
         <LeadSource source={lead.source} attribution={lead.attribution} />
-        <ContactLinks answers={lead.answers} withCopy />
+        <ContactLinks answers={lead.answers} withCopy leadId={lead.id} />
       </div>
       <div className="flex min-w-0 flex-col gap-3">
         {lead.spam ? (
@@ -109,6 +110,7 @@ function LeadTop({ lead }: { lead: LeadDetail }) {
             onChanged={setAnnouncement}
           />
         )}
+        {!lead.spam && <OwnerSelect id={lead.id} owner={lead.owner} name={name} visibleLabel />}
         {announcement && <Notice tone="success">{announcement}</Notice>}
         <NoteForm leadId={lead.id} />
       </div>

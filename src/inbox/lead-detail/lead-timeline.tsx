@@ -3,6 +3,7 @@ import type { LeadDetail } from '../../../common/lead-page-api.ts'
 import { bookingCopy } from '../content/booking-copy.ts'
 import { inboxCopy, statusLabels } from '../content/inbox-copy.ts'
 import { leadPageCopy } from '../content/lead-page-copy.ts'
+import { ownerCopy } from '../content/owner-copy.ts'
 import { formatDateTime } from '../ui/format.ts'
 import { Section } from '../ui/section.tsx'
 import { deliveryState } from './lead-deliveries.tsx'
@@ -27,6 +28,13 @@ function describe(entry: TimelineEntry, leadId: number): { what: ReactNode; who?
       return {
         what: <p className="font-semibold">{copy.status(from && statusLabels[from], statusLabels[to])}</p>,
         who: copy.by(author),
+      }
+    }
+    case 'owner': {
+      const { owner, author } = entry.change
+      return {
+        what: <p className="font-semibold">{owner === null ? ownerCopy.unassignedEntry : ownerCopy.assigned(owner)}</p>,
+        who: ownerCopy.by(author),
       }
     }
     case 'note':

@@ -19,6 +19,7 @@ describe('timelineOf', () => {
       receivedAt: at(0),
       bookingOpenedAt: at(2),
       history: [{ from: 'new', to: 'contacted', author: 'ada@example.com', at: at(5) }],
+      ownerChanges: [{ owner: 'bob@example.com', author: 'ada@example.com', at: at(7) }],
       notes: [{ id: 7, body: 'Called', author: 'ada@example.com', at: at(6) }],
       deliveries: [delivery(1, 0, [1, 3]), delivery(2, 4, [])],
       bookings: [
@@ -38,6 +39,7 @@ describe('timelineOf', () => {
     expect(entries.map((entry) => [entry.kind, entry.at])).toEqual([
       ['booking', at(9)],
       ['booking', at(8)],
+      ['owner', at(7)],
       ['note', at(6)],
       ['status', at(5)],
       // Not yet tried: where it was queued.
@@ -51,7 +53,7 @@ describe('timelineOf', () => {
   })
 
   it('shows a lead that just arrived as applied only, and of two at the same time the later one first', () => {
-    const none = { bookingOpenedAt: null, history: [], notes: [], deliveries: [], bookings: [] }
+    const none = { bookingOpenedAt: null, history: [], notes: [], deliveries: [], bookings: [], ownerChanges: [] }
     expect(timelineOf({ ...none, receivedAt: at(0) }).map((entry) => entry.kind)).toEqual(['applied'])
     const sameTime = timelineOf({
       ...none,

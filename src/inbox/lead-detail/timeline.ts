@@ -1,5 +1,6 @@
 import type { BookingEventLine, LeadBooking } from '../../../common/booking-api.ts'
 import type { LeadDelivery, LeadDetail, LeadNote, LeadStatusChange } from '../../../common/lead-page-api.ts'
+import type { LeadOwnerChange } from '../../../common/owner-api.ts'
 
 /** One line of a lead's timeline: what happened, and when. */
 export type TimelineEntry =
@@ -9,10 +10,11 @@ export type TimelineEntry =
   | { kind: 'delivery'; at: string; key: string; delivery: LeadDelivery }
   | { kind: 'booking-page'; at: string; key: string }
   | { kind: 'booking'; at: string; key: string; booking: LeadBooking; event: BookingEventLine }
+  | { kind: 'owner'; at: string; key: string; change: LeadOwnerChange }
 
 type TimelineSource = Pick<
   LeadDetail,
-  'receivedAt' | 'history' | 'notes' | 'deliveries' | 'bookingOpenedAt' | 'bookings'
+  'receivedAt' | 'history' | 'notes' | 'deliveries' | 'bookingOpenedAt' | 'bookings' | 'ownerChanges'
 >
 
 /** A notification stands where it was last tried, or where it was queued when it has not been yet. */
@@ -50,6 +52,12 @@ export function timelineOf(lead: TimelineSource): TimelineEntry[] {
       delivery,
     })),
     ...lead.notes.map((note) => ({ kind: 'note' as const, at: note.at, key: `note-${note.id}`, note })),
+    ...lead.ownerChanges.map((change, index) => ({
+      kind: 'owner' as const,
+      at: change.at,
+      key: `owner-${index}`,
+      change,
+    })),
   ]
   return entries
     .map((entry, order) => ({ entry, order }))

@@ -63,7 +63,7 @@ export function LeadCards({ leads, spam, now, sort, selection, onStatusChanged }
                 )}
               </dl>
               <div className="mt-2 text-sm">
-                <ContactLinks answers={lead.answers} />
+                <ContactLinks answers={lead.answers} leadId={lead.id} />
               </div>
               <details className="mt-2">
                 <summary className="flex min-h-11 cursor-pointer items-center font-semibold">
