@@ -1,3 +1,4 @@
+import { useState } from 'react'
 import type { Teammate } from '../../../common/account-api.ts'
 import { useTakesNewLeads } from '../api/teammates.ts'
 import { ownerCopy } from '../content/owner-copy.ts'
@@ -10,8 +11,10 @@ const copy = ownerCopy
  */
 export function TakesNewLeads({ teammate, canManage }: { teammate: Teammate; canManage: boolean }) {
   const change = useTakesNewLeads()
+  // The box shows the choice at once, until the team has been read again after it (or the change failed).
+  const [chosen, setChosen] = useState<boolean | undefined>(undefined)
   if (!canManage) return teammate.takesNewLeads ? <p className="text-sm">{copy.takesNewLeads}</p> : null
-  const checked = change.isPending && change.variables ? change.variables.takesNewLeads : teammate.takesNewLeads
+  const checked = chosen ?? teammate.takesNewLeads
   return (
     <div className="flex flex-col">
       <label className="inline-flex min-h-11 cursor-pointer items-center gap-2 text-sm">
@@ -20,7 +23,11 @@ export function TakesNewLeads({ teammate, canManage }: { teammate: Teammate; can
           checked={checked}
           aria-label={copy.takesNewLeadsOf(teammate.email)}
           aria-busy={change.isPending}
-          onChange={(event) => change.mutate({ id: teammate.id, takesNewLeads: event.target.checked })}
+          onChange={(event) => {
+            const takesNewLeads = event.target.checked
+            setChosen(takesNewLeads)
+            change.mutate({ id: teammate.id, takesNewLeads }, { onSettled: () => setChosen(undefined) })
+          }}
           className="size-5 accent-ink"
         />
         <span aria-hidden="true">{copy.takesNewLeads}</span>
