@@ -6,10 +6,15 @@
 -- unassigned. Beside the status, for the same reason: not a visitor's answer.
 ALTER TABLE lead_pipeline ADD COLUMN owner bigint REFERENCES admin_accounts (id) ON DELETE SET NULL;
 
--- "Mine" (owner = me) and "Unassigned" (owner IS NULL: a b-tree holds nulls
--- too) walk this index newest first and stop at a page, as a status filter
--- walks lead_pipeline_status_idx; removing an account finds its leads here.
-CREATE INDEX lead_pipeline_owner_idx ON lead_pipeline (owner, received_at, application_id);
+-- "Mine" and "Unassigned" walk this index newest first and stop at a page, as
+-- a status filter walks lead_pipeline_status_idx. Unassigned is owner 0 here
+-- (account ids start at 1): the planner reads an index in order only after an
+-- equality on the columns before, and `owner IS NULL` is none, so with a plain
+-- (owner, …) index "Unassigned" sorted a fifth of the leads for each page
+-- (600 ms at 100,000 leads on PGlite). The list asks for coalesce(p.owner, 0)
+-- (server/leads/lead-filter.ts). One index, so an insert pays one entry more;
+-- removing an account (rare) finds its leads without it.
+CREATE INDEX lead_pipeline_owner_idx ON lead_pipeline ((coalesce(owner, 0)), received_at, application_id);
 
 -- Every change of owner: to whom (an email, null for nobody), by whom, when.
 -- Emails, not references, as in lead_status_changes: the history outlives a

@@ -117,6 +117,9 @@ function ownerOf(filter: OwnerFilter | undefined, accountId: number | undefined)
   return accountId
 }
 
+/** A lead's owner as lead_pipeline_owner_idx holds it (migrations/024): 0 for nobody, so both filters are an equality. */
+export const OWNER_KEY = 'coalesce(p.owner, 0)'
+
 const bookingsWhere = (condition: string) =>
   `EXISTS (SELECT 1 FROM bookings b WHERE b.application_id = s.id${condition})`
 
@@ -155,8 +158,7 @@ export function filterSql(
       : ['p.received_at', 'p.application_id']
   const conditions = [filter.spam ? 's.spam' : 'NOT s.spam']
   if (filter.status !== undefined) conditions.push(`p.status = ${next(filter.status)}`)
-  if (filter.owner === null) conditions.push('p.owner IS NULL')
-  else if (filter.owner !== undefined) conditions.push(`p.owner = ${next(filter.owner)}::bigint`)
+  if (filter.owner !== undefined) conditions.push(`${OWNER_KEY} = ${next(filter.owner ?? 0)}::bigint`)
   if (filter.source === DIRECT_SOURCE) conditions.push('lead_source(s.attribution) IS NULL')
   else if (filter.source !== undefined) conditions.push(`lead_source(s.attribution) = ${next(filter.source)}`)
   if (filter.from !== undefined) conditions.push(`${time} >= ${next(filter.from.toISOString())}::timestamptz`)

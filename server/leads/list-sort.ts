@@ -2,7 +2,7 @@ import { LEAD_COUNT_CAP, SEARCH_COUNT_CAP, type LeadSort } from '../../common/le
 import { LEAD_STATUSES } from '../../common/lead-status.ts'
 import { utcText } from '../db/utc-text.ts'
 import type { ListCursor } from './cursor.ts'
-import { filterSql, type LeadFilter } from './lead-filter.ts'
+import { filterSql, OWNER_KEY, type LeadFilter } from './lead-filter.ts'
 import { leadListSql, SUMMARY_COLUMNS } from './list-leads.ts'
 
 const FROM = 'FROM contact_submissions s JOIN lead_pipeline p ON p.application_id = s.id'
@@ -142,8 +142,7 @@ export function leadCountSql(filter: LeadFilter) {
     const params: unknown[] = [cap]
     const conditions = []
     if (status !== undefined) conditions.push(`p.status = $${params.push(status)}`)
-    if (owner === null) conditions.push('p.owner IS NULL')
-    else if (owner !== undefined) conditions.push(`p.owner = $${params.push(owner)}::bigint`)
+    if (owner !== undefined) conditions.push(`${OWNER_KEY} = $${params.push(owner ?? 0)}::bigint`)
     if (filter.from !== undefined)
       conditions.push(`p.received_at >= $${params.push(filter.from.toISOString())}::timestamptz`)
     if (filter.before !== undefined)
