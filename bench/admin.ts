@@ -114,9 +114,10 @@ async function measure(
     await db.exec(
       `INSERT INTO admin_accounts (email) VALUES ('mate-1@bench.example'), ('mate-2@bench.example'), ('mate-3@bench.example')`,
     )
+    // By runs of 100 leads, so that each owner has leads of every status (seed-leads.ts spreads them by id % 100).
     await db.exec(`UPDATE lead_pipeline p SET owner = (
-        SELECT a.id FROM admin_accounts a ORDER BY a.id OFFSET (p.application_id % 5) - 1 LIMIT 1
-      ) WHERE p.application_id % 5 <> 0`)
+        SELECT a.id FROM admin_accounts a ORDER BY a.id OFFSET (p.application_id / 100 % 5) - 1 LIMIT 1
+      ) WHERE p.application_id / 100 % 5 <> 0`)
     await db.exec('VACUUM ANALYZE lead_pipeline')
     const first = await inbox.get('/leads')
     const secondPage = `/leads?cursor=${first.nextCursor ?? ''}`
