@@ -144,7 +144,9 @@ describe(`the owner filters' plans on ${DATABASE_TARGET}, over 5,000 application
       expect(plan.some((node) => node['Index Name'] === 'lead_pipeline_owner_idx')).toBe(true)
       // The call's subquery sorts a lead's few bookings; the page itself is not sorted.
       expect(
-        plan.filter((node) => node['Node Type'] === 'Sort' && JSON.stringify(node['Sort Key']).includes('received_at')),
+        plan.filter(
+          (node) => node['Node Type'] === 'Sort' && (node['Sort Key'] ?? []).some((key) => key.includes('received_at')),
+        ),
       ).toEqual([])
       const count = leadCountSql(filter)
       const counted = await planOfSql(count.sql, count.params)
