@@ -56,6 +56,13 @@ const SCENARIOS: [string, (index: number) => string][] = [
   ['count, a common name', (index) => `/leads/count?q=${['lovelace', 'hopper', 'turing', 'liskov'][index % 4]}`],
   ['sorted by name, A to Z', () => '/leads?sort=name'],
   ['sorted by status, pipeline order', () => '/leads?sort=status'],
+  // Owners (migrations/024): a team of five shares the leads out, a fifth each, a fifth unassigned.
+  ['owner: mine (~20 %)', () => '/leads?owner=mine'],
+  ['owner: unassigned (~20 %)', () => '/leads?owner=none'],
+  ['owner: mine and status won', () => '/leads?owner=mine&status=won'],
+  ['owner: mine, sorted by status', () => '/leads?owner=mine&sort=status'],
+  ['count, mine (to its cap)', () => '/leads/count?owner=mine'],
+  ['count, unassigned (to its cap)', () => '/leads/count?owner=none'],
   ['second page (cursor)', () => ''],
   // The live poll (docs/decisions/030-live-inbox.md): the nav's count, and the first page unchanged since the last read.
   ['new leads count (nav, half the leads unopened)', () => '/leads/new-count'],
@@ -120,6 +127,15 @@ async function measure(
        FROM contact_submissions s WHERE NOT s.spam AND s.id % 10 < 3`,
     )
     await db.exec('ANALYZE bookings')
+    // A team of five, the bench's account one of them: each owns a fifth of the leads, and a fifth are unassigned.
+    await db.exec(
+      `INSERT INTO admin_accounts (email) VALUES ('mate-1@bench.example'), ('mate-2@bench.example'), ('mate-3@bench.example')`,
+    )
+    // By runs of 100 leads, so that each owner has leads of every status (seed-leads.ts spreads them by id % 100).
+    await db.exec(`UPDATE lead_pipeline p SET owner = (
+        SELECT a.id FROM admin_accounts a ORDER BY a.id OFFSET (p.application_id / 100 % 5) - 1 LIMIT 1
+      ) WHERE p.application_id / 100 % 5 <> 0`)
+    await db.exec('VACUUM ANALYZE lead_pipeline')
     const first = await inbox.get('/leads')
     const secondPage = `/leads?cursor=${first.nextCursor ?? ''}`
     const firstTag = await inbox.tagOf('/leads')

@@ -31,6 +31,8 @@ export interface Teammate {
   state: 'active' | 'pending'
   /** The account that asked. */
   you: boolean
+  /** Receives new leads in turn with the others chosen (common/owner-api.ts). */
+  takesNewLeads: boolean
 }
 
 /** GET /api/admin/teammates: every account, the owner first; `canManage` for the owner only. */

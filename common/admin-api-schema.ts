@@ -9,6 +9,7 @@ import { FUNNEL_MAX_DAYS } from './funnel-api.ts'
 import { BULK_MAX_IDS, LEAD_SORTS } from './lead-list-api.ts'
 import { NOTE_MAX_LENGTH } from './lead-page-api.ts'
 import { LEAD_STATUSES } from './lead-status.ts'
+import { OWNER_FILTERS, TOUCH_VIAS } from './owner-api.ts'
 import { PASSWORD_MAX_LENGTH } from './session-api.ts'
 import { utcDay } from './utc-day.ts'
 
@@ -109,6 +110,7 @@ export const leadListQuerySchema = z
     to: inboxDay('to').optional(),
     view: z.enum(['leads', 'spam']).default('leads'),
     booking: z.enum(BOOKING_FILTERS).optional(),
+    owner: z.enum(OWNER_FILTERS, { error: `owner must be one of ${OWNER_FILTERS.join(', ')}` }).optional(),
     sort: z.enum(LEAD_SORTS, { error: `sort must be one of ${LEAD_SORTS.join(', ')}` }).default('received'),
     ids: leadIdListSchema.optional(),
     // A name sort's cursor holds a name (up to 200 characters, each up to 4 bytes in UTF-8), in base64.
@@ -124,6 +126,26 @@ export const statusChangeSchema = z.strictObject({ status: leadStatusSchema })
 
 /** POST /api/admin/leads/bulk-status (see BulkStatusResult). */
 export const bulkStatusSchema = z.strictObject({ ids: leadIdsSchema, status: leadStatusSchema })
+
+/** An account id for a lead's owner, or null for nobody (common/owner-api.ts). */
+const ownerIdSchema = z
+  .number({ error: 'owner must be a teammate’s id, or null' })
+  .int({ error: 'owner must be a teammate’s id, or null' })
+  .positive({ error: 'owner must be a teammate’s id, or null' })
+  .max(Number.MAX_SAFE_INTEGER, { error: 'owner must be a teammate’s id, or null' })
+  .nullable()
+
+/** PUT /api/admin/leads/:id/owner. */
+export const ownerChangeSchema = z.strictObject({ owner: ownerIdSchema })
+
+/** POST /api/admin/leads/bulk-owner (see BulkOwnerResult). */
+export const bulkOwnerSchema = z.strictObject({ ids: leadIdsSchema, owner: ownerIdSchema })
+
+/** POST /api/admin/leads/:id/touched: the contact link tapped. */
+export const touchSchema = z.strictObject({ via: z.enum(TOUCH_VIAS) })
+
+/** PUT /api/admin/teammates/:id/new-leads. */
+export const newLeadsTakerSchema = z.strictObject({ takesNewLeads: z.boolean() })
 
 /** POST /api/admin/leads/bulk-erase (see ErasureResult) and /leads/bulk-not-spam (see BulkNotSpamResult). */
 export const bulkEraseSchema = z.strictObject({ ids: leadIdsSchema })

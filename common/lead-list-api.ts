@@ -7,6 +7,7 @@
 import type { applicationForm, FieldKey } from './application-form.ts'
 import type { LeadBookingSummary } from './booking-api.ts'
 import type { LeadStatus } from './lead-status.ts'
+import type { LeadOwner } from './owner-api.ts'
 
 export const LEAD_PAGE_SIZE = 50
 
@@ -29,6 +30,8 @@ export interface LeadSummary {
   isNew: boolean
   /** Another lead has its email or phone, stored within DUPLICATE_WINDOW_DAYS of it (common/merge-api.ts). */
   appliedAgain: boolean
+  /** The teammate who works it (common/owner-api.ts); null when unassigned. */
+  owner: LeadOwner | null
 }
 
 export interface LeadPage {

@@ -7,6 +7,7 @@ import type { DeliveryEvent, LeadBooking } from './booking-api.ts'
 import type { LeadAnswers, LeadSummary } from './lead-list-api.ts'
 import type { LeadOutcome } from './lead-outcome-api.ts'
 import type { LeadStatus } from './lead-status.ts'
+import type { LeadOwnerChange } from './owner-api.ts'
 
 /**
  * GET /api/admin/leads/:id/neighbours plus the list's filters (the same
@@ -78,6 +79,8 @@ export interface LeadDetail extends LeadSummary {
   mergedApplications: MergedApplication[]
   /** The outcomes entered after its call, oldest first: the last is the lead's outcome (ADR 040). */
   outcomes: LeadOutcome[]
+  /** Its changes of owner, oldest first. */
+  ownerChanges: LeadOwnerChange[]
 }
 
 /** Another lead with the same email (case ignored) or phone (its digits). */

@@ -20,6 +20,7 @@ export const SERVER_ONLY_MIGRATIONS: ReadonlySet<string> = new Set([
   '017-lead-name-order.sql',
   '022-funnel-bounded-sources.sql',
   '023-lead-outcomes.sql',
+  '024-lead-owners.sql',
   '026-duplicates.sql',
 ])
 

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { teammateAddSchema } from '../../common/account-api-schema.ts'
 import type { AccountRole, TeamList, Teammate, TeammateAdded } from '../../common/account-api.ts'
+import { newLeadsTakerSchema } from '../../common/admin-api-schema.ts'
 import { recordAudit } from '../db/audit.ts'
 import type { Database, Queryable, Row } from '../db/database.ts'
 import { isPostgresError } from '../db/database.ts'
@@ -15,11 +16,12 @@ interface TeammateRow extends Row {
   role: AccountRole
   created_at: Date | string
   pending: boolean
+  takes_new_leads: boolean
 }
 
 const NO_SUCH_TEAMMATE = 'There is no such teammate.'
 
-const TEAMMATE_COLUMNS = 'id, email, role, created_at, password_hash IS NULL AS pending'
+const TEAMMATE_COLUMNS = 'id, email, role, created_at, password_hash IS NULL AS pending, takes_new_leads'
 
 const teammateOf = (row: TeammateRow, accountId: number): Teammate => ({
   id: Number(row.id),
@@ -28,6 +30,7 @@ const teammateOf = (row: TeammateRow, accountId: number): Teammate => ({
   addedAt: new Date(row.created_at).toISOString(),
   state: row.pending ? 'pending' : 'active',
   you: Number(row.id) === accountId,
+  takesNewLeads: row.takes_new_leads,
 })
 
 async function roleOf(db: Queryable, accountId: number): Promise<AccountRole> {
@@ -92,6 +95,30 @@ export const teammateRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (ap
       throw error
     }
   })
+
+  // Who receives new leads in turn (migrations/024): the owner's choice, kept in the database for every instance.
+  app.put(
+    '/teammates/:id/new-leads',
+    { schema: { params: idParams(NO_SUCH_TEAMMATE), body: newLeadsTakerSchema } },
+    async (request, reply) => {
+      const { accountId, email: owner } = request.admin
+      await requireOwner(db, accountId)
+      const { takesNewLeads } = request.body
+      await db.transaction(async (tx) => {
+        const [changed] = await tx.query<{ email: string }>(
+          'UPDATE admin_accounts SET takes_new_leads = $2 WHERE id = $1 RETURNING email',
+          [request.params.id, takesNewLeads],
+        )
+        if (!changed) throw new ApiError(404, NO_SUCH_TEAMMATE)
+        await recordAudit(tx, {
+          actor: owner,
+          action: 'account.new-leads',
+          detail: { email: changed.email, takesNewLeads },
+        })
+      })
+      return reply.code(204).send()
+    },
+  )
 
   app.delete('/teammates/:id', { schema: { params: idParams(NO_SUCH_TEAMMATE) } }, async (request, reply) => {
     const { accountId, email: owner } = request.admin

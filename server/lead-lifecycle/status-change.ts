@@ -3,6 +3,7 @@ import type { LeadStatus } from '../../common/lead-status.ts'
 import { arrayLiteral } from '../db/array-literal.ts'
 import type { Queryable } from '../db/database.ts'
 import { utcText } from '../db/utc-text.ts'
+import { markTouched } from './touched.ts'
 
 export interface StatusMove {
   /** The leads to move: one (the lead page), many (a bulk change) or a booked one. */
@@ -74,6 +75,12 @@ export async function changeStatus(
             reason: row.reason,
           },
         ],
+  )
+  // A person's change of status touches the lead (touched.ts): new to nobody after it.
+  await markTouched(
+    db,
+    changes.map((change) => change.id),
+    author,
   )
   return { found: Number(rows[0]?.found ?? 0), changes }
 }

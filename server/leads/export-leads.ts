@@ -27,9 +27,18 @@ const STATUS_DATE_COLUMNS = LEAD_STATUSES.map((status) => `${status}_at`)
 // Its outcome, the latest entered (ADR 040).
 const OUTCOME_COLUMNS = ['outcome', 'amount', 'currency', 'lost_reason']
 
-// Where the lead stands and the source the list shows; what a CRM's import takes besides: when it reached each
-// status, its call (the one the list shows: its time and state), its outcome and its notes.
-const INBOX_COLUMNS = ['status', 'source', ...STATUS_DATE_COLUMNS, 'call_at', 'call_state', ...OUTCOME_COLUMNS, 'notes']
+// Where the lead stands, the source the list shows and its owner's email; what a CRM's import takes besides: when
+// it reached each status, its call (the one the list shows: its time and state), its outcome and its notes.
+const INBOX_COLUMNS = [
+  'status',
+  'source',
+  'owner',
+  ...STATUS_DATE_COLUMNS,
+  'call_at',
+  'call_state',
+  ...OUTCOME_COLUMNS,
+  'notes',
+]
 
 /** The columns of the command-line export (npm run export), then the inbox's own. */
 export const leadExportColumns = (format: ExportFormat) => exportColumns(undefined, format, INBOX_COLUMNS)
@@ -42,7 +51,8 @@ const NOTES = `(SELECT json_agg(json_build_object('at', ${utcText('n.at')}, 'aut
 
 const SELECT = `s.id::text AS id, s.submission_id::text AS submission_id, ${utcText('s.created_at')} AS created_at,
   ${CONTACT_FIELDS.map((field) => `s.${field}`).join(', ')}, s.attribution,
-  p.status, lead_source(s.attribution) AS source, ${LEAD_STATUSES.map(statusDate).join(', ')},
+  p.status, lead_source(s.attribution) AS source, (SELECT a.email FROM admin_accounts a WHERE a.id = p.owner) AS owner,
+  ${LEAD_STATUSES.map(statusDate).join(', ')},
   ${CURRENT_BOOKING} AS booking, ${NOTES},
   (SELECT json_build_object('outcome', o.outcome, 'amount_minor', o.amount_minor::text, 'currency', o.currency,
       'lost_reason', o.lost_reason)::text

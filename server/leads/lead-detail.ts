@@ -8,6 +8,7 @@ import type {
   LeadStatusChange,
 } from '../../common/lead-page-api.ts'
 import type { LeadStatus } from '../../common/lead-status.ts'
+import type { LeadOwnerChange } from '../../common/owner-api.ts'
 import type { Queryable } from '../db/database.ts'
 import { utcText } from '../db/utc-text.ts'
 import { leadOutcomeOf, OUTCOME_COLUMNS, type OutcomeRow } from '../lead-lifecycle/outcome.ts'
@@ -31,7 +32,7 @@ export async function getLeadDetail(db: Queryable, id: number): Promise<LeadDeta
     [id],
   )
   if (row === undefined) return undefined
-  const [bookings, deliveries, history, notes, duplicates, merged, outcomes] = await Promise.all([
+  const [bookings, deliveries, history, notes, duplicates, merged, outcomes, ownerChanges] = await Promise.all([
     leadBookings(db, id),
     leadDeliveries(db, id),
     statusHistory(db, id),
@@ -39,6 +40,7 @@ export async function getLeadDetail(db: Queryable, id: number): Promise<LeadDeta
     leadDuplicates(db, id),
     mergedApplications(db, id),
     leadOutcomes(db, id),
+    ownerHistory(db, id),
   ])
   return {
     ...toSummary(row),
@@ -53,6 +55,7 @@ export async function getLeadDetail(db: Queryable, id: number): Promise<LeadDeta
     duplicates,
     mergedApplications: merged,
     outcomes,
+    ownerChanges,
   }
 }
 
@@ -133,4 +136,12 @@ async function leadNotes(db: Queryable, id: number): Promise<LeadNote[]> {
     [id],
   )
   return rows.map((row) => ({ id: Number(row.id), body: row.body, author: row.author, at: row.at }))
+}
+
+async function ownerHistory(db: Queryable, id: number): Promise<LeadOwnerChange[]> {
+  return db.query<LeadOwnerChange & Record<string, unknown>>(
+    `SELECT owner_email AS owner, author, ${utcText('at')} AS at
+     FROM lead_owner_changes WHERE application_id = $1 ORDER BY at, id`,
+    [id],
+  )
 }

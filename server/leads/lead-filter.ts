@@ -5,6 +5,7 @@ import type { BookingFilter } from '../../common/booking-api.ts'
 import { DIRECT_SOURCE } from '../../common/funnel-api.ts'
 import { SEARCH_MIN_RUN, SEARCH_TOO_SHORT, type LeadSort } from '../../common/lead-list-api.ts'
 import type { LeadStatus } from '../../common/lead-status.ts'
+import type { OwnerFilter } from '../../common/owner-api.ts'
 import { zonedDayEnd, zonedDayStart } from '../../common/zoned-day.ts'
 import { arrayLiteral } from '../db/array-literal.ts'
 import { ApiError } from '../http/api-error.ts'
@@ -46,6 +47,8 @@ export interface LeadFilter {
   before: Date | undefined
   spam: boolean
   booking: BookingFilter | undefined
+  /** Only the leads of this account (the "Mine" filter), or null for the unassigned; any owner when absent. */
+  owner?: number | null
   /** Only these leads (a selection's export); every lead when absent. */
   ids?: readonly number[]
 }
@@ -59,22 +62,29 @@ export interface LeadQuery {
 
 /**
  * Reads the list's query string; throws a 400 ApiError naming every problem in
- * words. Its days are those of `timeZone` (TIMEZONE), UTC unless given.
+ * words. Its days are those of `timeZone` (TIMEZONE), UTC unless given;
+ * `accountId` is who asks: "Mine" is that account's leads.
  */
-export function parseLeadQuery(input: unknown, timeZone = 'UTC'): LeadQuery {
+export function parseLeadQuery(input: unknown, timeZone = 'UTC', accountId?: number): LeadQuery {
   const result = leadListQuerySchema.safeParse(input)
   if (!result.success) throw ApiError.invalid(result.error)
-  return leadQueryOf(result.data, timeZone)
+  return leadQueryOf(result.data, timeZone, accountId)
 }
 
 /**
  * The list's request from its query string as its route schema read it
  * (leadListQuerySchema); throws a 400 ApiError for a search the index cannot serve.
  * `from` and `to` are days of the agency's `timeZone` (TIMEZONE): `from` from its
- * midnight there, `to` up to the next midnight there.
+ * midnight there, `to` up to the next midnight there. `accountId` is who asks:
+ * "Mine" is that account's leads.
  */
-export function leadQueryOf(query: z.output<typeof leadListQuerySchema>, timeZone: string): LeadQuery {
+export function leadQueryOf(
+  query: z.output<typeof leadListQuerySchema>,
+  timeZone: string,
+  accountId?: number,
+): LeadQuery {
   const search = searchText(query.q)
+  const owner = ownerOf(query.owner, accountId)
   return {
     filter: {
       search: search?.text,
@@ -85,6 +95,7 @@ export function leadQueryOf(query: z.output<typeof leadListQuerySchema>, timeZon
       before: query.to === undefined ? undefined : zonedDayEnd(query.to, timeZone),
       spam: query.view === 'spam',
       booking: query.booking,
+      ...(owner === undefined ? {} : { owner }),
       ...(query.ids === undefined ? {} : { ids: query.ids }),
     },
     sort: query.sort,
@@ -108,6 +119,17 @@ function searchText(q: string | undefined): { text: string; exactEmail: boolean 
   throw new ApiError(400, `q: ${SEARCH_TOO_SHORT}`, { details: [{ field: 'q', message: SEARCH_TOO_SHORT }] })
 }
 
+/** The owner a filter asks for: the asking account's id for "Mine", null for the unassigned. */
+function ownerOf(filter: OwnerFilter | undefined, accountId: number | undefined): number | null | undefined {
+  if (filter === 'none') return null
+  if (filter === undefined) return undefined
+  if (accountId === undefined) throw new ApiError(400, 'owner: "mine" needs a signed-in account')
+  return accountId
+}
+
+/** A lead's owner as lead_pipeline_owner_idx holds it (migrations/024): 0 for nobody, so both filters are an equality. */
+export const OWNER_KEY = 'coalesce(p.owner, 0)'
+
 const bookingsWhere = (condition: string) =>
   `EXISTS (SELECT 1 FROM bookings b WHERE b.application_id = s.id${condition})`
 
@@ -127,9 +149,10 @@ export const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (charac
 
 /**
  * The WHERE clause of a filter over contact_submissions `s` joined to
- * lead_pipeline `p`, and its parameters from `$${first}` on. With a status, the
- * time conditions go on p.received_at so its index (status, received_at) serves
- * them; otherwise on s.created_at, which the inbox indexes serve.
+ * lead_pipeline `p`, and its parameters from `$${first}` on. With a status or an
+ * owner, the time conditions go on p.received_at so their indexes (status or
+ * owner, received_at) serve them; otherwise on s.created_at, which the inbox
+ * indexes serve.
  */
 export function filterSql(
   filter: LeadFilter,
@@ -140,9 +163,13 @@ export function filterSql(
     params.push(value)
     return `$${first + params.length - 1}`
   }
-  const [time, id] = filter.status === undefined ? ['s.created_at', 's.id'] : ['p.received_at', 'p.application_id']
+  const [time, id] =
+    filter.status === undefined && filter.owner === undefined
+      ? ['s.created_at', 's.id']
+      : ['p.received_at', 'p.application_id']
   const conditions = [filter.spam ? 's.spam' : 'NOT s.spam']
   if (filter.status !== undefined) conditions.push(`p.status = ${next(filter.status)}`)
+  if (filter.owner !== undefined) conditions.push(`${OWNER_KEY} = ${next(filter.owner ?? 0)}::bigint`)
   if (filter.source === DIRECT_SOURCE) conditions.push('lead_source(s.attribution) IS NULL')
   else if (filter.source !== undefined) conditions.push(`lead_source(s.attribution) = ${next(filter.source)}`)
   if (filter.from !== undefined) conditions.push(`${time} >= ${next(filter.from.toISOString())}::timestamptz`)

@@ -135,13 +135,16 @@ export const leadRoutes: FastifyPluginAsyncZod<LeadRouteOptions> = async (
 
   const listQuery = { schema: { querystring: leadListQuerySchema } }
   app.get('/leads', listQuery, async (request) => {
-    return listLeads(reads, leadQueryOf(request.query, timeZone), { accountId: request.admin.accountId })
+    return listLeads(reads, leadQueryOf(request.query, timeZone, request.admin.accountId), {
+      accountId: request.admin.accountId,
+    })
   })
 
   app.get(
     LEAD_COUNT_PATH,
     listQuery,
-    async (request) => countLeads(reads, leadQueryOf(request.query, timeZone)) satisfies Promise<LeadCount>,
+    async (request) =>
+      countLeads(reads, leadQueryOf(request.query, timeZone, request.admin.accountId)) satisfies Promise<LeadCount>,
   )
 
   app.get(
@@ -158,7 +161,7 @@ export const leadRoutes: FastifyPluginAsyncZod<LeadRouteOptions> = async (
         `tz: ${JSON.stringify(tz)} is not a time zone this server knows: give an IANA name such as Europe/Paris`,
       )
     }
-    const { filter } = leadQueryOf(list, timeZone)
+    const { filter } = leadQueryOf(list, timeZone, request.admin.accountId)
     const name = `${filter.spam ? 'spam' : 'leads'}-${zonedDay(new Date(), timeZone)}.${format}`
     return reply
       .header('content-type', CONTENT_TYPES[format])
@@ -206,7 +209,11 @@ export const leadRoutes: FastifyPluginAsyncZod<LeadRouteOptions> = async (
     '/leads/:id/neighbours',
     { schema: { params: leadParams, querystring: leadListQuerySchema } },
     async (request) => {
-      const neighbours = await leadNeighbours(reads, request.params.id, leadQueryOf(request.query, timeZone))
+      const neighbours = await leadNeighbours(
+        reads,
+        request.params.id,
+        leadQueryOf(request.query, timeZone, request.admin.accountId),
+      )
       if (!neighbours) throw noSuchLead()
       return neighbours
     },

@@ -2,7 +2,7 @@ import { LEAD_COUNT_CAP, SEARCH_COUNT_CAP, type LeadSort } from '../../common/le
 import { LEAD_STATUSES } from '../../common/lead-status.ts'
 import { utcText } from '../db/utc-text.ts'
 import type { ListCursor } from './cursor.ts'
-import { filterSql, type LeadFilter } from './lead-filter.ts'
+import { filterSql, OWNER_KEY, type LeadFilter } from './lead-filter.ts'
 import { leadListSql, SUMMARY_COLUMNS } from './list-leads.ts'
 
 const FROM = 'FROM contact_submissions s JOIN lead_pipeline p ON p.application_id = s.id'
@@ -128,30 +128,32 @@ export const countCapOf = (filter: LeadFilter) => (filter.search === undefined ?
  * How many leads match `filter`, counted up to its cap + 1 (more than the cap
  * reads as "10,000+", or "1,000+" with a search): the count stops there, so it
  * reads at most that many index entries however large the inbox. The pipeline is joined only for
- * a status, the only condition on it. A status with nothing else but dates is
+ * a status or an owner, the only conditions on it. Either with nothing else but dates is
  * counted from the status index alone, the spam (few) set aside by an anti-join:
  * joined to every application instead, it read the whole inbox index.
  */
 export function leadCountSql(filter: LeadFilter) {
   const cap = countCapOf(filter) + 1
-  const { status } = filter
+  const { status, owner } = filter
   const onlyStatus =
     !filter.spam &&
     [filter.source, filter.search, filter.booking, filter.ids].every((condition) => condition === undefined)
-  if (status !== undefined && onlyStatus) {
-    const params: unknown[] = [status, cap]
-    const conditions = ['p.status = $1']
+  if ((status !== undefined || owner !== undefined) && onlyStatus) {
+    const params: unknown[] = [cap]
+    const conditions = []
+    if (status !== undefined) conditions.push(`p.status = $${params.push(status)}`)
+    if (owner !== undefined) conditions.push(`${OWNER_KEY} = $${params.push(owner ?? 0)}::bigint`)
     if (filter.from !== undefined)
       conditions.push(`p.received_at >= $${params.push(filter.from.toISOString())}::timestamptz`)
     if (filter.before !== undefined)
       conditions.push(`p.received_at < $${params.push(filter.before.toISOString())}::timestamptz`)
     const sql = `SELECT count(*)::int AS total FROM (SELECT 1 FROM lead_pipeline p
       WHERE ${conditions.join(' AND ')} AND NOT EXISTS (SELECT 1 FROM contact_submissions s WHERE s.id = p.application_id AND s.spam)
-      LIMIT $2) capped`
+      LIMIT $1) capped`
     return { sql, params }
   }
   const { where, params } = filterSql(filter, 1)
-  const join = status === undefined ? 'FROM contact_submissions s' : FROM
+  const join = status === undefined && owner === undefined ? 'FROM contact_submissions s' : FROM
   params.push(cap)
   return {
     sql: `SELECT count(*)::int AS total FROM (SELECT 1 ${join} WHERE ${where} LIMIT $${params.length}) capped`,

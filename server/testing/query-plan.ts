@@ -5,6 +5,8 @@ export interface PlanNode {
   'Node Type': string
   'Relation Name'?: string
   'Index Name'?: string
+  /** A Sort's keys, as the database writes them. */
+  'Sort Key'?: string[]
   Plans?: PlanNode[]
 }
 

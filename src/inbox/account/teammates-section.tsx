@@ -6,10 +6,12 @@ import { AdminApiError } from '../api/inbox-fetch.ts'
 import { useAddTeammate, useRemoveTeammate, useTeam } from '../api/teammates.ts'
 import { accountCopy } from '../content/account-copy.ts'
 import { inboxCopy } from '../content/inbox-copy.ts'
+import { ownerCopy } from '../content/owner-copy.ts'
 import { ConfirmDialog } from '../ui/confirm-dialog.tsx'
 import { Field } from '../ui/field.tsx'
 import { LoadFailed } from '../ui/load-failed.tsx'
 import { Notice } from '../ui/notice.tsx'
+import { TakesNewLeads } from './takes-new-leads.tsx'
 import { TeammateAddedPanel } from './teammate-added.tsx'
 
 const copy = accountCopy.teammates
@@ -62,6 +64,7 @@ export function TeammatesSection() {
                 {teammate.state === 'pending' && ` · ${copy.pending}`}
               </p>
             </div>
+            <TakesNewLeads teammate={teammate} canManage={canManage} />
             {canManage && teammate.role === 'member' && (
               <Button
                 variant="secondary"
@@ -74,6 +77,7 @@ export function TeammatesSection() {
           </li>
         ))}
       </ul>
+      <p className="text-sm text-ink/80">{ownerCopy.newLeadsNote}</p>
       {removed && <Notice tone="success">{copy.removed(removed)}</Notice>}
       {!canManage && <p className="text-ink/80">{copy.memberNote}</p>}
       {canManage && (

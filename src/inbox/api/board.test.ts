@@ -12,6 +12,7 @@ const lead = (id: number, status: LeadStatus, receivedAt: string): LeadSummary =
   booking: null,
   statusReason: null,
   needsOutcome: false,
+  owner: null,
   isNew: false,
   appliedAgain: false,
 })

@@ -106,6 +106,7 @@ const summaryOf = ({
   needsOutcome,
   isNew,
   appliedAgain,
+  owner,
 }: LeadDetail): LeadSummary => ({
   id,
   receivedAt,
@@ -117,6 +118,7 @@ const summaryOf = ({
   needsOutcome,
   isNew,
   appliedAgain,
+  owner,
 })
 
 export interface BoardMove {

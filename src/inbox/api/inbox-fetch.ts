@@ -14,7 +14,7 @@ export class AdminApiError extends Error {
 }
 
 interface InboxRequest {
-  method?: 'GET' | 'POST' | 'PATCH' | 'DELETE'
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
   body?: unknown
   /** Every change carries the session's token; reads need none. */
   csrfToken?: string

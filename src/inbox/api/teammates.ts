@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { SetupPassword, TeammateAdd } from '../../../common/account-api-schema.ts'
 import type { SetupDone, SetupLinkInfo, TeamList, TeammateAdded } from '../../../common/account-api.ts'
+import { teammateNewLeadsPath } from '../../../common/owner-api.ts'
 import { inboxFetch } from './inbox-fetch.ts'
 import { SESSION_KEY } from './session-key.ts'
 import { useSignedIn } from './session.ts'
@@ -48,5 +49,16 @@ export function useSetupPassword() {
     onSuccess: (done) => {
       if (done.session) queryClient.setQueryData(SESSION_KEY, done.session)
     },
+  })
+}
+
+/** The owner's choice of who gets new leads in turn. */
+export function useTakesNewLeads() {
+  const queryClient = useQueryClient()
+  const { csrfToken } = useSignedIn()
+  return useMutation({
+    mutationFn: ({ id, takesNewLeads }: { id: number; takesNewLeads: boolean }) =>
+      inboxFetch<undefined>(teammateNewLeadsPath(id), { method: 'PUT', body: { takesNewLeads }, csrfToken }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: TEAM_KEY }),
   })
 }

@@ -11,6 +11,7 @@ import { listCopy } from '../content/list-copy.ts'
 import { leadName } from '../leads-shared/lead-name.ts'
 import { NeedsOutcomeMark, StatusReason } from '../leads-shared/lead-status-note.tsx'
 import { NewBadge } from '../leads-shared/new-badge.tsx'
+import { OwnerSelect } from '../leads-shared/owner-select.tsx'
 import { InboxLink } from '../router/inbox-link.tsx'
 import { adminPaths } from '../router/paths.ts'
 import { formatCallTime, formatDateTime } from '../ui/format.ts'
@@ -78,7 +79,7 @@ interface BoardCardProps {
   now: number
 }
 
-/** One lead on the board: its handle moves it, its name opens it. */
+/** One lead on the board: its handle moves it, its name opens it, its select gives it an owner. */
 export function BoardCard({ lead, status, now }: BoardCardProps) {
   const name = leadName(lead)
   const data: CardData = { lead, name, status }
@@ -107,6 +108,7 @@ export function BoardCard({ lead, status, now }: BoardCardProps) {
           </h3>
           <CardFacts lead={lead} now={now} />
           <StatusReason lead={lead} />
+          <OwnerSelect id={lead.id} owner={lead.owner} name={name} className="mt-1" />
         </div>
       </article>
     </li>

@@ -1,4 +1,7 @@
 import type { LeadAnswers } from '../../../common/lead-list-api.ts'
+import type { TouchVia } from '../../../common/owner-api.ts'
+import { touchLead } from '../api/owners.ts'
+import { useSignedIn } from '../api/session.ts'
 import { contactCopy } from '../content/contact-copy.ts'
 import { useCopyText } from '../ui/use-copy-text.ts'
 import { instagramHref, mailtoHref, telHref } from './contact-hrefs.ts'
@@ -10,16 +13,19 @@ interface Way {
   label: string
   value: string
   href: string | undefined
+  /** Tapping it works the lead (a call, an email): the server is told, and the lead is new to nobody after. */
+  touches?: TouchVia
 }
 
 const waysOf = (answers: LeadAnswers): Way[] => [
-  { label: copy.phone, value: answers.phone, href: telHref(answers.phone) },
-  { label: copy.email, value: answers.email, href: mailtoHref(answers.email) },
+  { label: copy.phone, value: answers.phone, href: telHref(answers.phone), touches: 'call' },
+  { label: copy.email, value: answers.email, href: mailtoHref(answers.email), touches: 'email' },
   { label: copy.instagram, value: answers.instagram, href: instagramHref(answers.instagram) },
 ]
 
-function ContactWay({ way, withCopy }: { way: Way; withCopy: boolean }) {
+function ContactWay({ way, withCopy, onTouch }: { way: Way; withCopy: boolean; onTouch?: (via: TouchVia) => void }) {
   const { state, copy: copyText } = useCopyText()
+  const { touches } = way
   const external = way.href?.startsWith('https:')
   return (
     <div className="flex min-w-0 flex-wrap items-center gap-x-2">
@@ -29,6 +35,7 @@ function ContactWay({ way, withCopy }: { way: Way; withCopy: boolean }) {
           <a
             href={way.href}
             className="inline-flex min-h-11 items-center font-semibold underline underline-offset-4"
+            onClick={touches && onTouch ? () => onTouch(touches) : undefined}
             {...(external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
           >
             {way.value}
@@ -56,12 +63,26 @@ function ContactWay({ way, withCopy }: { way: Way; withCopy: boolean }) {
   )
 }
 
-/** A lead's phone, email and Instagram as links that call, write or open the profile; `withCopy` adds a copy button to each. */
-export function ContactLinks({ answers, withCopy = false }: { answers: LeadAnswers; withCopy?: boolean }) {
+/**
+ * A lead's phone, email and Instagram as links that call, write or open the
+ * profile; `withCopy` adds a copy button to each. With `leadId`, tapping the
+ * call or email link tells the server that someone worked the lead.
+ */
+export function ContactLinks({
+  answers,
+  withCopy = false,
+  leadId,
+}: {
+  answers: LeadAnswers
+  withCopy?: boolean
+  leadId?: number
+}) {
+  const { csrfToken } = useSignedIn()
+  const onTouch = leadId === undefined ? undefined : (via: TouchVia) => touchLead(leadId, via, csrfToken)
   return (
     <dl aria-label={copy.label} className="flex flex-col gap-1">
       {waysOf(answers).map((way) => (
-        <ContactWay key={way.label} way={way} withCopy={withCopy} />
+        <ContactWay key={way.label} way={way} withCopy={withCopy} onTouch={onTouch} />
       ))}
     </dl>
   )

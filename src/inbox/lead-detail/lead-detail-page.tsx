@@ -12,6 +12,7 @@ import { filtersOf } from '../leads-shared/lead-path.ts'
 import { StatusReason } from '../leads-shared/lead-status-note.tsx'
 import { listPath, listQueryFrom } from '../leads-shared/list-query.ts'
 import { NotSpamButton } from '../leads-shared/not-spam-button.tsx'
+import { OwnerSelect } from '../leads-shared/owner-select.tsx'
 import { StatusSelect } from '../leads-shared/status-select.tsx'
 import { useLocation } from '../router/use-location.ts'
 import { formatDateTime } from '../ui/format.ts'
@@ -95,7 +96,7 @@ function LeadTop({ lead }: { lead: LeadDetail }) {
           {lead.bookingOpenedAt ? copy.bookingOpened(formatDateTime(lead.bookingOpenedAt)) : copy.bookingNotOpened}
         </p>
         <LeadSource source={lead.source} attribution={lead.attribution} />
-        <ContactLinks answers={lead.answers} withCopy />
+        <ContactLinks answers={lead.answers} withCopy leadId={lead.id} />
       </div>
       <div className="flex min-w-0 flex-col gap-3">
         {lead.spam ? (
@@ -113,6 +114,7 @@ function LeadTop({ lead }: { lead: LeadDetail }) {
             onChanged={setAnnouncement}
           />
         )}
+        {!lead.spam && <OwnerSelect id={lead.id} owner={lead.owner} name={name} visibleLabel />}
         {announcement && <Notice tone="success">{announcement}</Notice>}
         {!lead.spam && <StatusReason lead={lead} className="text-sm" />}
         {!lead.spam && hasCall(lead) && <OutcomeForm lead={lead} />}

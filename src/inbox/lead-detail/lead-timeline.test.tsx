@@ -45,6 +45,8 @@ const lead: LeadDetail = {
   source: 'ig',
   status: 'contacted',
   booking: null,
+  owner: null,
+  ownerChanges: [],
   submissionId: '00000000-0000-4000-8000-000000000000',
   spam: false,
   attribution: null,
@@ -117,5 +119,27 @@ describe('a lead’s timeline', () => {
     expect(within(failed!).getByRole('button', { name: 'Resend new lead to Slack' })).toBeVisible()
     expect(screen.getAllByRole('button', { name: /^Resend/ })).toHaveLength(1)
     expect(screen.getByText('Called back').closest('li')).toHaveTextContent(/Note by bob@team\.example · /)
+  })
+})
+
+describe('a lead’s owner changes in its timeline', () => {
+  it('says to whom and by whom: "Assigned to X by Y", and "Unassigned"', () => {
+    const queryClient = new QueryClient()
+    queryClient.setQueryData(SESSION_KEY, { email: 'ada@team.example', csrfToken: 'token', totpEnabled: false })
+    const assigned = {
+      ...lead,
+      ownerChanges: [
+        { owner: 'bob@team.example', author: 'ada@team.example', at: at(7) },
+        { owner: null, author: 'bob@team.example', at: at(8) },
+      ],
+    }
+    render(
+      <QueryClientProvider client={queryClient}>
+        <LeadTimeline lead={assigned} />
+      </QueryClientProvider>,
+    )
+    const [latest, before] = screen.getAllByRole('listitem')
+    expect(latest).toHaveTextContent(/^Unassignedby bob@team\.example · /)
+    expect(before).toHaveTextContent(/^Assigned to bob@team\.exampleby ada@team\.example · /)
   })
 })

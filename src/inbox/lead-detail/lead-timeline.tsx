@@ -5,6 +5,7 @@ import { duplicatesCopy } from '../content/duplicates-copy.ts'
 import { inboxCopy, statusLabels } from '../content/inbox-copy.ts'
 import { leadPageCopy } from '../content/lead-page-copy.ts'
 import { outcomeCopy } from '../content/outcome-copy.ts'
+import { ownerCopy } from '../content/owner-copy.ts'
 import { formatDateTime } from '../ui/format.ts'
 import { Section } from '../ui/section.tsx'
 import { deliveryState } from './lead-deliveries.tsx'
@@ -54,6 +55,13 @@ function describe(entry: TimelineEntry, leadId: number): { what: ReactNode; who?
         ),
         who: copy.by(entry.outcome.author),
       }
+    case 'owner': {
+      const { owner, author } = entry.change
+      return {
+        what: <p className="font-semibold">{owner === null ? ownerCopy.unassignedEntry : ownerCopy.assigned(owner)}</p>,
+        who: ownerCopy.by(author),
+      }
+    }
     case 'note':
       return {
         what: <p className="whitespace-pre-wrap break-words rounded-lg bg-ink/5 px-2 py-1">{entry.note.body}</p>,

@@ -14,7 +14,7 @@ const delivery = (id: number, queued: number, attempts: number[], more: Partial<
   attempts: attempts.map((minute) => ({ startedAt: at(minute), durationMs: 10, status: 200, error: null })),
   ...more,
 })
-const none = { bookingOpenedAt: null, history: [], notes: [], deliveries: [], bookings: [] }
+const none = { bookingOpenedAt: null, history: [], notes: [], deliveries: [], bookings: [], ownerChanges: [] }
 
 describe('timelineOf', () => {
   it('puts every kind of event of a lead in one list, newest first', () => {
@@ -22,6 +22,7 @@ describe('timelineOf', () => {
       receivedAt: at(0),
       bookingOpenedAt: at(2),
       history: [{ from: 'new', to: 'contacted', author: 'ada@example.com', at: at(5), reason: null }],
+      ownerChanges: [{ owner: 'bob@example.com', author: 'ada@example.com', at: at(7) }],
       notes: [{ id: 7, body: 'Called', author: 'ada@example.com', at: at(6) }],
       deliveries: [delivery(1, 0, [1, 3]), delivery(2, 4, [])],
       bookings: [
@@ -41,6 +42,7 @@ describe('timelineOf', () => {
     expect(entries.map((entry) => [entry.kind, entry.at])).toEqual([
       ['booking', at(9)],
       ['booking', at(8)],
+      ['owner', at(7)],
       ['note', at(6)],
       ['status', at(5)],
       // Not yet tried: where it was queued.

@@ -7,6 +7,7 @@ import type {
   LeadStatusChange,
   MergedApplication,
 } from '../../../common/lead-page-api.ts'
+import type { LeadOwnerChange } from '../../../common/owner-api.ts'
 
 /**
  * One line of a lead's timeline: what happened, and when. A new kind is one
@@ -25,6 +26,7 @@ export type TimelineEntry =
   | { kind: 'booking'; at: string; key: string; booking: LeadBooking; event: BookingEventLine }
   | { kind: 'applied-again'; at: string; key: string; application: MergedApplication }
   | { kind: 'outcome'; at: string; key: string; outcome: LeadOutcome }
+  | { kind: 'owner'; at: string; key: string; change: LeadOwnerChange }
 
 export type TimelineKind = TimelineEntry['kind']
 
@@ -34,7 +36,7 @@ export const isMinor = (entry: TimelineEntry) => minorKinds.has(entry.kind)
 
 type TimelineSource = Pick<
   LeadDetail,
-  'receivedAt' | 'history' | 'notes' | 'deliveries' | 'bookingOpenedAt' | 'bookings'
+  'receivedAt' | 'history' | 'notes' | 'deliveries' | 'bookingOpenedAt' | 'bookings' | 'ownerChanges'
 > &
   Partial<Pick<LeadDetail, 'mergedApplications' | 'outcomes'>>
 
@@ -111,6 +113,12 @@ export function timelineOf(lead: TimelineSource): TimelineEntry[] {
       at: outcome.at,
       key: `outcome-${outcome.id}`,
       outcome,
+    })),
+    ...lead.ownerChanges.map((change, index) => ({
+      kind: 'owner' as const,
+      at: change.at,
+      key: `owner-${index}`,
+      change,
     })),
   ]
   return entries

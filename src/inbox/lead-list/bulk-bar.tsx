@@ -3,6 +3,7 @@ import { cn } from '../../lib/cn.ts'
 import { useBulkErase } from '../api/bulk-leads.ts'
 import { listCopy } from '../content/list-copy.ts'
 import { ConfirmDialog } from '../ui/confirm-dialog.tsx'
+import { BulkOwner } from './bulk-owner.tsx'
 import { BulkNotSpam, BulkStatus, bulkControl } from './bulk-status.tsx'
 import { ExportDialog } from './export-dialog.tsx'
 import type { Selection } from './use-selection.ts'
@@ -39,6 +40,7 @@ export function BulkBar({ selection, spam, onDone }: BulkBarProps) {
     >
       <p className="font-semibold">{copy.selected(ids.length)}</p>
       {spam ? <BulkNotSpam ids={ids} onDone={done} /> : <BulkStatus ids={ids} onDone={done} />}
+      {!spam && <BulkOwner ids={ids} onDone={done} />}
       <ExportDialog
         query={{ ids: ids.join(','), view: spam ? 'spam' : undefined }}
         words={{ open: copy.exportSelected, title: copy.exportSelectedTitle, intro: copy.exportSelectedIntro }}

@@ -1,3 +1,5 @@
+import { touchLead } from '../api/owners.ts'
+import { useSignedIn } from '../api/session.ts'
 import { telHref } from '../contact/contact-hrefs.ts'
 import { listCopy } from '../content/list-copy.ts'
 import { AppliedAgainBadge } from '../leads-shared/applied-again-badge.tsx'
@@ -32,6 +34,7 @@ function PhoneIcon() {
  * The rest of the answers are one tap away, on the lead's page.
  */
 export function LeadCards({ leads, spam, now, sort, selection, onStatusChanged }: LeadRowsProps) {
+  const { csrfToken } = useSignedIn()
   return (
     <ul aria-label={listCopy.caption[sort]} className="flex flex-col gap-2 sm:hidden">
       {leads.map((lead) => {
@@ -78,6 +81,7 @@ export function LeadCards({ leads, spam, now, sort, selection, onStatusChanged }
               {call && (
                 <a
                   href={call}
+                  onClick={() => touchLead(lead.id, 'call', csrfToken)}
                   className="flex size-11 shrink-0 items-center justify-center rounded-full text-ink ring-1 ring-ink/25 hover:bg-ink/5"
                 >
                   <PhoneIcon />

@@ -16,6 +16,7 @@ import { Field } from '../ui/field.tsx'
 import { RangePresets } from '../ui/range-presets.tsx'
 import { KeyboardHint } from './keyboard-hint.tsx'
 import { moveLeadFocus } from './lead-links.ts'
+import { OwnerFilterField } from './owner-filter-field.tsx'
 import { sourceChoices } from './source-choices.ts'
 import { useFilterFields } from './use-filter-fields.ts'
 import { useListKeys } from './use-list-keys.ts'
@@ -119,7 +120,7 @@ export function LeadFilterForm({ query, searchProblem }: { query: LeadListQuery;
           }
         }}
         className={cn(
-          'mt-4 gap-4 rounded-2xl bg-white p-4 shadow-sm sm:mt-6 sm:grid sm:grid-cols-2 lg:grid-cols-7',
+          'mt-4 gap-4 rounded-2xl bg-white p-4 shadow-sm sm:mt-6 sm:grid sm:grid-cols-2 lg:grid-cols-8',
           open ? 'grid' : 'hidden',
         )}
       >
@@ -188,6 +189,7 @@ export function LeadFilterForm({ query, searchProblem }: { query: LeadListQuery;
             )}
           </Field>
         )}
+        {!spam && <OwnerFilterField owner={query.owner} onChange={() => apply()} />}
         <Field label={copy.source}>
           {({ id }) => (
             <select
@@ -214,7 +216,7 @@ export function LeadFilterForm({ query, searchProblem }: { query: LeadListQuery;
         <Field label={copy.to}>
           {({ id }) => <Input id={id} name="to" type="date" defaultValue={query.to} onChange={() => applySoon('to')} />}
         </Field>
-        <div className="flex flex-wrap items-start gap-x-6 gap-y-3 sm:col-span-2 lg:col-span-7">
+        <div className="flex flex-wrap items-start gap-x-6 gap-y-3 sm:col-span-2 lg:col-span-8">
           <RangePresets
             inline
             current={query}

@@ -12,6 +12,7 @@ import { NotSpamButton } from '../leads-shared/not-spam-button.tsx'
 import { bookingLabel } from './booking-label.ts'
 import { ReceivedAge, SourceBadge } from './lead-facts.tsx'
 import { LeadLink } from './lead-link.tsx'
+import { OwnerName } from './owner-name.tsx'
 import { RowStatusSelect } from './row-status-select.tsx'
 import { SelectBox } from './select-box.tsx'
 
@@ -25,7 +26,7 @@ export interface LeadRowProps {
 }
 
 /** Every column, the hidden ones included, for the answers' row to span. */
-export const COLUMN_COUNT = 7
+export const COLUMN_COUNT = 8
 const cell = 'px-2 py-px align-middle'
 
 /** One lead in the table: a single line of facts and controls, its answers in a row below on demand. */
@@ -85,6 +86,9 @@ export function LeadRow({ lead, spam, now, selected, onSelect, onStatusChanged }
           )}
           {lead.booking && <p className="text-xs">{bookingLabel(lead)}</p>}
           <StatusReason lead={lead} />
+        </td>
+        <td className={cn(cell, 'hidden lg:table-cell')}>
+          <OwnerName owner={lead.owner} />
         </td>
         <td className={cn(cell, 'pr-2 text-right')}>
           <button

@@ -1,5 +1,6 @@
 import { toolsCopy } from '../content/inbox-tools-copy.ts'
 import { listCopy } from '../content/list-copy.ts'
+import { ownerCopy } from '../content/owner-copy.ts'
 import type { LeadRowsProps } from './lead-columns.ts'
 import { LeadRow } from './lead-row.tsx'
 import { SelectBox } from './select-box.tsx'
@@ -25,6 +26,7 @@ export function LeadTable({ leads, spam, now, sort, selection, onStatusChanged }
           <col className="hidden w-40 lg:table-column" />
           <col className="w-28" />
           <col className="w-40" />
+          <col className="hidden w-36 lg:table-column" />
           <col className="w-32" />
         </colgroup>
         <thead className="border-b border-ink/15 bg-ink/5">
@@ -56,6 +58,9 @@ export function LeadTable({ leads, spam, now, sort, selection, onStatusChanged }
             </th>
             <th scope="col" className={head}>
               {spam ? toolsCopy.notSpam.action : columns.status}
+            </th>
+            <th scope="col" className={`${head} hidden lg:table-cell`}>
+              {ownerCopy.owner}
             </th>
             <th scope="col" className={`${head} text-right`}>
               {columns.answers}

@@ -6,7 +6,7 @@ import { listQueryFrom, showList } from '../leads-shared/list-query.ts'
 /** How long typing pauses before the search or a day is applied. */
 export const TYPING_PAUSE_MS = 300
 
-const FIELDS = ['q', 'status', 'booking', 'source', 'from', 'to'] as const
+const FIELDS = ['q', 'status', 'booking', 'owner', 'source', 'from', 'to'] as const
 
 /**
  * The filter form's fields, applied from what they hold. They are not

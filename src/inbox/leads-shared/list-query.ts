@@ -3,10 +3,12 @@ import { ADMIN_PAGE_PATH } from '../../../common/admin-api.ts'
 import { BOOKING_FILTERS, type BookingFilter } from '../../../common/booking-api.ts'
 import { LEAD_SORTS, type LeadSort } from '../../../common/lead-list-api.ts'
 import { LEAD_STATUSES, type LeadStatus } from '../../../common/lead-status.ts'
+import { OWNER_FILTERS, type OwnerFilter } from '../../../common/owner-api.ts'
 import { leadQueryString } from '../api/leads.ts'
 import { navigate } from '../router/use-location.ts'
 
 const isStatus = (value: string | null): value is LeadStatus => LEAD_STATUSES.some((status) => status === value)
+const isOwnerFilter = (value: string | null): value is OwnerFilter => OWNER_FILTERS.some((owner) => owner === value)
 const isBookingFilter = (value: string | null): value is BookingFilter =>
   BOOKING_FILTERS.some((filter) => filter === value)
 // Newest first is the default, so the address leaves it out.
@@ -19,6 +21,7 @@ export function listQueryFrom(params: URLSearchParams): LeadListQuery {
   const status = params.get('status')
   const booking = params.get('booking')
   const sort = params.get('sort')
+  const owner = params.get('owner')
   return {
     q: text(params, 'q'),
     status: isStatus(status) ? status : undefined,
@@ -28,6 +31,7 @@ export function listQueryFrom(params: URLSearchParams): LeadListQuery {
     to: text(params, 'to'),
     view: params.get('view') === 'spam' ? 'spam' : undefined,
     booking: isBookingFilter(booking) ? booking : undefined,
+    owner: isOwnerFilter(owner) ? owner : undefined,
     sort: isOtherSort(sort) ? sort : undefined,
     cursor: text(params, 'cursor'),
   }
@@ -38,8 +42,9 @@ export const listPath = (query: LeadListQuery) => `${ADMIN_PAGE_PATH}${leadQuery
 
 /** How many filters are set; a date range counts once. */
 export const activeFilterCount = (query: LeadListQuery) =>
-  [query.q, query.status, query.booking, query.source, query.from ?? query.to].filter((value) => value !== undefined)
-    .length
+  [query.q, query.status, query.booking, query.owner, query.source, query.from ?? query.to].filter(
+    (value) => value !== undefined,
+  ).length
 
 const typedInOf = (state: unknown) =>
   typeof state === 'object' && state !== null && 'typedIn' in state && typeof state.typedIn === 'string'
