@@ -49,9 +49,11 @@ const MOVE = [
   'UPDATE booking_requests SET application_id = $1 WHERE application_id = $2',
   'UPDATE lead_notes SET application_id = $1 WHERE application_id = $2',
   'UPDATE lead_status_changes SET application_id = $1 WHERE application_id = $2',
+  // Its outcomes too: a won amount is never lost to a merge (ADR 040).
+  'UPDATE lead_outcomes SET application_id = $1 WHERE application_id = $2',
   `UPDATE lead_deliveries d SET application_id = $1 WHERE d.application_id = $2 AND NOT EXISTS (
      SELECT 1 FROM lead_deliveries o WHERE o.application_id = $1 AND o.event = d.event AND o.target = d.target
-       AND o.booking_event_id IS NOT DISTINCT FROM d.booking_event_id)`,
+       AND o.booking_event_id IS NOT DISTINCT FROM d.booking_event_id AND o.outcome_id IS NOT DISTINCT FROM d.outcome_id)`,
   // The follow-up's claim of an address (one email per address, migrations/018) stays claimed.
   `UPDATE follow_up_recipients SET application_id = $1 WHERE application_id = $2
      AND NOT EXISTS (SELECT 1 FROM follow_up_recipients WHERE application_id = $1)`,

@@ -10,6 +10,7 @@ import type { Database, Queryable, Row } from '../db/database.ts'
 import { utcText } from '../db/utc-text.ts'
 import type { Notifications } from '../notify/notifications.ts'
 import { changeStatus } from './status-change.ts'
+import { markTouched } from './touched.ts'
 
 /** An outcome to record, already checked: a won one has its amount in minor units. */
 export interface OutcomeEntry {
@@ -97,6 +98,8 @@ export async function recordOutcome(
       author: entry.author,
       ...(reason !== undefined && { reason }),
     })
+    // A correction that keeps the status touches the lead all the same: someone worked it.
+    await markTouched(tx, [entry.applicationId], entry.author)
     if (entry.outcome === 'won' || entry.outcome === 'lost')
       await notifications.enqueue(tx, { applicationId: entry.applicationId, outcomeId: outcome.id })
     await recordAudit(tx, {

@@ -110,6 +110,17 @@ describe(`merging leads on ${DATABASE_TARGET}`, () => {
     expect((await detailOf(older)).status).toBe('won')
   })
 
+  it('moves the newer lead’s outcomes: a won amount survives the merge', async () => {
+    const { older, newer } = await twoApplications()
+    expect((await call('POST', `/leads/${newer}/outcome`, { outcome: 'won', amount: '2400.00' })).statusCode).toBe(201)
+    expect((await merge(older, newer)).statusCode).toBe(200)
+    const survivor = await detailOf(older)
+    expect(survivor.status).toBe('won')
+    expect(survivor.outcomes.map(({ outcome, amount }) => ({ outcome, amount }))).toEqual([
+      { outcome: 'won', amount: '2400.00' },
+    ])
+  })
+
   it('is open to a teammate, recorded as theirs', async () => {
     const teammate = `teammate-${randomUUID().slice(0, 8)}@example.com`
     await createAdminAccount(temp.db, teammate, PASSWORD)
