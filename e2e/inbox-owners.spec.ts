@@ -10,8 +10,10 @@ import { callInboxApi, inboxNav, seriousViolations, signIn, storeLead } from './
 
 // A lead one teammate assigns shows under the other's "Mine" without a reload:
 // the list reads itself every LIVE_POLL_MS (3 s); the wait allows a few of
-// those on a busy machine. What is held is that it comes by itself.
+// those on a busy machine. What is held is that it comes by itself; the
+// assignment itself, within the 5 s the inbox promises.
 const LIVE = { timeout: 5 * LIVE_POLL_MS }
+const WITHIN_5_S = { timeout: 5_000 }
 
 const VIEWPORTS = [
   { device: 'a laptop', width: 1366, height: 900 },
@@ -93,7 +95,7 @@ for (const { device, width, height } of VIEWPORTS) {
           .locator('tr, article')
           .filter({ has: leadLink(mate.page, answers.name) })
           .filter({ visible: true })
-        await expect(entry).toHaveCount(1, LIVE)
+        await expect(entry).toHaveCount(1, WITHIN_5_S)
         await expect(entry.getByText('New: not opened by you yet', { exact: true })).toHaveCount(0)
         if (width > 1024) await expect(entry).toContainText(`${mate.email} (you)`)
         expect(await seriousViolations(mate.page)).toEqual([])
