@@ -20,6 +20,7 @@ import { funnelRoutes } from './funnel/funnel-routes.ts'
 import { ApiError, answerApiError } from './http/api-error.ts'
 import { leadRoutes } from './leads/lead-routes.ts'
 import { mergeRoutes } from './leads/merge-routes.ts'
+import { outcomeRoutes } from './leads/outcome-routes.ts'
 import { ownerRoutes } from './leads/owner-routes.ts'
 import { deliveryRoutes } from './notify/delivery-routes.ts'
 import type { Notifications } from './notify/notifications.ts'
@@ -84,7 +85,8 @@ export const inboxApi: FastifyPluginAsync<InboxApiOptions> = async (
     await guarded.register(totpRoutes, { db, throttle })
     await guarded.register(passwordRoutes, { db, throttle })
     await guarded.register(teammateRoutes, { db })
-    await guarded.register(leadRoutes, { db, queryBudgetMs, notifications, outcomes, timeZone })
+    await guarded.register(leadRoutes, { db, queryBudgetMs, notifications, timeZone })
+    await guarded.register(outcomeRoutes, { db, notifications, outcomes })
     await guarded.register(mergeRoutes, { db })
     await guarded.register(ownerRoutes, { db })
     await guarded.register(funnelRoutes, { db, timeZone })

@@ -120,3 +120,16 @@ export const corsOrigins = readWith((value, refuse) => {
   const { items, refused } = commaList(value, (item) => URL.canParse(item) && new URL(item).origin === item)
   return refused === 0 ? items : refuse('must be * or a comma-separated list of origins like https://example.com')
 })
+
+// The URL itself may carry a token (many receivers put one in the path), so it is not repeated.
+export const webhookUrls = readWith((value, refuse) => {
+  const { items, refused } = commaList(value, isHttpUrl, { dropEmpty: true, dropRepeats: true })
+  if (items.length > 0 && refused === 0) return items
+  return refuse(`must be one or more http:// or https:// URLs, comma-separated (${refused || 'no'} malformed)`)
+})
+
+export const webhookSecret = readWith(
+  (value, refuse) =>
+    decodeWebhookSecret(value) ??
+    refuse('must be whsec_ followed by 24 to 64 bytes in base64, as Standard Webhooks secrets are'),
+)

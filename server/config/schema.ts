@@ -1,20 +1,17 @@
 import { join, resolve } from 'node:path'
 import { z } from 'zod'
-import { DEFAULT_LOST_REASONS, LOST_REASON_MAX_LENGTH } from '../../common/lead-outcome-api.ts'
-import { isCurrencyCode } from '../../common/lead-outcome-schema.ts'
-import { isTimeZone } from '../../common/zoned-day.ts'
 import { findProjectRoot } from '../project-root.ts'
+import { AGENCY_VARS } from './agency-vars.ts'
 import { BACKUP_VARS, backupDirInside, backupSettings } from './backup-vars.ts'
 import {
   bookingSecret,
-  commaList,
   emailAddresses,
-  decodeWebhookSecret,
   envVar,
   isEmailAddress,
   isHttpUrl,
   portNumber,
-  readWith,
+  webhookSecret,
+  webhookUrls,
   toggle,
   trustedProxies,
   corsOrigins,
@@ -26,38 +23,6 @@ import { smtpUrlProblem } from './smtp-url.ts'
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const
 
 const absolutePath = z.string().transform((path) => resolve(path))
-
-// The URL itself may carry a token (many receivers put one in the path), so it is not repeated.
-const webhookUrls = readWith((value, refuse) => {
-  const { items, refused } = commaList(value, isHttpUrl, { dropEmpty: true, dropRepeats: true })
-  if (items.length > 0 && refused === 0) return items
-  return refuse(`must be one or more http:// or https:// URLs, comma-separated (${refused || 'no'} malformed)`)
-})
-
-const webhookSecret = readWith(
-  (value, refuse) =>
-    decodeWebhookSecret(value) ??
-    refuse('must be whsec_ followed by 24 to 64 bytes in base64, as Standard Webhooks secrets are'),
-)
-
-// The outcome form's choices: a short list, each short enough for its column (migrations/023).
-const lostReasons = readWith((value, refuse) => {
-  const { items } = commaList(value, () => true, { dropEmpty: true, dropRepeats: true })
-  if (items.length === 0 || items.length > 20) return refuse('must be 1 to 20 reasons, comma-separated')
-  if (items.some((item) => item.length > LOST_REASON_MAX_LENGTH))
-    return refuse(`each reason must be at most ${LOST_REASON_MAX_LENGTH} characters`)
-  return items
-})
-// The server's own zone by default: what its clock already shows the agency.
-const serverTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC'
-
-const timeZone = readWith((value, refuse) =>
-  isTimeZone(value)
-    ? value
-    : refuse(
-        `${JSON.stringify(value)} is not a time zone this server knows: give an IANA name such as America/New_York`,
-      ),
-)
 
 const smtpUrl = z.string().superRefine((value, context) => {
   const problem = smtpUrlProblem(value)
@@ -76,7 +41,6 @@ export const configSchema = z
     DATA_DIR: envVar(absolutePath.default(() => resolve('./data'))),
     // Never put the value in a message: it is a secret.
     SERVICE_ROLE_KEY: envVar(z.string().min(16, 'must be at least 16 characters long').optional()),
-    TIMEZONE: envVar(timeZone.default(serverTimeZone)),
     LOG_LEVEL: envVar(z.enum(LOG_LEVELS, `must be one of ${LOG_LEVELS.join(', ')}`).default('info')),
     WEB_ROOT: envVar(absolutePath.default(() => join(findProjectRoot(), 'dist', 'web'))),
     DATABASE_URL: envVar(
@@ -119,15 +83,7 @@ export const configSchema = z
         .refine((minutes) => minutes >= 1 && minutes <= 43_200, 'must be from 1 to 43200 (30 days)')
         .optional(),
     ),
-    CURRENCY: envVar(
-      z
-        .string()
-        .trim()
-        .toUpperCase()
-        .refine(isCurrencyCode, 'must be an ISO 4217 currency code, such as USD, EUR or GBP')
-        .default('USD'),
-    ),
-    LOST_REASONS: envVar(lostReasons.default([...DEFAULT_LOST_REASONS])),
+    ...AGENCY_VARS,
     ...BACKUP_VARS,
     PUBLIC_URL: envVar(
       z

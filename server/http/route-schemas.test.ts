@@ -140,6 +140,7 @@ describe(`route schemas on ${DATABASE_TARGET}`, () => {
       'GET /leads/new-count',
       'GET /leads/sources',
       'GET /leads/board',
+      'GET /outcome-settings',
       'GET /bookings/unmatched',
       'GET /bookings/awaiting',
       'GET /backups',

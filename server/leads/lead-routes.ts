@@ -22,10 +22,7 @@ import {
   type BulkStatusResult,
   type LeadCount,
 } from '../../common/lead-list-api.ts'
-import { OUTCOME_SETTINGS_PATH, type OutcomeSettings } from '../../common/lead-outcome-api.ts'
-import { outcomeInputSchema, type OutcomeBody } from '../../common/lead-outcome-schema.ts'
 import type { NewLeadCount } from '../../common/live-api.ts'
-import { toMinorUnits } from '../../common/money.ts'
 import { zonedDay } from '../../common/zoned-day.ts'
 import type { Database } from '../db/database.ts'
 import { zonedTimeWriter } from '../export/export-time.ts'
@@ -34,7 +31,6 @@ import { registerConditionalGet } from '../http/conditional-get.ts'
 import { idParams } from '../http/id-param.ts'
 import { markNotSpam } from '../lead-lifecycle/not-spam.ts'
 import { markOpened } from '../lead-lifecycle/opened.ts'
-import { recordOutcome, type OutcomeEntry } from '../lead-lifecycle/outcome.ts'
 import { changeLeadStatus, changeStatus } from '../lead-lifecycle/status-change.ts'
 import { type Notifications, wakeAfterSuccess } from '../notify/notifications.ts'
 import { leadBoard } from './board.ts'
@@ -56,32 +52,8 @@ export interface LeadRouteOptions {
   queryBudgetMs: number
   /** Taking a lead out of spam queues its announcement, and wakes the notifier once answered. */
   notifications: Notifications
-  /** CURRENCY and LOST_REASONS: what the outcome form offers and accepts. */
-  outcomes: OutcomeSettings
   /** TIMEZONE: the agency's zone, whose days the list's from/to filters name. */
   timeZone: string
-}
-
-/** The outcome as recorded: a won amount in minor units; a 400 for what the settings refuse. */
-function outcomeEntry(body: OutcomeBody, settings: OutcomeSettings, id: number, author: string): OutcomeEntry {
-  const base = { applicationId: id, outcome: body.outcome, author }
-  if (body.outcome === 'won') {
-    const currency = body.currency ?? settings.currency
-    const amountMinor = toMinorUnits(body.amount, currency)
-    if (amountMinor === undefined)
-      throw new ApiError(400, `amount: ${currency} takes fewer decimals than ${JSON.stringify(body.amount)} has`, {
-        details: [{ field: 'amount', message: `${currency} takes fewer decimals` }],
-      })
-    return { ...base, won: { amountMinor, currency } }
-  }
-  if (body.outcome === 'lost') {
-    if (!settings.lostReasons.includes(body.lostReason))
-      throw new ApiError(400, `lostReason must be one of ${settings.lostReasons.join(', ')}`, {
-        details: [{ field: 'lostReason', message: 'choose one of the reasons offered' }],
-      })
-    return { ...base, lost: { reason: body.lostReason, note: body.note === '' ? undefined : body.note } }
-  }
-  return base
 }
 
 /**
@@ -119,7 +91,7 @@ const CONTENT_TYPES = { csv: 'text/csv; charset=utf-8', json: 'application/json;
  */
 export const leadRoutes: FastifyPluginAsyncZod<LeadRouteOptions> = async (
   app,
-  { db, queryBudgetMs, notifications, outcomes, timeZone },
+  { db, queryBudgetMs, notifications, timeZone },
 ) => {
   const wake = wakeAfterSuccess(notifications)
   // The reads whose cost grows with the filter: each statement within the budget.
@@ -237,20 +209,6 @@ export const leadRoutes: FastifyPluginAsyncZod<LeadRouteOptions> = async (
     if (note === undefined) throw noSuchLead()
     return reply.code(201).send(note)
   })
-
-  app.get(OUTCOME_SETTINGS_PATH, async () => outcomes satisfies OutcomeSettings)
-
-  // A won or lost deal is news (lead.won, lead.lost): the notifier is woken once answered.
-  app.post(
-    '/leads/:id/outcome',
-    { schema: { params: leadParams, body: outcomeInputSchema }, onResponse: wake },
-    async (request, reply) => {
-      const entry = outcomeEntry(request.body, outcomes, request.params.id, request.admin.email)
-      const outcome = await recordOutcome(db, notifications, entry)
-      if (outcome === undefined) throw noSuchLead()
-      return reply.code(201).send(outcome)
-    },
-  )
 
   app.delete('/leads/:id', { schema: { params: leadParams } }, async (request) => {
     const erased = await eraseLead(db, request.params.id, request.admin.email)

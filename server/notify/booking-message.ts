@@ -1,6 +1,6 @@
 import { PROVIDER_NAMES, type BookingDeliveryEvent } from '../../common/booking-api.ts'
 import type { LeadMessage } from './channel.ts'
-import type { BookingNotice } from './outbox.ts'
+import type { BookingNotice } from './notices.ts'
 
 // The team reads these wherever they are; UTC is said, not assumed.
 const callTime = new Intl.DateTimeFormat('en-GB', {

@@ -1,6 +1,7 @@
 import type { DeliveryEvent } from '../../common/booking-api.ts'
 import type { Outcome } from './finish-attempts.ts'
-import type { BookingNotice, LeadData, OutboxFamily, OutcomeNotice } from './outbox.ts'
+import type { BookingNotice, LeadData, OutcomeNotice } from './notices.ts'
+import type { OutboxFamily } from './outbox.ts'
 
 /** One message about one lead, as a channel sends it. */
 export interface LeadMessage {

@@ -1,55 +1,19 @@
-import { CONTACT_FIELDS } from '../../common/application-form.ts'
-import type {
-  BookingDeliveryEvent,
-  BookingProvider,
-  DeliveryEvent,
-  OutcomeDeliveryEvent,
-} from '../../common/booking-api.ts'
+import type { BookingDeliveryEvent, DeliveryEvent, OutcomeDeliveryEvent } from '../../common/booking-api.ts'
 import type { Queryable, Row } from '../db/database.ts'
+import {
+  asDate,
+  bookingNotice,
+  leadData,
+  outcomeNotice,
+  type BookingNotice,
+  type LeadData,
+  type OutcomeNotice,
+} from './notices.ts'
 
 /** A channel a delivery goes to, as the database knows it: never its secrets. */
 export interface TargetRow {
   target: string
   label: string
-}
-
-/** What is sent about a lead, read from its row when it is sent. */
-export interface LeadData {
-  id: number
-  submission_id: string
-  created_at: string
-  answers: Record<string, string>
-  /** The application's attribution column, null where there is none (or no column yet). */
-  attribution: unknown
-}
-
-/** What is sent about a booking event of a lead, read when it is sent. */
-export interface BookingNotice {
-  event: BookingDeliveryEvent
-  /** When it happened, by the provider's clock (ISO 8601): the same on every retry. */
-  occurredAt: string
-  provider: BookingProvider
-  /** The provider's id of the booking. */
-  bookingId: string
-  startsAt: string | null
-  endsAt: string | null
-  cancelReason: string | null
-  /** For a reschedule: the provider's id of the booking it replaces. */
-  replaces: string | null
-}
-
-/** What is sent about an outcome entered after a lead's call (lead.won, lead.lost), read when it is sent. */
-export interface OutcomeNotice {
-  event: OutcomeDeliveryEvent
-  /** When it was entered: the same on every retry. */
-  at: string
-  /** The won amount in the currency's minor units, as text (exact); null for lost. */
-  amountMinor: string | null
-  currency: string | null
-  lostReason: string | null
-  note: string | null
-  /** Who entered it (an account's email). */
-  author: string
 }
 
 /** The outbox's kinds of rows, by the first part of the event: which a channel takes is its own (Channel.takes). */
@@ -226,8 +190,6 @@ export async function takeDue(
   return { outboxRows: Number(rows[0]?.outbox_rows ?? 0), rooms, claimed }
 }
 
-const asDate = (value: unknown) => (value instanceof Date ? value : new Date(String(value)))
-
 function claimedDelivery(row: Row): ClaimedDelivery {
   return {
     id: Number(row.id),
@@ -249,43 +211,5 @@ function claimedDelivery(row: Row): ClaimedDelivery {
     claim: String(row.claim),
     claimedAt: asDate(row.claimed_at),
     lead: row.lead === null || row.lead === undefined ? undefined : leadData(row.lead as Row),
-  }
-}
-
-function outcomeNotice(event: OutcomeDeliveryEvent, row: Row): OutcomeNotice {
-  const text = (value: unknown) => (value === null || value === undefined ? null : String(value))
-  return {
-    event,
-    at: asDate(row.at).toISOString(),
-    amountMinor: text(row.amount_minor),
-    currency: text(row.currency),
-    lostReason: text(row.lost_reason),
-    note: text(row.note),
-    author: String(row.author),
-  }
-}
-
-function leadData(row: Row): LeadData {
-  return {
-    id: Number(row.id),
-    submission_id: String(row.submission_id),
-    created_at: asDate(row.created_at).toISOString(),
-    answers: Object.fromEntries(CONTACT_FIELDS.map((field) => [field, String(row[field] ?? '')])),
-    attribution: row.attribution ?? null,
-  }
-}
-
-const isoOrNull = (value: unknown) => (value === null || value === undefined ? null : asDate(value).toISOString())
-
-function bookingNotice(event: BookingDeliveryEvent, row: Row): BookingNotice {
-  return {
-    event,
-    occurredAt: asDate(row.occurred_at).toISOString(),
-    provider: row.provider as BookingProvider,
-    bookingId: String(row.booking_id),
-    startsAt: isoOrNull(row.starts_at),
-    endsAt: isoOrNull(row.ends_at),
-    cancelReason: (row.cancel_reason as string | null) ?? null,
-    replaces: (row.replaces as string | null) ?? null,
   }
 }

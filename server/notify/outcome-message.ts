@@ -1,7 +1,7 @@
 import type { OutcomeDeliveryEvent } from '../../common/booking-api.ts'
 import { fromMinorUnits } from '../../common/money.ts'
 import type { LeadMessage } from './channel.ts'
-import type { OutcomeNotice } from './outbox.ts'
+import type { OutcomeNotice } from './notices.ts'
 
 const HEADLINES = {
   'lead.won': 'Deal won',

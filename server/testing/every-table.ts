@@ -68,6 +68,8 @@ export async function seedEveryTable(
       SELECT application_id, 'new', status, '${OWNER}', received_at + interval '1 hour' FROM lead_pipeline WHERE status <> 'new';
     INSERT INTO lead_unopened (account_id, application_id) SELECT id, ${attributed} FROM admin_accounts;
     INSERT INTO lead_notes (application_id, body, author) VALUES (${attributed}, 'Called: “wants a demo” — 10 o''clock', '${OWNER}');
+    INSERT INTO lead_outcomes (application_id, outcome, lost_reason, note, author)
+      VALUES (${attributed}, 'lost', 'Timing', 'Back in “Q3” — call then', '${OWNER}');
     UPDATE lead_pipeline SET owner = (SELECT id FROM admin_accounts WHERE email = '${SECOND}') WHERE application_id = ${attributed};
     UPDATE admin_accounts SET takes_new_leads = true WHERE email = '${SECOND}';
     INSERT INTO lead_owner_changes (application_id, owner_email, author) VALUES (${attributed}, '${SECOND}', '${OWNER}');
