@@ -97,7 +97,8 @@ async function exposed(db: Queryable) {
 
 // What the committed supabase/migrations let the API's roles do: anon inserts
 // ANON_INSERTS, nothing more. After the server-only migrations, an index of
-// contact_submissions computes lead_source on anon's insert, so it stays callable.
+// contact_submissions computes lead_source on anon's insert, and another lead_phone_key
+// (migrations/026), so both stay callable.
 const GRANTED = Object.entries(ANON_INSERTS)
   .flatMap(([table, columns]) => columns.map((column) => `anon INSERT ${table}.${column}`))
   .sort()
@@ -105,6 +106,8 @@ const AFTER_SERVER_ONLY = [
   ...GRANTED,
   'anon EXECUTE lead_source(jsonb)',
   'authenticated EXECUTE lead_source(jsonb)',
+  'anon EXECUTE lead_phone_key(text)',
+  'authenticated EXECUTE lead_phone_key(text)',
 ].sort()
 const OUR_NAMES = createdNames(await Promise.all(OURS.map((name) => readFile(join(MIGRATIONS_DIR, name), 'utf8'))))
 const hardened = (db: Database) => db.transaction((tx) => hardenForSupabase(tx, OUR_NAMES))
