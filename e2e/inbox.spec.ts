@@ -280,11 +280,11 @@ test.describe('the lead inbox', () => {
     await storeLead(request, answers)
     await signIn(page, browserConsole)
     const search = page.getByRole('searchbox', { name: 'Search' })
-    // From the top of the page, Tab reaches the search box after the header's controls (seven links, sign out).
+    // From the top of the page, Tab reaches the search box after the header's controls (eight links, sign out).
     await page.keyboard.press('Tab')
     for (
       let presses = 0;
-      presses < 11 && !(await search.evaluate((element) => element === document.activeElement));
+      presses < 12 && !(await search.evaluate((element) => element === document.activeElement));
       presses++
     ) {
       await page.keyboard.press('Tab')

@@ -69,7 +69,11 @@ export function InboxHeader({ current }: { current: string }) {
   return (
     <header className="relative bg-ink text-white">
       <div className="mx-auto flex max-w-7xl items-center gap-x-3 px-4 py-3 sm:px-6 lg:flex-wrap lg:gap-x-6 lg:gap-y-2">
-        <p className="font-bold text-gold-strong">{inboxCopy.title}</p>
+        {/* The zone under the title, so naming it never costs the row a link's room. */}
+        <div className="shrink-0">
+          <p className="font-bold text-gold-strong">{inboxCopy.title}</p>
+          <p className="hidden text-xs text-mist sm:block">{callsCopy.timesIn(timeZone)}</p>
+        </div>
         <nav ref={nav} aria-label={copy.label}>
           <button
             ref={button}
@@ -116,8 +120,7 @@ export function InboxHeader({ current }: { current: string }) {
         </nav>
         <NewLeadsAnnouncer />
         <div className="ml-auto flex items-center gap-3">
-          <span className="hidden text-sm text-mist xl:inline">{email}</span>
-          <span className="hidden text-sm text-mist lg:inline">{callsCopy.timesIn(timeZone)}</span>
+          <span className="hidden text-sm text-mist 2xl:inline">{email}</span>
           <button
             type="button"
             onClick={() => {
