@@ -193,10 +193,10 @@ for (const { device, width, height } of VIEWPORTS) {
         expect(((await callInboxApi(owner, 'GET', `/leads/${id}`)).body as LeadDetail).isNew).toBe(true)
         expect(await seriousViolations(page)).toEqual([])
         // The owner moves it to Won, where other tests' leads seldom go: New shows only its newest
-        // leads, which other tests may have filled meanwhile. A move is no opening: the mark stays
-        // for the owner, and the teammate's is gone on the board too.
+        // leads, which other tests may have filled meanwhile. A move is someone working the lead: it
+        // is new to nobody now, the owner included, and the teammate's mark is gone on the board too.
         expect((await callInboxApi(owner, 'PATCH', `/leads/${id}`, { status: 'won' })).status).toBe(200)
-        expect(((await callInboxApi(owner, 'GET', `/leads/${id}`)).body as LeadDetail).isNew).toBe(true)
+        expect(((await callInboxApi(owner, 'GET', `/leads/${id}`)).body as LeadDetail).isNew).toBe(false)
         await openBoard(page)
         await expect(boardColumn(page, 'Won').getByRole('link', { name: onBoard.name, exact: true })).toBeVisible()
         await expect(newMark(page, onBoard.name)).toHaveCount(0)

@@ -64,12 +64,10 @@ export function LeadCards({ leads, spam, now, sort, selection, onStatusChanged }
                   <NeedsOutcomeMark lead={lead} />
                   <ReceivedAge lead={lead} now={now} />
                   <SourceBadge lead={lead} className="min-w-0 shrink" />
-                  {lead.statusReason !== null ? (
-                    <span className="truncate">{lead.statusReason}</span>
-                  ) : (
-                    lead.booking && <span className="truncate">{bookingLabel(lead)}</span>
-                  )}
+                  {lead.booking && <span className="truncate">{bookingLabel(lead)}</span>}
                 </p>
+                {/* Why a lead is to chase (or lost): its own line, as it is what a closer calls about. */}
+                {lead.statusReason !== null && <p className="truncate text-sm font-semibold">{lead.statusReason}</p>}
               </div>
               <div className="w-28 shrink-0">
                 {spam ? (
