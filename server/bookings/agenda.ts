@@ -11,17 +11,10 @@ import type { LeadStatus } from '../../common/lead-status.ts'
 import { zonedDay, zonedDayStart } from '../../common/zoned-day.ts'
 import type { Queryable, Row } from '../db/database.ts'
 import { utcText } from '../db/utc-text.ts'
-import { needsOutcomeSql } from '../lead-lifecycle/chase.ts'
+import { callNeedsOutcomeSql } from '../lead-lifecycle/chase.ts'
 
-/**
- * The calls that need an outcome: the lead's own rule (lead-lifecycle,
- * ADR 040: still booked, its current call started), on the call that is that
- * current call, over lead_pipeline `p` and bookings `b`. The status test
- * first, as the cheap one.
- */
-export const NEEDS_AN_OUTCOME = `p.status = 'booked' AND b.starts_at <= now() AND ${needsOutcomeSql('b.application_id')}
-  AND NOT EXISTS (SELECT 1 FROM bookings lb WHERE lb.application_id = b.application_id AND lb.state = 'scheduled'
-    AND lb.starts_at > b.starts_at)`
+/** The calls that need an outcome: the lead lifecycle's rule (ADR 040), read from each call `b` of a lead `p`. */
+export const NEEDS_AN_OUTCOME = callNeedsOutcomeSql('b', 'p')
 
 /** The days the agenda's sections cover, counted from today: this week is the 7 days from today. */
 const WEEK_DAYS = 7

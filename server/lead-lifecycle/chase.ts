@@ -13,6 +13,17 @@ export const needsOutcomeSql = (leadId: string) =>
   `(EXISTS (SELECT 1 FROM lead_pipeline np WHERE np.application_id = ${leadId} AND np.status = 'booked')
     AND (SELECT max(cb.starts_at) FROM bookings cb WHERE cb.application_id = ${leadId} AND cb.state = 'scheduled') <= now())`
 
+/**
+ * The same rule read from one call: `booking` (a row of bookings, scheduled)
+ * is its lead's current call, has started, and the lead (its lead_pipeline
+ * row `pipeline`) is still booked. For a scan of calls, as the agenda's: one
+ * probe of the lead's later bookings per row, where needsOutcomeSql would read
+ * the lead's pipeline row and all its bookings again.
+ */
+export const callNeedsOutcomeSql = (booking: string, pipeline: string) =>
+  `(${pipeline}.status = 'booked' AND ${booking}.starts_at <= now() AND NOT EXISTS (SELECT 1 FROM bookings lb
+    WHERE lb.application_id = ${booking}.application_id AND lb.state = 'scheduled' AND lb.starts_at > ${booking}.starts_at))`
+
 /** What a booking event tells the lifecycle of its lead, once the booking's own row is up to date. */
 export type CallTurn =
   /** The call is off: cancelled, not as half of a reschedule. */
