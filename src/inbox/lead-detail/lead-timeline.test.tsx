@@ -129,8 +129,9 @@ describe('a lead’s owner changes in its timeline', () => {
     const assigned = {
       ...lead,
       ownerChanges: [
-        { owner: 'bob@team.example', author: 'ada@team.example', at: at(7) },
-        { owner: null, author: 'bob@team.example', at: at(8) },
+        // After the fixture's every other entry, so they are the two newest lines.
+        { owner: 'bob@team.example', author: 'ada@team.example', at: at(20) },
+        { owner: null, author: 'bob@team.example', at: at(21) },
       ],
     }
     render(
