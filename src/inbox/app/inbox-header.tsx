@@ -70,7 +70,7 @@ export function InboxHeader({ current }: { current: string }) {
     <header className="relative bg-ink text-white">
       <div className="mx-auto flex max-w-7xl items-center gap-x-3 px-4 py-3 sm:px-6 lg:flex-wrap lg:gap-x-6 lg:gap-y-2">
         {/* The zone under the title, so naming it never costs the row a link's room. */}
-        <div className="shrink-0">
+        <div className="min-w-0">
           <p className="font-bold text-gold-strong">{inboxCopy.title}</p>
           <p className="hidden text-xs text-mist sm:block">{callsCopy.timesIn(timeZone)}</p>
         </div>
