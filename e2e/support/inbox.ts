@@ -26,7 +26,10 @@ export const navMenuButton = (page: Page) => inboxNav(page).getByRole('button', 
 export async function goToView(page: Page, name: string): Promise<void> {
   const menu = navMenuButton(page)
   if ((await menu.isVisible()) && (await menu.getAttribute('aria-expanded')) !== 'true') await menu.click()
-  await inboxNav(page).getByRole('link', { name }).click()
+  // From the start of the link's name: "Leads, 3 new", never "To chase, 3 leads".
+  await inboxNav(page)
+    .getByRole('link', { name: new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`) })
+    .click()
 }
 
 /** Opens the inbox signed out: the sign-in page. */
