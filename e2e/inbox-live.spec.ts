@@ -105,7 +105,7 @@ async function freshTeammate(
   browser: Browser,
   owner: Page,
   viewport: { width: number; height: number },
-  prepare: (page: Page) => Promise<void>,
+  prepare: (page: Page) => Promise<unknown>,
 ) {
   const added = await callInboxApi(owner, 'POST', '/teammates', {
     email: `live-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`,
