@@ -44,7 +44,7 @@ export function isInboxDay(text: string): boolean {
   return !Number.isNaN(time) && utcDay(new Date(time)) === text
 }
 
-const inboxDay = (name: string) => {
+export const inboxDay = (name: string) => {
   const error = `${name} must be a date (YYYY-MM-DD) from ${EARLIEST_DAY} to ${LATEST_DAY}`
   return z.string({ error }).refine(isInboxDay, { error })
 }
@@ -166,7 +166,7 @@ export const erasureByEmailSchema = z.strictObject({
 })
 
 const DAY_MS = 24 * 60 * 60 * 1000
-const daysBetween = (from: string, to: string) =>
+export const daysBetween = (from: string, to: string) =>
   (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS
 
 /**
