@@ -8,6 +8,7 @@ import { LeadDetailPage } from '../lead-detail/lead-detail-page.tsx'
 import { LeadListPage } from '../lead-list/lead-list-page.tsx'
 import { viewOf } from '../router/paths.ts'
 import { useLocation } from '../router/use-location.ts'
+import { SpendPage } from '../spend/spend-page.tsx'
 import { InboxHeader } from './inbox-header.tsx'
 import { NotFound } from './not-found.tsx'
 
@@ -26,6 +27,7 @@ export function InboxShell() {
         {view.name === 'lead' && <LeadDetailPage key={view.id} id={view.id} />}
         {view.name === 'board' && <LazyBoardPage />}
         {view.name === 'funnel' && <FunnelPage params={params} />}
+        {view.name === 'spend' && <SpendPage params={params} />}
         {view.name === 'bookings' && <BookingsPage />}
         {view.name === 'calls' && <CallsPage />}
         {view.name === 'erasure' && <ErasurePage />}

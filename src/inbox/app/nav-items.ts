@@ -5,6 +5,7 @@ import { callsCopy } from '../content/calls-copy.ts'
 import { inboxCopy } from '../content/inbox-copy.ts'
 import { liveCopy } from '../content/live-copy.ts'
 import { outcomeCopy } from '../content/outcome-copy.ts'
+import { spendCopy } from '../content/spend-copy.ts'
 import { adminPaths } from '../router/paths.ts'
 
 /** A count beside a nav link: its figure as shown, and the link's whole name for a screen reader. */
@@ -44,6 +45,7 @@ export const navItems: readonly NavItem[] = [
   { id: 'chase', href: adminPaths.chase, label: outcomeCopy.nav, useCount: useToChase },
   { id: 'spam', href: adminPaths.spam, label: inboxCopy.nav.spam },
   { id: 'funnel', href: adminPaths.funnel, label: inboxCopy.nav.funnel },
+  { id: 'spend', href: adminPaths.spend, label: spendCopy.nav },
   { id: 'calls', href: adminPaths.calls, label: callsCopy.nav },
   { id: 'bookings', href: adminPaths.bookings, label: bookingCopy.page.nav },
   { id: 'account', href: adminPaths.account, label: inboxCopy.nav.account },

@@ -129,7 +129,8 @@ export const inboxCopy = {
     from: 'From',
     to: 'To',
     source: 'Source',
-    sourceHint: 'A utm_source or a referring site; (direct) for visits without one. Empty for every source.',
+    sourceHint:
+      'The sources that brought visitors or applications in this range: a utm_source or a referring site; (direct) for visits without one.',
     apply: 'Show',
     reset: 'Last 30 days, every source',
     download: 'Download as CSV',

@@ -1,6 +1,8 @@
 import { useId, useState, type FormEvent } from 'react'
+import { funnelSourceName } from '../../../common/source-labels.ts'
 import { Button } from '../../components/ui/button.tsx'
-import { Input } from '../../components/ui/input.tsx'
+import { fieldClassName, Input } from '../../components/ui/input.tsx'
+import { funnelCopy } from '../content/funnel-copy.ts'
 import { inboxCopy } from '../content/inbox-copy.ts'
 import { InboxLink } from '../router/inbox-link.tsx'
 import { adminPaths } from '../router/paths.ts'
@@ -11,9 +13,15 @@ import { funnelPath } from './funnel-query.ts'
 
 const copy = inboxCopy.funnel
 
+/** A source as offered: its name in words with the word itself ("Instagram (ig)"), or the word alone. */
+const sourceChoice = (source: string) => {
+  const name = funnelSourceName(source)
+  return name && name !== source ? `${name} (${source})` : source
+}
+
 interface FunnelFilterFormProps {
   query: { from: string; to: string; source?: string | undefined }
-  /** The sources seen in the range, offered as the source is typed. */
+  /** The sources seen in the range, the filter's choices. */
   sources: readonly string[]
 }
 
@@ -21,7 +29,8 @@ interface FunnelFilterFormProps {
 export function FunnelFilterForm({ query, sources }: FunnelFilterFormProps) {
   const [backwards, setBackwards] = useState(false)
   const errorId = useId()
-  const sourcesId = useId()
+  // The source shown stays a choice even when the range has no visits from it.
+  const choices = query.source && !sources.includes(query.source) ? [query.source, ...sources] : sources
   const show = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
     const form = new FormData(event.currentTarget)
@@ -61,14 +70,22 @@ export function FunnelFilterForm({ query, sources }: FunnelFilterFormProps) {
       </Field>
       <Field label={copy.source} hint={copy.sourceHint} className="sm:col-span-2">
         {({ id, describedBy }) => (
-          <Input id={id} name="source" list={sourcesId} defaultValue={query.source} aria-describedby={describedBy} />
+          <select
+            id={id}
+            name="source"
+            defaultValue={query.source ?? ''}
+            aria-describedby={describedBy}
+            className={fieldClassName}
+          >
+            <option value="">{funnelCopy.everySource}</option>
+            {choices.map((source) => (
+              <option key={source} value={source}>
+                {sourceChoice(source)}
+              </option>
+            ))}
+          </select>
         )}
       </Field>
-      <datalist id={sourcesId}>
-        {sources.map((source) => (
-          <option key={source} value={source} />
-        ))}
-      </datalist>
       {backwards && (
         <p id={errorId} role="alert" className="font-semibold text-red-800 sm:col-span-2 lg:col-span-4">
           {copy.backwards}

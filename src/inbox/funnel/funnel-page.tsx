@@ -15,6 +15,7 @@ import { FunnelFilterForm } from './funnel-filter-form.tsx'
 import { funnelPath, funnelQueryFrom } from './funnel-query.ts'
 import { HeadlineFigures } from './headline-figures.tsx'
 import { LazyDaysChart, LazyStagesChart } from './lazy-chart.tsx'
+import { MoneySection } from './money-section.tsx'
 import { SourcesTable } from './sources-table.tsx'
 import { StagesTable } from './stages-table.tsx'
 
@@ -86,6 +87,7 @@ export function FunnelPage({ params }: { params: URLSearchParams }) {
               />
             )}
           </Section>
+          <MoneySection params={params} range={{ from: query.from, to: query.to }} />
           <Section title={copy.daysTitle}>
             <LazyDaysChart days={data.days} label={copy.daysChart(range)} />
             <DaysLegend />

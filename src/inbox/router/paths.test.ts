@@ -9,6 +9,7 @@ describe('the inbox views', () => {
     [`${adminPaths.board}/`, { name: 'board' }],
     [adminPaths.funnel, { name: 'funnel' }],
     [`${adminPaths.funnel}/`, { name: 'funnel' }],
+    [adminPaths.spend, { name: 'spend' }],
     [adminPaths.erasure, { name: 'erasure' }],
     [adminPaths.account, { name: 'account' }],
     ['/admin/leads/0', { name: 'not-found' }],

@@ -8,6 +8,7 @@ export const adminPaths = {
   lead: (id: number) => `${ADMIN_PAGE_PATH}/leads/${id}`,
   board: `${ADMIN_PAGE_PATH}/board`,
   funnel: `${ADMIN_PAGE_PATH}/funnel`,
+  spend: `${ADMIN_PAGE_PATH}/spend`,
   bookings: `${ADMIN_PAGE_PATH}/bookings`,
   calls: `${ADMIN_PAGE_PATH}/calls`,
   erasure: `${ADMIN_PAGE_PATH}/erasure`,
@@ -19,6 +20,7 @@ export type InboxView =
   | { name: 'lead'; id: number }
   | { name: 'board' }
   | { name: 'funnel' }
+  | { name: 'spend' }
   | { name: 'bookings' }
   | { name: 'calls' }
   | { name: 'erasure' }
@@ -31,6 +33,7 @@ export function viewOf(path: string): InboxView {
   if (rest === '') return { name: 'leads' }
   if (rest === '/board') return { name: 'board' }
   if (rest === '/funnel') return { name: 'funnel' }
+  if (rest === '/spend') return { name: 'spend' }
   if (rest === '/bookings') return { name: 'bookings' }
   if (rest === '/calls') return { name: 'calls' }
   if (rest === '/erasure') return { name: 'erasure' }

@@ -1,0 +1,40 @@
+/** How the Funnel's money table reads: spend beside calls and revenue, per source, campaign and ad. */
+export const moneyCopy = {
+  title: 'Spend and revenue',
+  intro:
+    'Which source makes money: each lead counts in the period it applied, with the revenue of the client it became. Spend is entered on the Spend screen and belongs to the paid rows. Each figure has the period before’s beneath it.',
+  touch: 'Credit each lead to its',
+  touches: { last: 'Last touch', first: 'First touch' },
+  touchHint: 'The first touch is where the lead first came from; the last, what brought it back to apply.',
+  trail: 'Drill-down',
+  everySource: 'Every source',
+  level: { source: 'Source', campaign: 'Campaign', ad: 'Ad' },
+  paid: 'Paid',
+  organic: 'Organic',
+  drill: { source: 'campaigns', campaign: 'ads' },
+  drillHint: (name: string, into: string) => `${name}: show its ${into}`,
+  total: 'Total',
+  caption: (level: string, range: string, previous: string) =>
+    `Applications, calls, clients, revenue and spend per ${level.toLowerCase()}, ${range}, against ${previous}`,
+  columns: {
+    applications: 'Applications',
+    booked: 'Booked',
+    showed: 'Showed',
+    won: 'Won',
+    revenue: 'Revenue',
+    closeRate: 'Close rate',
+    averageDeal: 'Average deal',
+    spend: 'Spend',
+    costPerApplication: 'Cost per application',
+    costPerBooked: 'Cost per booked call',
+    costPerShowed: 'Cost per showed call',
+    costPerWon: 'Cost per won client',
+    returnOnSpend: 'Return on spend',
+  },
+  /** Before the period before's figure, beneath this one's: "was $55.10". */
+  was: 'was',
+  returnOnSpend: (ratio: string) => `${ratio}×`,
+  download: 'Download this table as CSV',
+  empty: 'No applications and no spend in this range.',
+  failed: 'The spend and revenue table could not be loaded.',
+} as const

@@ -1,0 +1,65 @@
+/** How the Spend screen reads: entering ad spend by hand or from a CSV, and the entries of a range. */
+export const spendCopy = {
+  nav: 'Spend',
+  title: 'Spend',
+  intro:
+    'What the ads cost, per source and optionally per campaign, for a day or a whole month. The Funnel sets it beside the calls and the revenue each source brought.',
+  form: {
+    title: 'Enter spend',
+    per: 'Spend for',
+    perDay: 'One day',
+    perMonth: 'A whole month',
+    day: 'Day',
+    month: 'Month',
+    source: 'Source',
+    sourceHint: 'The funnel’s source word, such as ig or google; the known sources are offered as you type.',
+    campaign: 'Campaign (optional)',
+    campaignHint: 'A utm_campaign; empty for the whole source.',
+    amount: (currency: string) => `Amount in ${currency}`,
+    amountHint:
+      'Digits, with a dot for decimals: 1250 or 1250.50. Entering the same day, source and campaign again replaces its amount.',
+    save: 'Save spend',
+    saving: 'Saving…',
+    saved: (amount: string, source: string, when: string) => `Saved: ${amount} for ${source}, ${when}.`,
+    failed: 'The spend could not be saved.',
+  },
+  import: {
+    title: 'Import a CSV',
+    intro:
+      'One row per line under the header date,source,campaign,amount,currency. The date is YYYY-MM-DD for a day or YYYY-MM for a month; campaign and currency may be empty. A row already entered is replaced, so importing a file again changes nothing.',
+    file: 'CSV file',
+    submit: 'Import',
+    submitting: 'Importing…',
+    noFile: 'Choose a CSV file first.',
+    done: (imported: number, replaced: number) =>
+      `Imported: ${imported} new ${imported === 1 ? 'row' : 'rows'}, ${replaced} replaced.`,
+    refused: 'Nothing was imported.',
+  },
+  entries: {
+    title: 'Entries',
+    filters: 'Choose the range of the entries',
+    from: 'From',
+    to: 'To',
+    show: 'Show',
+    backwards: 'The start of the range is after its end.',
+    caption: (range: string) => `Spend entered for ${range}`,
+    day: 'Day or month',
+    source: 'Source',
+    campaign: 'Campaign',
+    amount: 'Amount',
+    actions: 'Actions',
+    wholeSource: 'whole source',
+    month: (month: string) => `${month} (month)`,
+    none: 'No spend entered in this range.',
+    more: 'Only the newest 500 entries are shown: choose a shorter range to see the rest.',
+    delete: 'Delete',
+    deleteOf: (source: string, when: string) => `Delete the spend of ${source}, ${when}`,
+    confirmTitle: 'Delete this spend?',
+    confirmText: (amount: string, source: string, when: string) =>
+      `${amount} for ${source}, ${when}, leaves the Funnel’s figures. This cannot be undone.`,
+    deleting: 'Deleting…',
+    deleteFailed: 'The entry could not be deleted. Try again.',
+  },
+  /** The server's own words on what it refused. */
+  serverSays: (message: string) => `The server said: “${message}”`,
+} as const
