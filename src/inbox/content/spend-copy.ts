@@ -30,7 +30,7 @@ export const spendCopy = {
     file: 'CSV file',
     submit: 'Import',
     submitting: 'Importing…',
-    noFile: 'Choose a CSV file first.',
+    noFile: 'Choose a CSV file first (one this browser can read).',
     done: (imported: number, replaced: number) =>
       `Imported: ${imported} new ${imported === 1 ? 'row' : 'rows'}, ${replaced} replaced.`,
     refused: 'Nothing was imported.',

@@ -7,6 +7,15 @@ import { Notice } from '../ui/notice.tsx'
 
 const copy = spendCopy.import
 
+/** A file's text through FileReader, which every browser (and jsdom) has; Blob.text() is younger. */
+const readText = (file: File) =>
+  new Promise<string>((resolve, reject) => {
+    const reader = new FileReader()
+    reader.onload = () => resolve(String(reader.result))
+    reader.onerror = () => reject(reader.error ?? new Error('The file could not be read.'))
+    reader.readAsText(file)
+  })
+
 /**
  * Imports a CSV of spend in one go: the server refuses the whole file for
  * one bad row and names its line, which is shown as it said it.
@@ -16,18 +25,21 @@ export function SpendImport() {
   const [missing, setMissing] = useState(false)
   const spendImport = useImportSpend()
   const fileId = useId()
-  const send = async (event: FormEvent<HTMLFormElement>) => {
+  const send = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
     const file = fileRef.current?.files?.[0]
     setMissing(file === undefined)
     if (file === undefined || spendImport.isPending) return
-    spendImport.mutate(await file.text())
+    void readText(file).then(
+      (csv) => spendImport.mutate(csv),
+      () => setMissing(true),
+    )
   }
   const error = spendImport.error
   const refusal = error instanceof AdminApiError ? error.serverMessage : undefined
   const result = spendImport.data
   return (
-    <form aria-label={copy.title} onSubmit={(event) => void send(event)} className="flex flex-col gap-3">
+    <form aria-label={copy.title} onSubmit={send} className="flex flex-col gap-3">
       <p className="max-w-prose text-sm text-ink/80">{copy.intro}</p>
       <div className="flex flex-col gap-1">
         <label htmlFor={fileId} className="text-sm font-semibold">

@@ -1,0 +1,33 @@
+import { moneyPath, moneyQueryFrom } from './money-query.ts'
+
+const range = { from: '2026-11-01', to: '2026-11-07' }
+
+describe('the money table’s address', () => {
+  it('reads the touch and the drill-down, and ignores a campaign without its source', () => {
+    expect(moneyQueryFrom(new URLSearchParams('touch=first&campaign=spring'), range)).toEqual({
+      ...range,
+      touch: 'first',
+    })
+    expect(moneyQueryFrom(new URLSearchParams('drill=ig&paid=false&campaign=spring'), range)).toEqual({
+      ...range,
+      touch: 'last',
+      source: 'ig',
+      paid: false,
+      campaign: 'spring',
+    })
+  })
+
+  it('keeps the range and the source filter when it moves, and drops a deeper level on the way up', () => {
+    const params = new URLSearchParams('from=2026-11-01&source=yt&drill=ig&paid=true&campaign=spring&touch=first')
+    const up = new URL(moneyPath(params, { touch: 'first', source: 'ig', paid: true }), 'http://inbox')
+    expect(up.pathname).toBe('/admin/funnel')
+    expect(Object.fromEntries(up.searchParams)).toEqual({
+      from: '2026-11-01',
+      source: 'yt',
+      touch: 'first',
+      drill: 'ig',
+      paid: 'true',
+    })
+    expect(moneyPath(new URLSearchParams(), { touch: 'last' })).toBe('/admin/funnel')
+  })
+})
