@@ -14,6 +14,8 @@ export const FEATURE_GRAPH = {
   leads: ['lead-lifecycle', 'notify'],
   bookings: ['lead-lifecycle', 'notify'],
   funnel: ['lead-lifecycle'],
+  // Ad spend as entered; the funnel's money table reads its table.
+  spend: [],
   notify: [],
   accounts: [],
   backups: [],

@@ -22,6 +22,7 @@ export const SERVER_ONLY_MIGRATIONS: ReadonlySet<string> = new Set([
   '023-lead-outcomes.sql',
   '024-lead-owners.sql',
   '026-duplicates.sql',
+  '027-ad-spend.sql',
 ])
 
 /**

@@ -24,6 +24,7 @@ import { outcomeRoutes } from './leads/outcome-routes.ts'
 import { ownerRoutes } from './leads/owner-routes.ts'
 import { deliveryRoutes } from './notify/delivery-routes.ts'
 import type { Notifications } from './notify/notifications.ts'
+import { spendRoutes } from './spend/spend-routes.ts'
 
 export interface InboxApiOptions {
   db: Database
@@ -89,7 +90,8 @@ export const inboxApi: FastifyPluginAsync<InboxApiOptions> = async (
     await guarded.register(outcomeRoutes, { db, notifications, outcomes })
     await guarded.register(mergeRoutes, { db })
     await guarded.register(ownerRoutes, { db })
-    await guarded.register(funnelRoutes, { db, timeZone })
+    await guarded.register(funnelRoutes, { db, timeZone, currency: outcomes.currency })
+    await guarded.register(spendRoutes, { db, timeZone, currency: outcomes.currency })
     await guarded.register(deliveryRoutes, { db, notifications })
     await guarded.register(unmatchedBookingRoutes, { db })
     await guarded.register(agendaRoutes, { db, timeZone })

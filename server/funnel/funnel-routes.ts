@@ -10,6 +10,8 @@ import { readFunnel } from './read-funnel.ts'
 
 export interface FunnelRouteOptions {
   db: Database
+  /** CURRENCY: the money table's revenue and spend. */
+  currency: string
   /** TIMEZONE: the days of the range are the agency's, and "today" too. */
   timeZone: string
 }

@@ -154,6 +154,7 @@ describe(`route schemas on ${DATABASE_TARGET}`, () => {
       'POST /deliveries/:id/resend',
       'DELETE /teammates/:id',
       'GET /backups/:name',
+      'DELETE /spend/:id',
     ])
     const seen: string[] = []
     const unschemed: string[] = []
