@@ -15,6 +15,8 @@ export type MoneyLevel = (typeof MONEY_LEVELS)[number]
 
 /** The key of a campaign or ad row whose touch had none. */
 export const NO_CAMPAIGN = '(none)'
+/** The key of a period's total row; its `paid` is the drill-down's paid, false at the source level. */
+export const MONEY_TOTAL = '(total)'
 /** The campaign row that carries the source's spend entered without a campaign. */
 export const NOT_PER_CAMPAIGN = '(not per campaign)'
 

@@ -6,6 +6,7 @@ import { funnelRange } from '../../common/funnel.ts'
 import type { Database } from '../db/database.ts'
 import { funnelCsv } from './funnel-csv.ts'
 import type { FunnelRange } from './funnel-range.ts'
+import { moneyRoutes } from './money-routes.ts'
 import { readFunnel } from './read-funnel.ts'
 
 export interface FunnelRouteOptions {
@@ -32,7 +33,8 @@ const funnelRangeQuery = (timeZone: string) =>
   })
 
 /** The Funnel screen's figures (GET /api/admin/funnel, see Funnel in common/funnel-api.ts), as JSON and as CSV. */
-export const funnelRoutes: FastifyPluginAsyncZod<FunnelRouteOptions> = async (app, { db, timeZone }) => {
+export const funnelRoutes: FastifyPluginAsyncZod<FunnelRouteOptions> = async (app, { db, currency, timeZone }) => {
+  await app.register(moneyRoutes, { db, currency, timeZone })
   const schema = { querystring: funnelRangeQuery(timeZone) }
   app.get('/funnel', { schema }, async (request) => readFunnel(db, request.query))
 

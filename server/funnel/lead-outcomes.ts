@@ -13,27 +13,40 @@ interface OutcomeRow extends Row {
 }
 
 /**
- * Leads stored in the range (not spam), per source, with how many booked a
- * call and how many showed: a booking whose start has passed and that is
- * neither cancelled nor marked a no-show. Each lead's bookings are folded to
- * one row first, so a lead that rebooked counts once. An outcome a person
- * entered overrides that guess (ADR 040): its latest says showed (showed,
- * won) or not (no-show); a lost deal says nothing of the call, so the guess stays.
+ * For each lead `s` (a contact_submissions row): `b`, its bookings folded to
+ * one row, so a lead that rebooked counts once, and `o`, its latest outcome
+ * (with a won deal's amount and currency). Shared by every figure of the
+ * funnel that counts calls, so booked and showed mean one thing everywhere.
  */
-async function outcomesBySource(db: Queryable, range: FunnelRange): Promise<OutcomeRow[]> {
-  return db.query<OutcomeRow>(
-    `SELECT coalesce(lead_source(s.attribution), $3) AS source, count(*)::text AS applications,
-       count(b.application_id)::text AS booked,
-       count(*) FILTER (WHERE CASE o.outcome WHEN 'showed' THEN true WHEN 'won' THEN true WHEN 'no_show' THEN false
-         ELSE coalesce(b.showed, false) END)::text AS showed
-     FROM contact_submissions s
-     LEFT JOIN (
+export const LEAD_CALL_JOINS = `LEFT JOIN (
        SELECT application_id, bool_or(state = 'scheduled' AND starts_at < now()) AS showed
        FROM bookings WHERE application_id IS NOT NULL GROUP BY application_id
      ) b ON b.application_id = s.id
      LEFT JOIN LATERAL (
-       SELECT lo.outcome FROM lead_outcomes lo WHERE lo.application_id = s.id ORDER BY lo.id DESC LIMIT 1
-     ) o ON true
+       SELECT lo.outcome, lo.amount_minor, lo.currency FROM lead_outcomes lo
+       WHERE lo.application_id = s.id ORDER BY lo.id DESC LIMIT 1
+     ) o ON true`
+
+/** Over LEAD_CALL_JOINS: the lead booked a call. */
+export const LEAD_BOOKED = 'b.application_id IS NOT NULL'
+
+/**
+ * Over LEAD_CALL_JOINS: the lead showed. A booking whose start has passed and
+ * that is neither cancelled nor marked a no-show; an outcome a person entered
+ * overrides that guess (ADR 040): its latest says showed (showed, won) or not
+ * (no-show); a lost deal says nothing of the call, so the guess stays.
+ */
+export const LEAD_SHOWED = `CASE o.outcome WHEN 'showed' THEN true WHEN 'won' THEN true WHEN 'no_show' THEN false
+         ELSE coalesce(b.showed, false) END`
+
+/** Leads stored in the range (not spam), per source, with how many booked a call and how many showed. */
+async function outcomesBySource(db: Queryable, range: FunnelRange): Promise<OutcomeRow[]> {
+  return db.query<OutcomeRow>(
+    `SELECT coalesce(lead_source(s.attribution), $3) AS source, count(*)::text AS applications,
+       count(*) FILTER (WHERE ${LEAD_BOOKED})::text AS booked,
+       count(*) FILTER (WHERE ${LEAD_SHOWED})::text AS showed
+     FROM contact_submissions s
+     ${LEAD_CALL_JOINS}
      WHERE NOT s.spam AND s.created_at >= $1::timestamptz AND s.created_at < $2::timestamptz
      GROUP BY 1`,
     [...leadBounds(range), DIRECT_SOURCE],

@@ -23,22 +23,30 @@ function* records(csv: string): Generator<{ line: number; fields: string[] }> {
   let field = ''
   let quoted = false
   const text = csv.replace(/^\uFEFF/u, '')
+  const endField = () => {
+    fields.push(field)
+    field = ''
+  }
   for (let i = 0; i < text.length; i++) {
     const char = text[i]
     if (quoted) {
-      if (char === '"' && text[i + 1] === '"') ((field += '"'), i++)
-      else if (char === '"') quoted = false
+      if (char === '"' && text[i + 1] === '"') {
+        field += '"'
+        i++
+      } else if (char === '"') quoted = false
       else {
         if (char === '\n') line++
         field += char
       }
     } else if (char === '"' && field === '') quoted = true
-    else if (char === ',') (fields.push(field), (field = ''))
+    else if (char === ',') endField()
     else if (char === '\n' || char === '\r') {
       if (char === '\r' && text[i + 1] === '\n') i++
-      fields.push(field)
+      endField()
       yield { line: start, fields }
-      ;((fields = []), (field = ''), line++, (start = line))
+      fields = []
+      line++
+      start = line
     } else field += char
   }
   if (quoted) throw new SpendCsvError(`line ${start}: a quoted field is never closed`)
