@@ -56,6 +56,7 @@ const moneyRow = (page: Page, key: string, paid: boolean) =>
 
 /** A figure of a row under its column's header, with the period before's beneath it ("$100.00was $50.00"). */
 async function figure(page: Page, row: Locator, column: string) {
+  await expect(moneyTable(page)).toBeVisible()
   const headers = await moneyTable(page).getByRole('columnheader').allTextContents()
   const index = headers.indexOf(column)
   expect(index, `${column} among ${headers.join(', ')}`).toBeGreaterThan(0)
