@@ -99,6 +99,11 @@ for (const { device, width, height } of VIEWPORTS) {
       await expect.poll(() => new URL(page.url()).searchParams.get('touch')).toBe('first')
       await expect(await figure(page, moneyRow(page, firstSource, false), 'Applications')).toHaveText(/^2was/)
       await expect(moneyRow(page, source, false)).toHaveCount(0)
+      // Another range keeps the touch, as the address keeps the Funnel's other choices.
+      await page.getByRole('list', { name: 'Quick ranges' }).getByRole('link', { name: 'Last 30 days' }).click()
+      await expect.poll(() => new URL(page.url()).searchParams.get('from')).toBe(addDays(today, -29))
+      await expect(page.getByRole('radio', { name: 'First touch' })).toBeChecked()
+      await expect(await figure(page, moneyRow(page, firstSource, false), 'Applications')).toHaveText(/^2was/)
       await page.getByRole('radio', { name: 'Last touch' }).check()
       await expect(moneyRow(page, source, false)).toHaveCount(1)
 

@@ -23,10 +23,12 @@ interface FunnelFilterFormProps {
   query: { from: string; to: string; source?: string | undefined }
   /** The sources seen in the range, the filter's choices. */
   sources: readonly string[]
+  /** An address of the Funnel with the rest of the screen's state (the money table's) kept. */
+  keep: (path: string) => string
 }
 
 /** The range and source, filled from the address; showing them puts them in the address. */
-export function FunnelFilterForm({ query, sources }: FunnelFilterFormProps) {
+export function FunnelFilterForm({ query, sources, keep }: FunnelFilterFormProps) {
   const [backwards, setBackwards] = useState(false)
   const errorId = useId()
   // The source shown stays a choice even when the range has no visits from it.
@@ -41,7 +43,7 @@ export function FunnelFilterForm({ query, sources }: FunnelFilterFormProps) {
       return
     }
     setBackwards(false)
-    navigate(funnelPath({ from: from || undefined, to: to || undefined, source: value('source') || undefined }))
+    navigate(keep(funnelPath({ from: from || undefined, to: to || undefined, source: value('source') || undefined })))
   }
   return (
     <form
@@ -52,7 +54,7 @@ export function FunnelFilterForm({ query, sources }: FunnelFilterFormProps) {
     >
       <RangePresets
         current={query}
-        hrefOf={(range) => funnelPath({ ...range, source: query.source })}
+        hrefOf={(range) => keep(funnelPath({ ...range, source: query.source }))}
         className="sm:col-span-2 lg:col-span-4"
       />
       <Field label={copy.from}>{({ id }) => <Input id={id} name="from" type="date" defaultValue={query.from} />}</Field>

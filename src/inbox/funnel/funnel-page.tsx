@@ -15,6 +15,7 @@ import { FunnelFilterForm } from './funnel-filter-form.tsx'
 import { funnelPath, funnelQueryFrom } from './funnel-query.ts'
 import { HeadlineFigures } from './headline-figures.tsx'
 import { LazyDaysChart, LazyStagesChart } from './lazy-chart.tsx'
+import { keepMoney } from './money-query.ts'
 import { MoneySection } from './money-section.tsx'
 import { SourcesTable } from './sources-table.tsx'
 import { StagesTable } from './stages-table.tsx'
@@ -37,13 +38,15 @@ export function FunnelPage({ params }: { params: URLSearchParams }) {
   const everySource = data ? copy.range(formatDay(data.from), formatDay(data.to), null) : ''
   const refusal = funnel.error instanceof AdminApiError && funnel.error.status === 400 ? funnel.error : undefined
   const refused = refusal !== undefined
-  const hrefOf = (source: string) => funnelPath({ from: query.from, to: query.to, source })
+  // A new range or source keeps the money table's touch and drill-down, like the rest of the address.
+  const keep = (path: string) => keepMoney(path, params)
+  const hrefOf = (source: string) => keep(funnelPath({ from: query.from, to: query.to, source }))
 
   return (
     <>
       <PageTitle>{copy.title}</PageTitle>
       <p className="mt-2 max-w-prose text-ink/80">{copy.intro}</p>
-      <FunnelFilterForm key={params.toString()} query={query} sources={data?.sources ?? []} />
+      <FunnelFilterForm key={params.toString()} query={query} sources={data?.sources ?? []} keep={keep} />
       <a
         href={funnelCsvPath(query)}
         download
@@ -70,7 +73,7 @@ export function FunnelPage({ params }: { params: URLSearchParams }) {
             <p className="max-w-prose text-sm text-ink/80">{funnelCopy.sourcesIntro}</p>
             {data.source !== null && (
               <InboxLink
-                href={funnelPath({ from: query.from, to: query.to })}
+                href={keep(funnelPath({ from: query.from, to: query.to }))}
                 className="mt-2 inline-flex min-h-11 items-center font-semibold underline underline-offset-4"
               >
                 {funnelCopy.everySource}

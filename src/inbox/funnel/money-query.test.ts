@@ -1,4 +1,4 @@
-import { moneyPath, moneyQueryFrom } from './money-query.ts'
+import { keepMoney, moneyPath, moneyQueryFrom } from './money-query.ts'
 
 const range = { from: '2026-11-01', to: '2026-11-07' }
 
@@ -29,5 +29,19 @@ describe('the money table’s address', () => {
       paid: 'true',
     })
     expect(moneyPath(new URLSearchParams(), { touch: 'last' })).toBe('/admin/funnel')
+  })
+
+  it('is kept when the range or the source filter changes, and only its own words are', () => {
+    const params = new URLSearchParams('from=2026-10-01&touch=first&drill=ig&paid=true&campaign=spring&other=x')
+    const kept = new URL(keepMoney('/admin/funnel?from=2026-11-01&to=2026-11-07', params), 'http://inbox')
+    expect(Object.fromEntries(kept.searchParams)).toEqual({
+      from: '2026-11-01',
+      to: '2026-11-07',
+      touch: 'first',
+      drill: 'ig',
+      paid: 'true',
+      campaign: 'spring',
+    })
+    expect(keepMoney('/admin/funnel', new URLSearchParams('from=2026-10-01'))).toBe('/admin/funnel')
   })
 })

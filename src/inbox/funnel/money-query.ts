@@ -28,3 +28,13 @@ export function moneyPath(params: URLSearchParams, next: Omit<MoneyQuery, 'from'
   const text = kept.toString()
   return `${adminPaths.funnel}${text ? `?${text}` : ''}`
 }
+
+/** `path` (another of the Funnel's addresses: a range, a source) keeping the money table's touch and drill-down from `params`. */
+export function keepMoney(path: string, params: URLSearchParams): string {
+  const url = new URL(path, 'http://inbox')
+  for (const name of Object.values(PARAMS)) {
+    const value = params.get(name)
+    if (value !== null) url.searchParams.set(name, value)
+  }
+  return `${url.pathname}${url.search}`
+}
