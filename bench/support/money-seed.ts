@@ -30,8 +30,7 @@ export async function seedMoney(db: Database): Promise<void> {
     FROM generate_series(0, 364) d,
       unnest(ARRAY['${SPEND_SOURCES.join("','")}']) s (source),
       unnest(ARRAY['', 'brand', 'retarget']) c (campaign);
-    VACUUM ANALYZE contact_submissions;
-    VACUUM ANALYZE lead_outcomes;
-    VACUUM ANALYZE ad_spend;
   `)
+  // VACUUM runs alone, outside the script's implicit transaction.
+  for (const table of ['contact_submissions', 'lead_outcomes', 'ad_spend']) await db.exec(`VACUUM ANALYZE ${table}`)
 }

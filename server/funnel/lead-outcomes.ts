@@ -15,17 +15,18 @@ interface OutcomeRow extends Row {
 /**
  * For each lead `s` (a contact_submissions row): `b`, its bookings folded to
  * one row, so a lead that rebooked counts once, and `o`, its latest outcome
- * (with a won deal's amount and currency). Shared by every figure of the
+ * (with a won deal's amount and currency), each read in one pass and hashed:
+ * far fewer outcomes than leads, and cheaper than a lookup per lead. Shared by every figure of the
  * funnel that counts calls, so booked and showed mean one thing everywhere.
  */
 export const LEAD_CALL_JOINS = `LEFT JOIN (
        SELECT application_id, bool_or(state = 'scheduled' AND starts_at < now()) AS showed
        FROM bookings WHERE application_id IS NOT NULL GROUP BY application_id
      ) b ON b.application_id = s.id
-     LEFT JOIN LATERAL (
-       SELECT lo.outcome, lo.amount_minor, lo.currency FROM lead_outcomes lo
-       WHERE lo.application_id = s.id ORDER BY lo.id DESC LIMIT 1
-     ) o ON true`
+     LEFT JOIN (
+       SELECT DISTINCT ON (application_id) application_id, outcome, amount_minor, currency
+       FROM lead_outcomes ORDER BY application_id, id DESC
+     ) o ON o.application_id = s.id`
 
 /** Over LEAD_CALL_JOINS: the lead booked a call. */
 export const LEAD_BOOKED = 'b.application_id IS NOT NULL'
