@@ -5,8 +5,8 @@
 // JSON answer) by app.inject, in this process, against the real database: no
 // socket, so the figures are the server's own time.
 import type { Agenda } from '../common/agenda-api.ts'
-import type { FunnelSources } from '../common/funnel-sources-api.ts'
 import type { LeadBoard } from '../common/board-api.ts'
+import type { FunnelSources } from '../common/funnel-sources-api.ts'
 import type { LeadCount, LeadPage } from '../common/lead-list-api.ts'
 import type { LeadDetail } from '../common/lead-page-api.ts'
 import type { LeadSources } from '../common/lead-sources-api.ts'
