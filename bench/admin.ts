@@ -6,6 +6,7 @@
 // socket, so the figures are the server's own time.
 import type { Agenda } from '../common/agenda-api.ts'
 import type { LeadBoard } from '../common/board-api.ts'
+import type { FunnelSources } from '../common/funnel-sources-api.ts'
 import type { LeadCount, LeadPage } from '../common/lead-list-api.ts'
 import type { LeadDetail } from '../common/lead-page-api.ts'
 import type { LeadSources } from '../common/lead-sources-api.ts'
@@ -15,6 +16,7 @@ import { ensureDebianPackages } from './support/debian-packages.ts'
 import { withFreshPglite } from './support/fresh-pglite.ts'
 import { withSeededPostgres } from './support/fresh-postgres.ts'
 import { openInbox, percentile, seedInbox, timeEach } from './support/inbox-timing.ts'
+import { BENCH_CAMPAIGNS, seedMoney } from './support/money-seed.ts'
 
 ensureDebianPackages({ postgresql: '/usr/lib/postgresql' })
 
@@ -72,7 +74,18 @@ const SCENARIOS: [string, (index: number) => string][] = [
   ['live poll, first page unchanged (304)', () => UNCHANGED],
   // The lead's page reads its duplicates (same email or phone within 90 days) and what was merged into it.
   ["a lead's page (duplicates, merged applications)", (index) => `/leads/${NOT_SPAM(SOME_LEAD(index))}`],
+  // The Funnel's money table (ADR 045): outcomes on the won and lost leads, a year of daily spend for 6 sources.
+  ['money table: sources, 30 days, last touch', () => '/funnel/sources'],
+  ['money table: sources, 90 days, first touch', () => `/funnel/sources?touch=first&from=${DAYS_AGO(89)}`],
+  ["money table: a source's campaigns", (index) => `/funnel/sources?source=${PAID[index % 4]}&paid=true`],
+  [
+    "money table: a campaign's ads",
+    (index) => `/funnel/sources?source=${PAID[index % 4]}&paid=true&campaign=${BENCH_CAMPAIGNS[index % 4]}`,
+  ],
 ]
+
+const PAID = ['ig', 'fb', 'google', 'tiktok']
+const DAYS_AGO = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10)
 
 /** A scenario's path that asks for a conditional GET of the first page, answered 304. */
 const UNCHANGED = 'unchanged'
@@ -87,25 +100,28 @@ interface Figures {
 const ms = (value: number) => `${value.toFixed(1)} ms`
 
 /** What the scenarios' requests answer. */
-type Answer = LeadPage | LeadBoard | LeadSources | NewLeadCount | LeadCount | LeadDetail | Agenda
+type Answer = LeadPage | LeadBoard | LeadSources | NewLeadCount | LeadCount | LeadDetail | Agenda | FunnelSources
 
 /** The rows an answer lists: a page's leads, the board's cards, or the sources; one lead's page; none for a count or a 304. */
 const rowsOf = (answer: Answer | undefined) =>
-  answer === undefined || 'count' in answer || 'total' in answer
-    ? 0
-    : 'duplicates' in answer
-      ? 1
-      : 'columns' in answer
-        ? answer.columns.reduce((sum, column) => sum + column.leads.length, 0)
-        : 'sections' in answer
-          ? answer.sections.reduce((sum, section) => sum + section.calls.length, 0)
-          : 'sources' in answer
-            ? answer.sources.length
-            : answer.leads.length
+  answer !== undefined && 'level' in answer
+    ? answer.rows.length
+    : answer === undefined || 'count' in answer || 'total' in answer
+      ? 0
+      : 'duplicates' in answer
+        ? 1
+        : 'columns' in answer
+          ? answer.columns.reduce((sum, column) => sum + column.leads.length, 0)
+          : 'sections' in answer
+            ? answer.sections.reduce((sum, section) => sum + section.calls.length, 0)
+            : 'sources' in answer
+              ? answer.sources.length
+              : answer.leads.length
 
 /** Migrates and fills `db`; resolves to the seconds the seeding took. */
 async function seed(target: string, db: Database): Promise<number> {
   const seedSeconds = await seedInbox(db, LEADS)
+  await seedMoney(db)
   process.stdout.write(`${target}: seeded ${LEADS.toLocaleString('en')} applications in ${seedSeconds.toFixed(1)} s\n`)
   return seedSeconds
 }

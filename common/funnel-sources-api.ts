@@ -71,7 +71,9 @@ export interface MoneyRow {
  * GET /api/admin/funnel/sources?from&to&touch=first|last&source=&paid=true|false&campaign=
  * (and /funnel/sources.csv with the same query and columns). No `source`: one
  * row per (source, paid); `source` + `paid`: one per campaign (NO_CAMPAIGN,
- * NOT_PER_CAMPAIGN); plus `campaign`: one per ad (spend figures null).
+ * NOT_PER_CAMPAIGN); plus `campaign`: one per ad (spend figures null). At
+ * most 50 rows a period, most applications first; the rest summed in one
+ * OTHER_SOURCES ('(other)') row. `source` '(direct)' drills into leads without one.
  */
 export interface FunnelSourcesQuery {
   from?: string

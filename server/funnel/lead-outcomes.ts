@@ -15,20 +15,24 @@ interface OutcomeRow extends Row {
 /**
  * For each lead `s` (a contact_submissions row): `b`, its bookings folded to
  * one row, so a lead that rebooked counts once, and `o`, its latest outcome
- * (with a won deal's amount and currency). Shared by every figure of the
- * funnel that counts calls, so booked and showed mean one thing everywhere.
+ * (with a won deal's amount and currency). Each is a lookup of the lead's own
+ * rows by index (bookings_application_idx, lead_outcomes_application_idx):
+ * a range reads a few thousand leads, never every booking and outcome, and
+ * no misjudged row count can turn a join into a pass over them per lead.
+ * Shared by every figure of the funnel that counts calls, so booked and
+ * showed mean one thing everywhere.
  */
-export const LEAD_CALL_JOINS = `LEFT JOIN (
-       SELECT application_id, bool_or(state = 'scheduled' AND starts_at < now()) AS showed
-       FROM bookings WHERE application_id IS NOT NULL GROUP BY application_id
-     ) b ON b.application_id = s.id
+export const LEAD_CALL_JOINS = `LEFT JOIN LATERAL (
+       SELECT count(*) > 0 AS booked, bool_or(bk.state = 'scheduled' AND bk.starts_at < now()) AS showed
+       FROM bookings bk WHERE bk.application_id = s.id
+     ) b ON true
      LEFT JOIN LATERAL (
        SELECT lo.outcome, lo.amount_minor, lo.currency FROM lead_outcomes lo
        WHERE lo.application_id = s.id ORDER BY lo.id DESC LIMIT 1
      ) o ON true`
 
 /** Over LEAD_CALL_JOINS: the lead booked a call. */
-export const LEAD_BOOKED = 'b.application_id IS NOT NULL'
+export const LEAD_BOOKED = 'b.booked'
 
 /**
  * Over LEAD_CALL_JOINS: the lead showed. A booking whose start has passed and
