@@ -22,6 +22,7 @@ export const SERVER_ONLY_MIGRATIONS: ReadonlySet<string> = new Set([
   '023-lead-outcomes.sql',
   '024-lead-owners.sql',
   '026-duplicates.sql',
+  '028-owner-in-turn.sql',
 ])
 
 /**
