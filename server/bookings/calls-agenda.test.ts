@@ -62,7 +62,8 @@ const { get, call } = useSignedInInbox(
       })
     // In 2099, as the agenda sees it at noon on 5 January in New York (EST, UTC-5).
     await bookOnCalendly(leads.b!, '2099-01-06T04:30:00Z') // 23:30 on the 5th in New York, the 6th in UTC
-    await bookOnCalendly(leads.a!, '2099-01-05T23:30:00Z', { joinUrl: 'https://us02web.zoom.us/j/123456789' })
+    // A scheme in capitals is still a link: kept as the URL parser writes it, which the column's check takes.
+    await bookOnCalendly(leads.a!, '2099-01-05T23:30:00Z', { joinUrl: 'HTTPS://US02web.zoom.us/j/123456789' })
     await bookOnCalendly(leads.c!, '2099-01-06T05:00:00Z') // midnight starting the 6th
     await bookOnCalendly(leads.e!, '2099-01-12T04:59:00Z') // 23:59 on the 11th: the week's last minute
     await bookOnCalendly(leads.d!, '2099-01-08T15:00:00Z')
