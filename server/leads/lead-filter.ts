@@ -10,7 +10,7 @@ import { zonedDayEnd, zonedDayStart } from '../../common/zoned-day.ts'
 import { arrayLiteral } from '../db/array-literal.ts'
 import { ApiError } from '../http/api-error.ts'
 import { needsOutcomeSql } from '../lead-lifecycle/chase.ts'
-import { decodeListCursor, type ListCursor } from './cursor.ts'
+import { decodeListCursor, type ListCursor, type ListOrder } from './cursor.ts'
 
 /** The answers the inbox's search looks in as typed, in the order of their trigram index's expression (migrations/016). */
 export const SEARCH_FIELDS = ['name', 'email', 'instagram', 'business'] as const satisfies readonly ContactField[]
@@ -99,9 +99,18 @@ export function leadQueryOf(
       ...(query.ids === undefined ? {} : { ids: query.ids }),
     },
     sort: query.sort,
-    cursor: query.cursor === undefined ? undefined : decodeListCursor(query.cursor, query.sort),
+    cursor:
+      query.cursor === undefined ? undefined : decodeListCursor(query.cursor, listOrderOf(query.booking, query.sort)),
   }
 }
+
+/**
+ * The order a list is in: its sort, except that the upcoming calls in the
+ * default order come by their call's start, soonest first (list-sort.ts,
+ * byCallSql), as an agenda reads: the newest application is not the next call.
+ */
+export const listOrderOf = (booking: BookingFilter | undefined, sort: LeadSort): ListOrder =>
+  booking === 'upcoming' && sort === 'received' ? 'call' : sort
 
 /**
  * What the search looks for: a phone-like text by its digits alone, since the

@@ -1,7 +1,7 @@
 import { LEAD_PAGE_SIZE, type LeadCount, type LeadPage } from '../../common/lead-list-api.ts'
 import type { Queryable } from '../db/database.ts'
 import { encodeListCursor, type ListCursor } from './cursor.ts'
-import type { LeadQuery } from './lead-filter.ts'
+import { listOrderOf, type LeadQuery } from './lead-filter.ts'
 import { newMarkColumn } from './lead-opened.ts'
 import { SUMMARY_COLUMNS, toSummary, type SummaryRow } from './list-leads.ts'
 import { countCapOf, leadCountSql } from './list-sort.ts'
@@ -9,10 +9,12 @@ import { sortedListRows } from './sorted-rows.ts'
 
 interface SortedRow extends SummaryRow {
   sort_name?: string
+  sort_call?: string
 }
 
 /** Where the page ending with `row` ended, in its sort. */
-function cursorAfter(row: SortedRow, { sort }: LeadQuery): ListCursor {
+function cursorAfter(row: SortedRow, { sort, filter }: LeadQuery): ListCursor {
+  if (listOrderOf(filter.booking, sort) === 'call') return { sort: 'call', startsAt: row.sort_call ?? '', id: row.id }
   if (sort === 'name') return { sort, name: row.sort_name ?? '', id: row.id }
   if (sort === 'status') return { sort, status: row.status, receivedAt: row.received_at, id: row.id }
   return { sort, receivedAt: row.received_at, id: row.id }

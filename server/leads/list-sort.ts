@@ -2,7 +2,7 @@ import { LEAD_COUNT_CAP, SEARCH_COUNT_CAP, type LeadSort } from '../../common/le
 import { LEAD_STATUSES } from '../../common/lead-status.ts'
 import { utcText } from '../db/utc-text.ts'
 import type { ListCursor } from './cursor.ts'
-import { filterSql, OWNER_KEY, type LeadFilter } from './lead-filter.ts'
+import { filterSql, listOrderOf, OWNER_KEY, type LeadFilter } from './lead-filter.ts'
 import { leadListSql, SUMMARY_COLUMNS } from './list-leads.ts'
 
 const FROM = 'FROM contact_submissions s JOIN lead_pipeline p ON p.application_id = s.id'
@@ -84,6 +84,41 @@ function byStatusSql(
 }
 
 /**
+ * The upcoming calls (booking=upcoming) by their start, soonest first, then by
+ * id: keyset paging on (start, id). Read from the leads with a call to come
+ * (a range of bookings_agenda_idx, few beside the inbox), each keyed by the
+ * call the row shows (CURRENT_BOOKING: of its bookings not cancelled, the
+ * latest start, which is to come); `sort_call` is the key, for the next cursor.
+ */
+function byCallSql(
+  filter: LeadFilter,
+  cursor: ListCursor | undefined,
+  limit: number,
+  select: string,
+  backwards: boolean,
+) {
+  const { where, params } = filterSql(filter, 1)
+  const [beyond, order] = backwards ? ['<', 'DESC'] : ['>', 'ASC']
+  let after = ''
+  if (cursor?.sort === 'call') {
+    params.push(cursor.startsAt, cursor.id)
+    after = ` AND (c.call_at, s.id) ${beyond} ($${params.length - 1}::timestamptz, $${params.length}::bigint)`
+  }
+  params.push(limit)
+  const sql = `SELECT ${select}, ${utcText('c.call_at')} AS sort_call
+     FROM (SELECT b.application_id, max(b.starts_at) AS call_at FROM bookings b
+       WHERE b.state <> 'canceled' AND b.application_id IN
+         (SELECT u.application_id FROM bookings u
+          WHERE u.state = 'scheduled' AND u.application_id IS NOT NULL AND u.starts_at > now())
+       GROUP BY b.application_id) c
+     JOIN contact_submissions s ON s.id = c.application_id JOIN lead_pipeline p ON p.application_id = s.id
+     WHERE ${where}${after}
+     ORDER BY c.call_at ${order}, s.id ${order}
+     LIMIT $${params.length}`
+  return { sql, params }
+}
+
+/**
  * The statement listing `limit` leads of `filter` after `cursor` in the order
  * of `sort`; `backwards` walks that order the other way from `cursor`, nearest
  * first (the lead before one in the list).
@@ -95,6 +130,7 @@ export function sortedListSql(
   limit: number,
   { select = SUMMARY_COLUMNS, backwards = false } = {},
 ) {
+  if (listOrderOf(filter.booking, sort) === 'call') return byCallSql(filter, cursor, limit, select, backwards)
   if (sort === 'name') return byNameSql(filter, cursor, limit, select, backwards)
   if (sort === 'status') return byStatusSql(filter, cursor, limit, select, backwards)
   return leadListSql(filter, cursor?.sort === 'received' ? cursor : undefined, limit, select, backwards)
