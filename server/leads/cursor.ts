@@ -1,4 +1,5 @@
 import { isInboxDay } from '../../common/admin-api-schema.ts'
+import type { LeadOrder } from '../../common/lead-list-api.ts'
 import { LEAD_STATUSES, type LeadStatus } from '../../common/lead-status.ts'
 import { ApiError } from '../http/api-error.ts'
 
@@ -42,16 +43,13 @@ export function decodeCursor(text: string): Cursor {
  * Where a page ended in its sort: the last lead's sort key and id. A name is
  * the lower-cased name as the database compares it; a status sort also holds
  * the time, as leads of one status come newest first. `call` is the order of
- * the upcoming calls (list-sort.ts, listsByCall): the call's start.
+ * the upcoming calls (leadOrderOf): the call's start.
  */
 export type ListCursor =
   | ({ sort: 'received' } & Cursor)
   | { sort: 'name'; name: string; id: string }
   | ({ sort: 'status'; status: LeadStatus } & Cursor)
   | { sort: 'call'; startsAt: string; id: string }
-
-/** The orders a cursor can be made for: the sorts, and the upcoming calls' order by start. */
-export type ListOrder = ListCursor['sort']
 
 const isStatus = (text: string): text is LeadStatus => LEAD_STATUSES.some((status) => status === text)
 const pack = (...parts: string[]) => Buffer.from(parts.join('|'), 'utf8').toString('base64url')
@@ -65,9 +63,9 @@ export function encodeListCursor(cursor: ListCursor): string {
 }
 
 /** Reads a cursor made for `sort`; 400 when it is malformed or was made for another order. */
-export function decodeListCursor(text: string, sort: ListOrder): ListCursor {
+export function decodeListCursor(text: string, sort: LeadOrder): ListCursor {
   const [kind = '', ...parts] = Buffer.from(text, 'base64url').toString('utf8').split('|')
-  const made: ListOrder = kind === 'name' || kind === 'status' || kind === 'call' ? kind : 'received'
+  const made: LeadOrder = kind === 'name' || kind === 'status' || kind === 'call' ? kind : 'received'
   if (made !== sort) throw refuse(`made for another sort (${made}); start again from the first page`)
   if (sort === 'received') return { sort, ...decodeCursor(text) }
   if (sort === 'name') {

@@ -3,14 +3,14 @@ import { leadListQuerySchema } from '../../common/admin-api-schema.ts'
 import type { ContactField } from '../../common/application-form.ts'
 import type { BookingFilter } from '../../common/booking-api.ts'
 import { DIRECT_SOURCE } from '../../common/funnel-api.ts'
-import { SEARCH_MIN_RUN, SEARCH_TOO_SHORT, type LeadSort } from '../../common/lead-list-api.ts'
+import { leadOrderOf, SEARCH_MIN_RUN, SEARCH_TOO_SHORT, type LeadSort } from '../../common/lead-list-api.ts'
 import type { LeadStatus } from '../../common/lead-status.ts'
 import type { OwnerFilter } from '../../common/owner-api.ts'
 import { zonedDayEnd, zonedDayStart } from '../../common/zoned-day.ts'
 import { arrayLiteral } from '../db/array-literal.ts'
 import { ApiError } from '../http/api-error.ts'
 import { needsOutcomeSql } from '../lead-lifecycle/chase.ts'
-import { decodeListCursor, type ListCursor, type ListOrder } from './cursor.ts'
+import { decodeListCursor, type ListCursor } from './cursor.ts'
 
 /** The answers the inbox's search looks in as typed, in the order of their trigram index's expression (migrations/016). */
 export const SEARCH_FIELDS = ['name', 'email', 'instagram', 'business'] as const satisfies readonly ContactField[]
@@ -100,17 +100,9 @@ export function leadQueryOf(
     },
     sort: query.sort,
     cursor:
-      query.cursor === undefined ? undefined : decodeListCursor(query.cursor, listOrderOf(query.booking, query.sort)),
+      query.cursor === undefined ? undefined : decodeListCursor(query.cursor, leadOrderOf(query.booking, query.sort)),
   }
 }
-
-/**
- * The order a list is in: its sort, except that the upcoming calls in the
- * default order come by their call's start, soonest first (list-sort.ts,
- * byCallSql), as an agenda reads: the newest application is not the next call.
- */
-export const listOrderOf = (booking: BookingFilter | undefined, sort: LeadSort): ListOrder =>
-  booking === 'upcoming' && sort === 'received' ? 'call' : sort
 
 /**
  * What the search looks for: a phone-like text by its digits alone, since the

@@ -1,9 +1,10 @@
+import { leadOrderOf } from '../../common/lead-list-api.ts'
 import type { LeadNeighbours } from '../../common/lead-page-api.ts'
 import type { LeadStatus } from '../../common/lead-status.ts'
 import type { Queryable, Row } from '../db/database.ts'
 import { utcText } from '../db/utc-text.ts'
 import type { ListCursor } from './cursor.ts'
-import { filterSql, listOrderOf, type LeadQuery } from './lead-filter.ts'
+import { filterSql, type LeadQuery } from './lead-filter.ts'
 import { sortedListRows } from './sorted-rows.ts'
 
 interface Place extends Row {
@@ -16,7 +17,7 @@ interface Place extends Row {
 
 /** Lead `id`'s place in the list's order, as the cursor of a page ending with it; undefined when it has none in it. */
 function cursorAt(place: Place, id: number, { sort, filter }: LeadQuery): ListCursor | undefined {
-  if (listOrderOf(filter.booking, sort) === 'call')
+  if (leadOrderOf(filter.booking, sort) === 'call')
     return place.call_at === null ? undefined : { sort: 'call', startsAt: place.call_at, id: String(id) }
   if (sort === 'name') return { sort, name: place.name, id: String(id) }
   if (sort === 'status') return { sort, status: place.status, receivedAt: place.received_at, id: String(id) }

@@ -1,7 +1,7 @@
-import { LEAD_PAGE_SIZE, type LeadCount, type LeadPage } from '../../common/lead-list-api.ts'
+import { LEAD_PAGE_SIZE, leadOrderOf, type LeadCount, type LeadPage } from '../../common/lead-list-api.ts'
 import type { Queryable } from '../db/database.ts'
 import { encodeListCursor, type ListCursor } from './cursor.ts'
-import { listOrderOf, type LeadQuery } from './lead-filter.ts'
+import type { LeadQuery } from './lead-filter.ts'
 import { newMarkColumn } from './lead-opened.ts'
 import { SUMMARY_COLUMNS, toSummary, type SummaryRow } from './list-leads.ts'
 import { countCapOf, leadCountSql } from './list-sort.ts'
@@ -14,7 +14,7 @@ interface SortedRow extends SummaryRow {
 
 /** Where the page ending with `row` ended, in its sort. */
 function cursorAfter(row: SortedRow, { sort, filter }: LeadQuery): ListCursor {
-  if (listOrderOf(filter.booking, sort) === 'call') return { sort: 'call', startsAt: row.sort_call ?? '', id: row.id }
+  if (leadOrderOf(filter.booking, sort) === 'call') return { sort: 'call', startsAt: row.sort_call ?? '', id: row.id }
   if (sort === 'name') return { sort, name: row.sort_name ?? '', id: row.id }
   if (sort === 'status') return { sort, status: row.status, receivedAt: row.received_at, id: row.id }
   return { sort, receivedAt: row.received_at, id: row.id }

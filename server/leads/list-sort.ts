@@ -1,8 +1,8 @@
-import { LEAD_COUNT_CAP, SEARCH_COUNT_CAP, type LeadSort } from '../../common/lead-list-api.ts'
+import { LEAD_COUNT_CAP, leadOrderOf, SEARCH_COUNT_CAP, type LeadSort } from '../../common/lead-list-api.ts'
 import { LEAD_STATUSES } from '../../common/lead-status.ts'
 import { utcText } from '../db/utc-text.ts'
 import type { ListCursor } from './cursor.ts'
-import { filterSql, listOrderOf, OWNER_KEY, type LeadFilter } from './lead-filter.ts'
+import { filterSql, OWNER_KEY, type LeadFilter } from './lead-filter.ts'
 import { leadListSql, SUMMARY_COLUMNS } from './list-leads.ts'
 
 const FROM = 'FROM contact_submissions s JOIN lead_pipeline p ON p.application_id = s.id'
@@ -130,7 +130,7 @@ export function sortedListSql(
   limit: number,
   { select = SUMMARY_COLUMNS, backwards = false } = {},
 ) {
-  if (listOrderOf(filter.booking, sort) === 'call') return byCallSql(filter, cursor, limit, select, backwards)
+  if (leadOrderOf(filter.booking, sort) === 'call') return byCallSql(filter, cursor, limit, select, backwards)
   if (sort === 'name') return byNameSql(filter, cursor, limit, select, backwards)
   if (sort === 'status') return byStatusSql(filter, cursor, limit, select, backwards)
   return leadListSql(filter, cursor?.sort === 'received' ? cursor : undefined, limit, select, backwards)
