@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto'
 import { beforeEach, describe, expect, it } from 'vitest'
 import type { LeadListQuery } from '../../common/admin-api-schema.ts'
-import type { LeadSummary } from '../../common/lead-list-api.ts'
 import { ApiError } from '../http/api-error.ts'
 import { DATABASE_TARGET } from '../testing/database-target.ts'
+import { everyPage } from '../testing/every-page.ts'
 import { insertLead } from '../testing/seed-leads.ts'
 import { useTempDatabase } from '../testing/use-temp-database.ts'
 import { parseLeadQuery } from './lead-filter.ts'
@@ -17,17 +17,7 @@ beforeEach(async () => {
 
 const list = (query: LeadListQuery, pageSize?: number) => listLeads(temp.db, parseLeadQuery(query), { pageSize })
 
-async function allPages(query: LeadListQuery, pageSize: number) {
-  const seen: LeadSummary[] = []
-  let cursor: string | undefined
-  for (let pages = 0; pages < 50; pages++) {
-    const page = await list({ ...query, ...(cursor === undefined ? {} : { cursor }) }, pageSize)
-    seen.push(...page.leads)
-    if (page.nextCursor === undefined) return seen
-    cursor = page.nextCursor
-  }
-  throw new Error('more than 50 pages')
-}
+const allPages = (query: LeadListQuery, pageSize: number) => everyPage(list, query, pageSize)
 
 const HOUR = 3_600_000
 // Whole seconds from now: utcText and the summary's JSON write them alike.
