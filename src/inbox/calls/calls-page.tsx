@@ -7,7 +7,7 @@ import { ownerCopy } from '../content/owner-copy.ts'
 import { OwnerName } from '../leads-shared/owner-name.tsx'
 import { InboxLink } from '../router/inbox-link.tsx'
 import { adminPaths } from '../router/paths.ts'
-import { formatFullCallTime } from '../ui/format.ts'
+import { formatFullCallTime, inboxTimeZone } from '../ui/format.ts'
 import { LoadFailed } from '../ui/load-failed.tsx'
 import { PageTitle } from '../ui/page-title.tsx'
 import { Section } from '../ui/section.tsx'
@@ -85,7 +85,7 @@ export function CallsPage() {
     <>
       <PageTitle>{callsCopy.title}</PageTitle>
       <p className="mt-2 max-w-prose text-ink/80">{callsCopy.intro}</p>
-      {agenda.data && <p className="mt-1 text-sm font-semibold">{callsCopy.timesIn(agenda.data.timeZone)}</p>}
+      {agenda.data && <p className="mt-1 text-sm font-semibold">{callsCopy.timesIn(inboxTimeZone())}</p>}
       {agenda.isPending && <p className="mt-4">{inboxCopy.loading}</p>}
       {agenda.isError && <LoadFailed error={agenda.error} onRetry={() => void agenda.refetch()} />}
       {agenda.data && (

@@ -32,11 +32,21 @@ const formatters = (timeZone: string | undefined) => ({
 
 let formats = formatters(undefined)
 
-/** Shows every time from now on in `timeZone` (the session's); the inbox calls it before any screen renders. */
-export function setInboxTimeZone(timeZone: string) {
-  if (timeZone === zone) return
-  zone = timeZone
-  formats = formatters(timeZone)
+/**
+ * Shows every time from now on in `timeZone` (the session's); the inbox calls it before any screen renders.
+ * A zone this browser does not know (the server's may be newer) shows UTC rather than no inbox at all, and
+ * the header then names UTC: the answer says which zone it took.
+ */
+export function setInboxTimeZone(timeZone: string): string {
+  if (timeZone === zone) return timeZone
+  try {
+    formats = formatters(timeZone)
+    zone = timeZone
+  } catch {
+    formats = formatters('UTC')
+    zone = 'UTC'
+  }
+  return zone
 }
 
 /** The zone the inbox shows times in. */
