@@ -5,6 +5,7 @@
  */
 import type { BookingProvider } from './booking-api.ts'
 import type { LeadStatus } from './lead-status.ts'
+import type { LeadOwner } from './owner-api.ts'
 
 export const AGENDA_PATH = '/calls'
 
@@ -31,6 +32,8 @@ export interface AgendaCall {
   provider: BookingProvider
   /** The link to join the call when the provider gave one. */
   joinUrl: string | null
+  /** Whose call it is: the lead's owner, null while nobody owns it. */
+  owner: LeadOwner | null
 }
 
 export interface AgendaSection {

@@ -5,7 +5,7 @@
  * Free of zod, like admin-api.ts; admin-api-schema.ts validates the requests.
  */
 import type { applicationForm, FieldKey } from './application-form.ts'
-import type { LeadBookingSummary } from './booking-api.ts'
+import type { BookingFilter, LeadBookingSummary } from './booking-api.ts'
 import type { LeadStatus } from './lead-status.ts'
 import type { LeadOwner } from './owner-api.ts'
 
@@ -48,6 +48,17 @@ export interface LeadPage {
  */
 export const LEAD_SORTS = ['received', 'name', 'status'] as const
 export type LeadSort = (typeof LEAD_SORTS)[number]
+
+/** The order a list is in: its sort, or `call` for the upcoming calls by start (leadOrderOf). */
+export type LeadOrder = LeadSort | 'call'
+
+/**
+ * The order of a list of `booking` leads sorted by `sort`: the upcoming calls
+ * in the default order come by their call's start, soonest first, as an agenda
+ * reads (the newest application is not the next call); any other list, its sort.
+ */
+export const leadOrderOf = (booking: BookingFilter | undefined, sort: LeadSort): LeadOrder =>
+  booking === 'upcoming' && sort === 'received' ? 'call' : sort
 
 /**
  * The list counts the leads of its filter up to this many: `total` is exact up

@@ -1,11 +1,17 @@
 import { describe, expect, it } from 'vitest'
-import { isTimeZone, zonedDay, zonedDayEnd, zonedDayStart } from './zoned-day.ts'
+import { isTimeZone, zonedDateTime, zonedDay, zonedDayEnd, zonedDayStart } from './zoned-day.ts'
 
 describe('days in a time zone', () => {
   it('puts 20:15 in New York on its own evening, the next day in UTC', () => {
     const evening = new Date('2026-11-27T01:15:00Z') // 20:15 on the 26th in New York (EST, UTC-5)
     expect(zonedDay(evening, 'America/New_York')).toBe('2026-11-26')
     expect(zonedDay(evening, 'UTC')).toBe('2026-11-27')
+  })
+
+  it('writes the wall-clock date and time of a zone, to the second', () => {
+    const evening = new Date('2026-11-27T01:15:42.987Z')
+    expect(zonedDateTime(evening, 'America/New_York')).toBe('2026-11-26 20:15:42')
+    expect(zonedDateTime(evening, 'Asia/Kolkata')).toBe('2026-11-27 06:45:42')
   })
 
   it("starts and ends a day at the zone's midnight, summer and winter", () => {

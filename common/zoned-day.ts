@@ -53,6 +53,11 @@ export function zonedDay(time: Date, zone: string): string {
   return new Date(wallClock(time.getTime(), zone)).toISOString().slice(0, 10)
 }
 
+/** The wall-clock date and time (`YYYY-MM-DD HH:MM:SS`) that `time` shows in `zone`. */
+export function zonedDateTime(time: Date, zone: string): string {
+  return new Date(wallClock(time.getTime(), zone)).toISOString().slice(0, 19).replace('T', ' ')
+}
+
 /** The instant the wall clock of `zone` first shows a time on the day whose UTC midnight is `midnight`. */
 function dayStartAt(midnight: number, zone: string): number {
   // The zone's offset half a day either side differs only across a clock change: try both.

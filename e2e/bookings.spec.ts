@@ -9,6 +9,7 @@ import {
   uniqueAnswers,
   wizard,
 } from './support/application.ts'
+import { bookAsStranger } from './support/bookings.ts'
 import { CALENDLY_SIGNING_KEY } from './support/env.ts'
 import { expect, test } from './support/fixtures.ts'
 import { fullTimeline, leadLink, leadRow, signIn, storeLead } from './support/inbox.ts'
@@ -79,13 +80,7 @@ test.describe('bookings coming back', () => {
   }) => {
     const answers = uniqueAnswers()
     const leadId = await storeLead(request, answers)
-    const stranger = `stranger-${Math.random().toString(36).slice(2, 8)}@example.com`
-    const { body, headers } = calendlyDelivery(
-      'invitee.created',
-      { email: stranger, name: 'Someone Else' },
-      { key: CALENDLY_SIGNING_KEY },
-    )
-    expect((await request.post('/api/bookings/calendly', { headers, data: body })).status()).toBe(200)
+    const stranger = await bookAsStranger(request)
 
     await signIn(page, browserConsole)
     await page.getByRole('navigation', { name: 'Inbox' }).getByRole('link', { name: 'Bookings' }).click()

@@ -1,8 +1,9 @@
+import type { TeammateAdded } from '../common/account-api.ts'
 import { calendlyDelivery } from '../server/testing/booking-senders.ts'
 import { uniqueAnswers } from './support/application.ts'
 import { CALENDLY_SIGNING_KEY, SERVICE_ROLE_KEY } from './support/env.ts'
 import { expect, test } from './support/fixtures.ts'
-import { goToView, seriousViolations, signIn, storeLead } from './support/inbox.ts'
+import { callInboxApi, goToView, seriousViolations, signIn, storeLead } from './support/inbox.ts'
 
 const DAY_MS = 86_400_000
 
@@ -21,7 +22,7 @@ for (const { width, height } of [
     // The browser's clock is in Los Angeles: every time shown must be the server's TIMEZONE (UTC) all the same.
     test.use({ viewport: { width, height }, timezoneId: 'America/Los_Angeles' })
 
-    test('lists the calls in start order across days, with full times in TIMEZONE, the lead and the join link', async ({
+    test('lists the calls in start order across days, with full times in TIMEZONE, the lead, its owner and the join link', async ({
       page,
       request,
       browserConsole,
@@ -33,8 +34,10 @@ for (const { width, height } of [
         { name: `Calls ${tag} First`, start: at(1, 14, 0), joinUrl: `https://us02web.zoom.us/j/${Date.now()}` },
         { name: `Calls ${tag} Second`, start: at(2, 9, 30), joinUrl: undefined },
       ]
+      const leadIds: number[] = []
       for (const call of calls) {
         const leadId = await storeLead(request, { ...uniqueAnswers(), name: call.name })
+        leadIds.push(leadId)
         const read = await request.get(`/rest/v1/contact_submissions?id=eq.${leadId}&select=submission_id`, {
           headers: { apikey: SERVICE_ROLE_KEY },
         })
@@ -54,6 +57,12 @@ for (const { width, height } of [
       }
 
       await signIn(page, browserConsole)
+      // The first call is a teammate's: the agenda names whose call each is.
+      const mate = `calls-${tag}@example.com`
+      const added = await callInboxApi(page, 'POST', '/teammates', { email: mate })
+      expect(added.status).toBe(201)
+      const { teammate } = added.body as TeammateAdded
+      expect((await callInboxApi(page, 'PUT', `/leads/${leadIds[1]}/owner`, { owner: teammate.id })).status).toBe(200)
       await goToView(page, 'Calls')
       await expect(page.getByRole('heading', { level: 1, name: 'Calls' })).toBeVisible()
       await expect(page.getByRole('main').getByText('Times in UTC')).toBeVisible()
@@ -93,6 +102,10 @@ for (const { width, height } of [
       await expect(join).toHaveAttribute('href', calls[1]!.joinUrl!)
       await expect(join).toHaveAttribute('target', '_blank')
       await expect(mine.filter({ hasText: `Calls ${tag} Second` }).getByText('No link given')).toBeVisible()
+      await expect(mine.filter({ hasText: `Calls ${tag} First` }).getByText(mate, { exact: true })).toBeVisible()
+      await expect(
+        mine.filter({ hasText: `Calls ${tag} Second` }).getByText('Unassigned', { exact: true }),
+      ).toBeVisible()
 
       // No sideways scroll, and nothing serious for axe.
       expect(
@@ -102,6 +115,7 @@ for (const { width, height } of [
 
       await mine.getByRole('link', { name: `Calls ${tag} First`, exact: true }).click()
       await expect(page.getByRole('heading', { level: 1, name: `Calls ${tag} First` })).toBeVisible()
+      expect((await callInboxApi(page, 'DELETE', `/teammates/${teammate.id}`)).status).toBe(204)
     })
   })
 }

@@ -1,5 +1,4 @@
 import type { Browser, Page } from '@playwright/test'
-import type { TeammateAdded } from '../common/account-api.ts'
 import { ADMIN_API_PATH } from '../common/admin-api.ts'
 import type { LeadDetail } from '../common/lead-page-api.ts'
 import { LIVE_POLL_MS, NEW_COUNT_CAP, type NewLeadCount } from '../common/live-api.ts'
@@ -16,6 +15,7 @@ import {
   storeLead,
   goToView,
 } from './support/inbox.ts'
+import { freshTeammate } from './support/teammate.ts'
 
 // What a teammate does, or a visitor applying, shows in an open inbox without a
 // reload; a tab in the background asks the server nothing. The 5 s promised
@@ -94,40 +94,6 @@ async function secondBrowser(browser: Browser, browserConsole: BrowserConsole) {
   const page = await context.newPage()
   await signIn(page, browserConsole)
   return { context, page }
-}
-
-/**
- * A teammate the owner (signed in on `owner`) adds, signed in in a browser of
- * their own. Their count of new leads only grows with leads posted after they
- * were added, and drops only by what they open, whatever other tests do.
- */
-async function freshTeammate(
-  browser: Browser,
-  owner: Page,
-  viewport: { width: number; height: number },
-  prepare: (page: Page) => Promise<unknown>,
-) {
-  const added = await callInboxApi(owner, 'POST', '/teammates', {
-    email: `live-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`,
-  })
-  expect(added.status).toBe(201)
-  const { teammate, setupToken } = added.body as TeammateAdded
-  const context = await browser.newContext({ viewport, baseURL: BASE_URL })
-  const page = await context.newPage()
-  await prepare(page)
-  await page.goto(`/admin/setup#${setupToken}`)
-  await page.getByLabel('Password', { exact: true }).fill('a live teammate’s long password')
-  await page.getByLabel('Password again').fill('a live teammate’s long password')
-  await page.getByRole('button', { name: 'Set password' }).click()
-  await expect(inboxNav(page)).toBeVisible()
-  return {
-    page,
-    /** Closes their browser and removes the account. */
-    remove: async () => {
-      await context.close()
-      expect((await callInboxApi(owner, 'DELETE', `/teammates/${teammate.id}`)).status).toBe(204)
-    },
-  }
 }
 
 /** Says to the page that its tab went to the background (`hidden`) or came back, as the browser would. */

@@ -1,9 +1,9 @@
-import type { APIRequestContext, Page } from '@playwright/test'
-import { calendlyDelivery, calendlyInviteeUri, type Invitee } from '../server/testing/booking-senders.ts'
-import { uniqueAnswers } from './support/application.ts'
-import { CALENDLY_SIGNING_KEY } from './support/env.ts'
+import type { Page } from '@playwright/test'
+import { calendlyInviteeUri } from '../server/testing/booking-senders.ts'
+import { calendly } from './support/bookings.ts'
+import { ADMIN_EMAIL } from './support/env.ts'
 import { expect, test } from './support/fixtures.ts'
-import { fullTimeline, inboxNav, leadLink, seriousViolations, signIn, storeLead } from './support/inbox.ts'
+import { fullTimeline, inboxNav, leadLink, leadsNamed, seriousViolations, signIn } from './support/inbox.ts'
 
 const VIEWPORTS = [
   { device: 'a laptop', width: 1366, height: 900 },
@@ -12,27 +12,6 @@ const VIEWPORTS = [
 
 /** Within this of the webhook, the open list shows what it did (the inbox reads again every 3 s). */
 const WITHIN_5_S = { timeout: 5_000 }
-
-/** This test's leads: named after a tag of their own, so other tests' leads on the same server never match. */
-async function leadsNamed(request: APIRequestContext, ...firsts: string[]) {
-  const tag = uniqueAnswers().name.split(' ').at(-1) ?? ''
-  const leads = []
-  for (const first of firsts) {
-    const answers = { ...uniqueAnswers(), name: `${first} ${tag}` }
-    leads.push({ ...answers, id: await storeLead(request, answers) })
-  }
-  return { tag, leads }
-}
-
-/** The stand-in Calendly posts `event` about the invitee, signed as the e2e server expects. */
-async function calendly(request: APIRequestContext, event: string, invitee: Invitee, createdAt?: string) {
-  const { body, headers } = calendlyDelivery(event, invitee, {
-    key: CALENDLY_SIGNING_KEY,
-    ...(createdAt && { createdAt }),
-  })
-  const answer = await request.post('/api/bookings/calendly', { headers, data: body })
-  expect(answer.status(), await answer.text()).toBe(200)
-}
 
 const fromNow = (minutes: number) => new Date(Date.now() + minutes * 60_000).toISOString()
 
@@ -125,10 +104,11 @@ for (const { device, width, height } of VIEWPORTS) {
       await form.getByRole('button', { name: 'Save outcome' }).click()
       await expect(page.getByRole('status').filter({ hasText: 'Outcome saved: Won.' })).toBeVisible()
       const timeline = await fullTimeline(page)
-      await expect(timeline).toContainText('Outcome: Won: 12500.50 USD')
-      await expect(timeline.getByRole('listitem').filter({ hasText: /Booked → Won/ })).toContainText(
-        'Why: 12500.50 USD',
-      )
+      // Once, with who entered it: not again as the move to Won it caused.
+      const wonEntries = timeline.getByRole('listitem').filter({ hasText: 'Outcome: Won: 12500.50 USD' })
+      await expect(wonEntries).toHaveCount(1)
+      await expect(wonEntries).toContainText(`by ${ADMIN_EMAIL}`)
+      await expect(timeline.getByRole('listitem').filter({ hasText: /Booked → Won/ })).toHaveCount(0)
       expect(await seriousViolations(page)).toEqual([])
 
       await page.goto(needing)
@@ -146,8 +126,10 @@ for (const { device, width, height } of VIEWPORTS) {
       await lost.getByRole('button', { name: 'Save outcome' }).click()
       await expect(page.getByRole('status').filter({ hasText: 'Outcome saved: Lost.' })).toBeVisible()
       const lostTimeline = await fullTimeline(page)
-      await expect(lostTimeline).toContainText('Outcome: Lost: Price')
-      await expect(lostTimeline).toContainText('Went with a freelancer')
+      const lostEntries = lostTimeline.getByRole('listitem').filter({ hasText: 'Outcome: Lost: Price' })
+      await expect(lostEntries).toHaveCount(1)
+      await expect(lostEntries).toContainText('Went with a freelancer')
+      await expect(lostTimeline.getByRole('listitem').filter({ hasText: /→ Lost/ })).toHaveCount(0)
       // Corrected later: the form says what stands and offers another.
       await expect(page.getByRole('form', { name: 'Correct the outcome' })).toContainText('Outcome: Lost: Price')
       expect(await seriousViolations(page)).toEqual([])

@@ -1,12 +1,11 @@
-import type { Browser, Page } from '@playwright/test'
-import type { TeammateAdded } from '../common/account-api.ts'
+import type { Page } from '@playwright/test'
 import type { LeadPage } from '../common/lead-list-api.ts'
 import { LIVE_POLL_MS } from '../common/live-api.ts'
 import { validAnswers } from '../common/testing/valid-answers.ts'
 import { uniqueAnswers } from './support/application.ts'
-import { BASE_URL } from './support/env.ts'
 import { expect, test } from './support/fixtures.ts'
-import { callInboxApi, inboxNav, seriousViolations, signIn, storeLead } from './support/inbox.ts'
+import { callInboxApi, seriousViolations, signIn, storeLead } from './support/inbox.ts'
+import { freshTeammate } from './support/teammate.ts'
 
 // A lead one teammate assigns shows under the other's "Mine" without a reload:
 // the list reads itself every LIVE_POLL_MS (3 s); the wait allows a few of
@@ -21,35 +20,6 @@ const VIEWPORTS = [
 ] as const
 
 const leadLink = (page: Page, name: string) => page.getByRole('link', { name, exact: true })
-
-/**
- * A teammate of this test's own, added by the owner (signed in on `owner`)
- * and signed in in a browser of their own: nothing another test does gives
- * them leads, so what their "Mine" shows is this test's doing.
- */
-async function freshTeammate(browser: Browser, owner: Page, viewport: { width: number; height: number }) {
-  const email = `owners-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`
-  const added = await callInboxApi(owner, 'POST', '/teammates', { email })
-  expect(added.status).toBe(201)
-  const { teammate, setupToken } = added.body as TeammateAdded
-  const context = await browser.newContext({ viewport, baseURL: BASE_URL })
-  const page = await context.newPage()
-  await page.goto(`/admin/setup#${setupToken}`)
-  await page.getByLabel('Password', { exact: true }).fill('an owner test’s long password')
-  await page.getByLabel('Password again').fill('an owner test’s long password')
-  await page.getByRole('button', { name: 'Set password' }).click()
-  await expect(inboxNav(page)).toBeVisible()
-  return {
-    id: teammate.id,
-    email,
-    page,
-    /** Closes their browser and removes the account: their leads become unassigned. */
-    remove: async () => {
-      await context.close()
-      expect((await callInboxApi(owner, 'DELETE', `/teammates/${teammate.id}`)).status).toBe(204)
-    },
-  }
-}
 
 /** Chooses "Mine" in the list's filter form (unfolded first on a phone), as a person would. */
 async function showMine(page: Page) {

@@ -1,6 +1,7 @@
 import type { Locator, Page } from '@playwright/test'
 import { calendlyDelivery, calendlyInviteeUri } from '../server/testing/booking-senders.ts'
 import { uniqueAnswers } from './support/application.ts'
+import { bookAsStranger } from './support/bookings.ts'
 import { CALENDLY_SIGNING_KEY } from './support/env.ts'
 import { expect, test } from './support/fixtures.ts'
 import { inboxNav, navMenuButton, seriousViolations, signIn, storeLead } from './support/inbox.ts'
@@ -180,13 +181,7 @@ test.describe('the small ones, on a laptop (1366×900)', () => {
     const answers = uniqueAnswers()
     const tag = answers.name.split(' ').at(-1)!
     const leadId = await storeLead(request, answers)
-    const stranger = `stranger-${Math.random().toString(36).slice(2, 8)}@example.com`
-    const { body, headers } = calendlyDelivery(
-      'invitee.created',
-      { email: stranger, name: 'Someone Else' },
-      { key: CALENDLY_SIGNING_KEY },
-    )
-    expect((await request.post('/api/bookings/calendly', { headers, data: body })).status()).toBe(200)
+    const stranger = await bookAsStranger(request)
 
     await signIn(page, browserConsole, '/admin/bookings')
     const row = page

@@ -23,6 +23,7 @@ export const SERVER_ONLY_MIGRATIONS: ReadonlySet<string> = new Set([
   '024-lead-owners.sql',
   '026-duplicates.sql',
   '027-ad-spend.sql',
+  '028-owner-in-turn.sql',
 ])
 
 /**

@@ -4,7 +4,7 @@ import { Secret, TOTP } from 'otpauth'
 import { ADMIN_API_PATH, ADMIN_PAGE_PATH, CSRF_HEADER } from '../../common/admin-api.ts'
 import type { Attribution } from '../../common/attribution.ts'
 import { CONTACT_SUBMISSIONS_PATH } from '../../common/contact-submission.ts'
-import type { Answers } from './application.ts'
+import { uniqueAnswers, type Answers } from './application.ts'
 import { ADMIN_EMAIL, ADMIN_PASSWORD, SERVICE_ROLE_KEY } from './env.ts'
 import { expect, type BrowserConsole } from './fixtures.ts'
 
@@ -79,6 +79,17 @@ export async function storeLead(
   expect(response.status(), await response.text()).toBe(201)
   const [row] = (await response.json()) as { id: number | string }[]
   return Number(row!.id)
+}
+
+/** A test's leads, first names `firsts` and a last name of their own (the tag): other tests' leads never match it. */
+export async function leadsNamed(request: APIRequestContext, ...firsts: string[]) {
+  const tag = uniqueAnswers().name.split(' ').at(-1) ?? ''
+  const leads = []
+  for (const first of firsts) {
+    const answers = { ...uniqueAnswers(), name: `${first} ${tag}` }
+    leads.push({ ...answers, id: await storeLead(request, answers) })
+  }
+  return { tag, leads }
 }
 
 export interface ApiAnswer {

@@ -12,6 +12,7 @@ import { zonedDay, zonedDayStart } from '../../common/zoned-day.ts'
 import type { Queryable, Row } from '../db/database.ts'
 import { utcText } from '../db/utc-text.ts'
 import { callNeedsOutcomeSql } from '../lead-lifecycle/chase.ts'
+import { ownerColumns, ownerOf } from '../lead-lifecycle/owner-change.ts'
 
 /** The calls that need an outcome: the lead lifecycle's rule (ADR 040), read from each call `b` of a lead `p`. */
 export const NEEDS_AN_OUTCOME = callNeedsOutcomeSql('b', 'p')
@@ -28,12 +29,14 @@ interface CallRow extends Row {
   ends_at: string | null
   provider: BookingProvider
   join_url: string | null
+  owner_id: string | null
+  owner_email: string | null
 }
 
 // The calls of leads (not spam) whose booking is still on, read from bookings_agenda_idx (migrations/025).
 const callsOf = (lead: string, pipeline: string) => `SELECT b.id::text AS booking_id, s.id::text AS lead_id,
     s.name AS lead_name, p.status, ${utcText('b.starts_at')} AS starts_at, ${utcText('b.ends_at')} AS ends_at,
-    b.provider, b.join_url
+    b.provider, b.join_url, ${ownerColumns('p')}
   FROM bookings b ${lead} ${pipeline}
   WHERE b.state = 'scheduled' AND b.application_id IS NOT NULL AND NOT s.spam`
 /** The calls that need an outcome, oldest first, up to $1. */
@@ -49,7 +52,7 @@ export const PAST_CALLS_SQL = `${callsOf(
  */
 export const CALLS_TO_COME_SQL = `${callsOf(
   'JOIN LATERAL (SELECT id, name, spam FROM contact_submissions WHERE id = b.application_id OFFSET 0) s ON true',
-  'JOIN LATERAL (SELECT status FROM lead_pipeline WHERE application_id = b.application_id OFFSET 0) p ON true',
+  'JOIN LATERAL (SELECT status, owner FROM lead_pipeline WHERE application_id = b.application_id OFFSET 0) p ON true',
 )}
   AND b.starts_at >= $1::timestamptz AND b.starts_at < $2::timestamptz AND NOT (${NEEDS_AN_OUTCOME})
   ORDER BY b.starts_at, b.id LIMIT $3`
@@ -63,6 +66,7 @@ const callOf = (row: CallRow): AgendaCall => ({
   endsAt: row.ends_at,
   provider: row.provider,
   joinUrl: row.join_url,
+  owner: ownerOf(row),
 })
 
 /**

@@ -55,11 +55,15 @@ export interface IgnoredDelivery {
 export const clip = (text: string | null | undefined, max: number) =>
   text == null || text === '' ? undefined : text.slice(0, max)
 
-/** A join link as a provider sent it, kept when it is an http(s) URL a column holds; anything else is dropped. */
+/**
+ * A join link as a provider sent it, kept when it is an http(s) URL a column holds, written as the URL parser
+ * writes it (a scheme in capitals comes out lower-case, as the column's check wants); anything else is dropped.
+ */
 export function joinLink(value: unknown): string | undefined {
   if (typeof value !== 'string' || value.length > 2000 || !/^https?:\/\//iu.test(value)) return undefined
   try {
-    return new URL(value).protocol.startsWith('http') ? value : undefined
+    const url = new URL(value)
+    return url.protocol.startsWith('http') && url.href.length <= 2000 ? url.href : undefined
   } catch {
     return undefined
   }

@@ -69,7 +69,33 @@ const { get, call } = useSignedInInbox(
       payload: stranger.body,
     })
     expect(answer.json()).toEqual({ received: true, applied: true })
+    // And one who matched no lead either, then missed the call.
+    const missedUri = calendlyInviteeUri()
+    for (const [event, extra] of [
+      ['invitee.created', {}],
+      ['invitee_no_show.created', { noShow: { uri: `${missedUri}/no-show`, created_at: new Date().toISOString() } }],
+    ] as const) {
+      const missed = calendlyDelivery(
+        event,
+        {
+          uri: missedUri,
+          email: 'missed@example.com',
+          name: 'A Missed Call',
+          startTime: '2020-02-03T10:00:00Z',
+          ...extra,
+        },
+        { key: KEY },
+      )
+      const sent = await signedIn.app.inject({
+        method: 'POST',
+        url: BOOKING_WEBHOOK_PATHS.calendly,
+        headers: missed.headers,
+        payload: missed.body,
+      })
+      expect(sent.statusCode).toBe(200)
+    }
     leads.linkTarget = await insertApplication(signedIn.temp.db, { answers: { name: 'Lead link-target' } })
+    leads.missedTarget = await insertApplication(signedIn.temp.db, { answers: { name: 'Lead missed-target' } })
     db = signedIn.temp.db
     // Applied a while ago and never booked: some open, some not.
     for (const [name, minutesAgo, status] of [
@@ -105,7 +131,7 @@ describe(`bookings in the inbox on ${DATABASE_TARGET}`, () => {
 
   it.each([
     ['booked', ['Lead canceled', 'Lead noshow', 'Lead past', 'Lead rebooked', 'Lead upcoming']],
-    ['not_booked', ['Lead link-target', 'Lead none']],
+    ['not_booked', ['Lead link-target', 'Lead missed-target', 'Lead none']],
     ['upcoming', ['Lead rebooked', 'Lead upcoming']],
     ['canceled', ['Lead canceled']],
     ['no_show', ['Lead noshow']],
@@ -178,5 +204,18 @@ describe(`bookings in the inbox on ${DATABASE_TARGET}`, () => {
     expect((await call('POST', `/bookings/${stranger!.id}/link`, { leadId: leads.none })).statusCode).toBe(409)
     expect((await call('POST', `/bookings/${stranger!.id}/link`, { leadId: 'x' })).statusCode).toBe(400)
     expect((await call('POST', '/bookings/999999/link', { leadId: leads.none })).statusCode).toBe(409)
+  })
+
+  it('links a missed call to its lead as the no-show it is: the lead is to chase, never booked', async () => {
+    const unmatched = (await get('/bookings/unmatched')).json<UnmatchedBooking[]>()
+    const missed = unmatched.find((booking) => booking.attendeeEmail === 'missed@example.com')
+    expect(missed).toMatchObject({ state: 'no_show' })
+    expect((await call('POST', `/bookings/${missed!.id}/link`, { leadId: leads.missedTarget })).statusCode).toBe(200)
+    const detail = (await get(`/leads/${leads.missedTarget}`)).json<LeadDetail>()
+    expect(detail.status).toBe('to_chase')
+    expect(detail.history).toEqual([
+      expect.objectContaining({ from: 'new', to: 'booked', author: OWNER }),
+      expect.objectContaining({ from: 'booked', to: 'to_chase', author: OWNER, reason: 'No-show' }),
+    ])
   })
 })

@@ -1,52 +1,35 @@
-import { randomBytes } from 'node:crypto'
 import { setTimeout as sleep } from 'node:timers/promises'
 import type { FastifyInstance } from 'fastify'
-import { Webhook } from 'standardwebhooks'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { BOOKING_WEBHOOK_PATHS } from '../../common/booking-api.ts'
 import { buildApp } from '../app.ts'
 import { parseConfig } from '../config.ts'
 import { calcomDelivery, calendlyDelivery, calendlyInviteeUri, type Delivery } from '../testing/booking-senders.ts'
 import { DATABASE_TARGET } from '../testing/database-target.ts'
-import { emailHeader } from '../testing/email-message.ts'
-import { startReceiver } from '../testing/http-receiver.ts'
 import { insertApplication } from '../testing/insert-application.ts'
-import { startPlainSmtp } from '../testing/plain-smtp.ts'
+import { startNotificationChannels, until, type NotificationChannels } from '../testing/notification-channels.ts'
 import { useTempDatabase } from '../testing/use-temp-database.ts'
 
 const KEY = 'calendly-signing-key-for-tests-0123'
 const SECRET = 'calcom-webhook-secret-for-tests-0123'
-const WEBHOOK_SECRET = `whsec_${randomBytes(32).toString('base64')}`
 
 const temp = useTempDatabase()
-let webhooks: Awaited<ReturnType<typeof startReceiver>>
-let slack: Awaited<ReturnType<typeof startReceiver>>
-let smtp: Awaited<ReturnType<typeof startPlainSmtp>>
+let channels: NotificationChannels
 
 beforeAll(async () => {
-  webhooks = await startReceiver()
-  slack = await startReceiver()
-  smtp = await startPlainSmtp({ user: 'mailer', password: 'secret' })
+  channels = await startNotificationChannels()
 })
 afterAll(async () => {
-  await webhooks.close()
-  await slack.close()
-  await smtp.close()
+  await channels.close()
 })
 
 /** The app with every channel, on loopback receivers; booking events emailed or not. */
 async function appWithChannels({ emailBookings }: { emailBookings: boolean }) {
   const app = buildApp({
     config: parseConfig({
+      ...channels.env,
       CALENDLY_WEBHOOK_SIGNING_KEY: KEY,
       CALCOM_WEBHOOK_SECRET: SECRET,
-      LEAD_WEBHOOK_URL: webhooks.url('/hook'),
-      LEAD_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      LEAD_SLACK_WEBHOOK_URL: slack.url('/slack'),
-      WEBHOOK_ALLOW_PRIVATE: 'true',
-      SMTP_URL: `smtp://mailer:secret@127.0.0.1:${smtp.port}`,
-      LEAD_EMAIL_TO: 'sales@agency.example',
-      LEAD_EMAIL_FROM: 'leads@agency.example',
       LEAD_EMAIL_BOOKINGS: String(emailBookings),
     }),
     db: temp.db,
@@ -68,29 +51,8 @@ async function newLead(name: string) {
   return { id, submissionId: row?.submission_id ?? '', email }
 }
 
-interface WebhookEnvelope {
-  type: string
-  timestamp: string
-  data: Record<string, unknown>
-}
-
-/** The verified webhooks about application `id`, in the order they came. */
-function webhooksAbout(id: number): WebhookEnvelope[] {
-  const verifier = new Webhook(WEBHOOK_SECRET)
-  return webhooks.requests
-    .map((request) => verifier.verify(request.body, request.headers as Record<string, string>) as WebhookEnvelope)
-    .filter((envelope) => envelope.data.application_id === id || envelope.data.id === id)
-}
-
-const slackAbout = (id: number) =>
-  slack.requests
-    .map((request) => (JSON.parse(request.body) as { text: string }).text)
-    .filter((text) => text.includes(`#${id}`))
-
-async function until(done: () => boolean | Promise<boolean>, what: string) {
-  for (let round = 0; round < 400 && !(await done()); round++) await sleep(25)
-  if (!(await done())) throw new Error(`timed out waiting for ${what}`)
-}
+const webhooksAbout = (id: number) => channels.webhooksAbout(id)
+const slackAbout = (id: number) => channels.slackAbout(id)
 
 describe(`booking notifications on ${DATABASE_TARGET}`, () => {
   it('announce a booking, its reschedule, its cancel and a no-show to the webhooks and Slack, signed, with the application id', async () => {
@@ -165,9 +127,7 @@ describe(`booking notifications on ${DATABASE_TARGET}`, () => {
         `No-show: #${lead.id} Grace Hopper, Wed 2 Dec, 09:00 UTC · Calendly`,
       ])
       // Email is for new leads only unless asked.
-      expect(smtp.messages.filter((message) => emailHeader(message.raw, 'Subject')?.includes(`#${lead.id}`))).toEqual(
-        [],
-      )
+      expect(channels.subjectsAbout(lead.id)).toEqual([])
       // The notifier records a delivery after the receiver has it: wait for the records, not only the receipt.
       const bookingStates = async () =>
         (
@@ -214,16 +174,8 @@ describe(`booking notifications on ${DATABASE_TARGET}`, () => {
         booking_id: uid,
         cancel_reason: 'Found another agency',
       })
-      const subjects = () => smtp.messages.map((message) => emailHeader(message.raw, 'Subject') ?? '')
-      await until(
-        () => subjects().filter((subject) => subject.includes(`#${lead.id}`)).length === 2,
-        'the booking emails',
-      )
-      expect(
-        subjects()
-          .filter((subject) => subject.includes(`#${lead.id}`))
-          .sort(),
-      ).toEqual([
+      await until(() => channels.subjectsAbout(lead.id).length === 2, 'the booking emails')
+      expect(channels.subjectsAbout(lead.id).sort()).toEqual([
         `Call booked: #${lead.id} Katherine Johnson, Tue 1 Dec, 14:30 UTC · Cal.com`,
         `Call cancelled: #${lead.id} Katherine Johnson, Tue 1 Dec, 14:30 UTC (Found another agency) · Cal.com`,
       ])
@@ -249,7 +201,7 @@ describe(`booking notifications on ${DATABASE_TARGET}`, () => {
         [uri],
       )
       expect(queued).toEqual({ outbox: 0, deliveries: 0 })
-      expect(webhooks.requests.filter((request) => request.body.includes(uri))).toEqual([])
+      expect(channels.webhooks.requests.filter((request) => request.body.includes(uri))).toEqual([])
     } finally {
       await app.close()
     }

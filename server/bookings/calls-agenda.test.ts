@@ -6,7 +6,7 @@ import type { Queryable } from '../db/database.ts'
 import { calcomDelivery, calendlyDelivery, type Invitee } from '../testing/booking-senders.ts'
 import { DATABASE_TARGET } from '../testing/database-target.ts'
 import { insertApplication } from '../testing/insert-application.ts'
-import { useSignedInInbox, type SignedInInbox } from '../testing/signed-in-inbox.ts'
+import { OWNER, useSignedInInbox, type SignedInInbox } from '../testing/signed-in-inbox.ts'
 import { readAgenda } from './agenda.ts'
 
 const ZONE = 'America/New_York'
@@ -62,7 +62,8 @@ const { get, call } = useSignedInInbox(
       })
     // In 2099, as the agenda sees it at noon on 5 January in New York (EST, UTC-5).
     await bookOnCalendly(leads.b!, '2099-01-06T04:30:00Z') // 23:30 on the 5th in New York, the 6th in UTC
-    await bookOnCalendly(leads.a!, '2099-01-05T23:30:00Z', { joinUrl: 'https://us02web.zoom.us/j/123456789' })
+    // A scheme in capitals is still a link: kept as the URL parser writes it, which the column's check takes.
+    await bookOnCalendly(leads.a!, '2099-01-05T23:30:00Z', { joinUrl: 'HTTPS://US02web.zoom.us/j/123456789' })
     await bookOnCalendly(leads.c!, '2099-01-06T05:00:00Z') // midnight starting the 6th
     await bookOnCalendly(leads.e!, '2099-01-12T04:59:00Z') // 23:59 on the 11th: the week's last minute
     await bookOnCalendly(leads.d!, '2099-01-08T15:00:00Z')
@@ -134,6 +135,20 @@ describe(`the calls agenda on ${DATABASE_TARGET}`, () => {
     expect(link('Agenda calcom')).toBe('https://app.cal.com/video/d8ZyxGp1ZfZZmK1z6Y9KxL')
     expect(link('Agenda d')).toBeNull()
     expect(link('Agenda hostile')).toBeNull()
+  })
+
+  it('names each call’s owner: the lead’s, none while nobody owns it', async () => {
+    const [account] = await inbox.temp.db.query<{ id: string }>(
+      'SELECT id::text FROM admin_accounts WHERE email = $1',
+      [OWNER],
+    )
+    const assigned = await call('PUT', `/leads/${leads.d}/owner`, { owner: Number(account?.id) })
+    expect(assigned.statusCode, assigned.body).toBe(200)
+    const agenda = await readAgenda(inbox.temp.db, ZONE, new Date('2099-01-05T17:00:00Z'))
+    const owner = (name: string) =>
+      mine(agenda.sections.flatMap((section) => section.calls)).find((one) => one.leadName === name)?.owner
+    expect(owner('Agenda d')).toEqual({ id: Number(account?.id), email: OWNER })
+    expect(owner('Agenda a')).toBeNull()
   })
 
   it('lists a started call of a booked lead under "Past, no outcome" only, and leaves it once an outcome is set', async () => {

@@ -6,12 +6,12 @@ import type { Database } from '../db/database.ts'
 import { utcText } from '../db/utc-text.ts'
 import { ApiError } from '../http/api-error.ts'
 import { idParams } from '../http/id-param.ts'
-import { markBooked } from '../lead-lifecycle/status-change.ts'
+import { markCallLinked, type LinkedCall } from '../lead-lifecycle/chase.ts'
 
 /**
  * The inbox's bookings that no lead matched (ADR 026), registered under
  * /api/admin where the session and, for changes, the CSRF token are checked.
- * Linking one to a lead is audited, and books the lead as a matched booking would.
+ * Linking one to a lead is audited, and moves the lead as the booking would have, arriving matched.
  */
 export const unmatchedBookingRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
   app.get('/bookings/unmatched', async (): Promise<UnmatchedBooking[]> => {
@@ -30,8 +30,14 @@ export const unmatchedBookingRoutes: FastifyPluginAsyncZod<{ db: Database }> = a
     const linked = await db.transaction(async (tx) => {
       const [lead] = await tx.query('SELECT 1 FROM contact_submissions WHERE id = $1 AND NOT spam', [leadId])
       if (!lead) throw new ApiError(404, 'no such lead')
-      const [booking] = await tx.query<{ id: string; state: string }>(
-        'UPDATE bookings SET application_id = $2, updated_at = now() WHERE id = $1 AND application_id IS NULL RETURNING id::text, state',
+      const [booking] = await tx.query<{
+        id: string
+        state: LinkedCall['state']
+        cancel_reason: string | null
+        replaced: boolean
+      }>(
+        `UPDATE bookings SET application_id = $2, updated_at = now() WHERE id = $1 AND application_id IS NULL
+         RETURNING id::text, state, cancel_reason, replaced_by IS NOT NULL AS replaced`,
         [request.params.id, leadId],
       )
       if (!booking) return false
@@ -39,7 +45,8 @@ export const unmatchedBookingRoutes: FastifyPluginAsyncZod<{ db: Database }> = a
         `INSERT INTO booking_events (booking_id, kind, occurred_at, author) VALUES ($1, 'linked', now(), $2)`,
         [booking.id, actor],
       )
-      if (booking.state !== 'canceled') await markBooked(tx, leadId, actor)
+      const { state, cancel_reason: cancelReason, replaced } = booking
+      await markCallLinked(tx, leadId, actor, { state, cancelReason, replaced })
       await recordAudit(tx, { actor, action: 'booking.link', leadId, detail: { bookingId: Number(booking.id) } })
       return true
     })

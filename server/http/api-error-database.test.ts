@@ -38,6 +38,16 @@ describe(`the inbox's error answer on ${DATABASE_TARGET}`, () => {
     expect(body.message).not.toContain(value)
   })
 
+  it('is 409 for a change whose lead was removed at the same moment, saying nothing internal', async () => {
+    const response = await query(
+      "INSERT INTO lead_notes (application_id, body, author) VALUES ($1::bigint, 'A note', 'someone@example.com')",
+      '9007199254740',
+    )
+    expect(response.statusCode, response.body).toBe(409)
+    expect(response.json<{ message: string }>().message).toMatch(/met another made at the same moment/)
+    expect(response.body).not.toMatch(/lead_notes|foreign key/)
+  })
+
   it('is still 500, saying nothing internal, for an error that is the server’s own', async () => {
     const response = await query('SELECT $1::text FROM no_such_table', 'x')
     expect(response.statusCode).toBe(500)

@@ -85,6 +85,14 @@ const dataException = (error: unknown) => isPostgresError(error) && error.code.s
 const DATA_EXCEPTION =
   'A value in the request is not one the database can take: check its dates, numbers and characters.'
 
+// A change that met another at the same moment: what it refers to was removed meanwhile (a lead merged or erased
+// while a note was saved: 23503), or the database chose it to give way in a deadlock (40P01) or a serialization
+// failure (40001). Nothing of it was written; the same request again reads the lead where it is now.
+const CONFLICTS = new Set(['23503', '40P01', '40001'])
+const conflict = (error: unknown) => isPostgresError(error) && CONFLICTS.has(error.code)
+const CONFLICT =
+  'This change met another made at the same moment (the lead may have been merged or erased): nothing was saved. Reload and try again.'
+
 const unavailable = (error: unknown) =>
   error instanceof DatabaseUnavailableError || (isPostgresError(error) && isUnavailableSqlState(error.code))
 
@@ -114,6 +122,10 @@ function asApiError(error: FastifyError, request: FastifyRequest): ApiError {
   if (dataException(error)) {
     request.log.warn({ err: error }, 'the database refused a value of the request')
     return new ApiError(400, DATA_EXCEPTION)
+  }
+  if (conflict(error)) {
+    request.log.warn({ err: error }, 'a change met another at the same moment')
+    return new ApiError(409, CONFLICT)
   }
   if (unavailable(error)) {
     request.log.warn({ err: error }, 'database unavailable')

@@ -1,6 +1,6 @@
 import { CANCELLED_REASON, NO_SHOW_REASON } from '../../common/lead-outcome-api.ts'
 import type { Queryable } from '../db/database.ts'
-import { changeStatus } from './status-change.ts'
+import { changeStatus, markBooked } from './status-change.ts'
 
 /**
  * "Needs an outcome" (ADR 040), for the lead whose id is the SQL expression
@@ -60,4 +60,25 @@ export async function unmarkNoShow(tx: Queryable, applicationId: number, author:
   )
   if (latest?.to_status !== 'to_chase' || latest.reason !== NO_SHOW_REASON || latest.author !== author) return
   await changeStatus(tx, { ids: [applicationId], to: 'booked', author, onlyFrom: ['to_chase'] })
+}
+
+/** A booking as someone linked it to its lead by hand: its state now, and whether a reschedule replaced it. */
+export interface LinkedCall {
+  state: 'scheduled' | 'canceled' | 'no_show'
+  cancelReason: string | null
+  replaced: boolean
+}
+
+/**
+ * A booking no lead matched, linked to one by hand, moves the lead as if the
+ * booking had arrived matched in the state it is in now: booked, then to chase
+ * when the call was cancelled (not as half of a reschedule) or missed. The old
+ * half of a reschedule moves nothing: its other half is the call.
+ */
+export async function markCallLinked(tx: Queryable, applicationId: number, author: string, call: LinkedCall) {
+  if (call.state === 'canceled' && call.replaced) return
+  await markBooked(tx, applicationId, author)
+  if (call.state === 'canceled')
+    await markToChase(tx, applicationId, author, { kind: 'canceled', reason: call.cancelReason })
+  if (call.state === 'no_show') await markToChase(tx, applicationId, author, { kind: 'no_show' })
 }

@@ -23,8 +23,13 @@ interface Locked extends Row {
   last_change: string | null
 }
 
-// Both rows locked in id order (two merges at once cannot deadlock, and a booking or note for either waits for the
-// merge, then finds where the lead went), with whether they share an email or a phone, the status and when it
+// Both leads' pipeline rows locked first, in id order, as every status, outcome or owner change locks its lead's
+// (then, by its history's reference, the application): a merge beside one of those waits for it or makes it wait,
+// and never deadlocks with it or with another merge.
+const LOCK_PIPELINES = `SELECT 1 FROM lead_pipeline WHERE application_id = ANY($1::bigint[])
+  ORDER BY application_id FOR UPDATE`
+
+// Then both applications, in id order, with whether they share an email or a phone, the status and when it
 // last changed. Oldest first: the first survives.
 const LOCK = `SELECT s.id::text AS id, ${utcText('s.created_at')} AS created_at, s.spam, p.status,
     (SELECT ${utcText('max(c.at)')} FROM lead_status_changes c WHERE c.application_id = s.id) AS last_change,
@@ -51,6 +56,10 @@ const MOVE = [
   'UPDATE lead_status_changes SET application_id = $1 WHERE application_id = $2',
   // Its outcomes too: a won amount is never lost to a merge (ADR 040).
   'UPDATE lead_outcomes SET application_id = $1 WHERE application_id = $2',
+  // Who owned it, and when: a survivor nobody owned takes the merged lead's owner (ADR 041).
+  'UPDATE lead_owner_changes SET application_id = $1 WHERE application_id = $2',
+  `UPDATE lead_pipeline p SET owner = m.owner FROM lead_pipeline m
+     WHERE p.application_id = $1 AND m.application_id = $2 AND p.owner IS NULL`,
   `UPDATE lead_deliveries d SET application_id = $1 WHERE d.application_id = $2 AND NOT EXISTS (
      SELECT 1 FROM lead_deliveries o WHERE o.application_id = $1 AND o.event = d.event AND o.target = d.target
        AND o.booking_event_id IS NOT DISTINCT FROM d.booking_event_id AND o.outcome_id IS NOT DISTINCT FROM d.outcome_id)`,
@@ -63,7 +72,8 @@ const MOVE = [
 
 /**
  * Merges leads `a` and `b` into one (docs/decisions/043-duplicates-read-not-recorded.md): the older survives, the
- * newer's answers are kept as its history (lead_merges), its bookings, notes, status history and deliveries move to
+ * newer's answers are kept as its history (lead_merges), its bookings, notes, status and owner history, outcomes and
+ * deliveries move to
  * the survivor, and its application is deleted, so it leaves every list, count, board, export and the funnel. The
  * survivor takes the newer's status when that changed last (the team's latest word on the applicant), recorded as a
  * change by `actor`. Refused for spam, a lead merged already, or two leads sharing neither email nor phone. One
@@ -71,6 +81,7 @@ const MOVE = [
  */
 export async function mergeLeads(db: Database, a: number, b: number, actor: string): Promise<MergeOutcome> {
   return db.transaction(async (tx) => {
+    await tx.query(LOCK_PIPELINES, [arrayLiteral([a, b])])
     const rows = await tx.query<Locked>(LOCK, [arrayLiteral([a, b])])
     for (const id of [a, b]) {
       if (rows.some((row) => Number(row.id) === id)) continue

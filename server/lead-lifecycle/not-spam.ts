@@ -30,10 +30,16 @@ export async function markNotSpam(
     if (row === undefined) return 'missing'
     if (!row.spam) return 'not-spam-already'
     await tx.query('UPDATE contact_submissions SET spam = false WHERE id = $1', [id])
+    // Its pipeline row was made while it was spam, without an owner: it gets one in turn now, as a new lead
+    // would (migrations/028). Inserted only when missing, so the insert's trigger never spends a turn for nothing.
     await tx.query(
       `INSERT INTO lead_pipeline (application_id, received_at)
-       SELECT id, created_at FROM contact_submissions WHERE id = $1
-       ON CONFLICT (application_id) DO NOTHING`,
+       SELECT id, created_at FROM contact_submissions s
+       WHERE id = $1 AND NOT EXISTS (SELECT 1 FROM lead_pipeline p WHERE p.application_id = s.id)`,
+      [id],
+    )
+    await tx.query(
+      'UPDATE lead_pipeline SET owner = lead_owner_in_turn() WHERE application_id = $1 AND owner IS NULL',
       [id],
     )
     // A news of it already waiting is the same announcement: one is enough (enqueue queues it once).

@@ -2,6 +2,17 @@ import { arrayLiteral } from '../db/array-literal.ts'
 import type { Database } from '../db/database.ts'
 import { markTouched } from './touched.ts'
 
+/**
+ * A lead's owner as columns of a statement over its lead_pipeline row `pipeline`: `owner_id` and `owner_email`,
+ * one probe of admin_accounts' primary key per row. Read wherever a lead shows its owner (the list, the agenda).
+ */
+export const ownerColumns = (pipeline: string) =>
+  `${pipeline}.owner::text AS owner_id, (SELECT a.email FROM admin_accounts a WHERE a.id = ${pipeline}.owner) AS owner_email`
+
+/** The owner as those columns read it: null for nobody (or an account removed as it was read). */
+export const ownerOf = (row: { owner_id: string | null; owner_email: string | null }) =>
+  row.owner_id === null || row.owner_email === null ? null : { id: Number(row.owner_id), email: row.owner_email }
+
 export interface OwnerMove {
   /** The leads to assign: one (the lead page, the board) or many (a bulk change). */
   ids: readonly number[]

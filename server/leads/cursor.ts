@@ -1,5 +1,5 @@
 import { isInboxDay } from '../../common/admin-api-schema.ts'
-import type { LeadSort } from '../../common/lead-list-api.ts'
+import type { LeadOrder } from '../../common/lead-list-api.ts'
 import { LEAD_STATUSES, type LeadStatus } from '../../common/lead-status.ts'
 import { ApiError } from '../http/api-error.ts'
 
@@ -42,12 +42,14 @@ export function decodeCursor(text: string): Cursor {
 /**
  * Where a page ended in its sort: the last lead's sort key and id. A name is
  * the lower-cased name as the database compares it; a status sort also holds
- * the time, as leads of one status come newest first.
+ * the time, as leads of one status come newest first. `call` is the order of
+ * the upcoming calls (leadOrderOf): the call's start.
  */
 export type ListCursor =
   | ({ sort: 'received' } & Cursor)
   | { sort: 'name'; name: string; id: string }
   | ({ sort: 'status'; status: LeadStatus } & Cursor)
+  | { sort: 'call'; startsAt: string; id: string }
 
 const isStatus = (text: string): text is LeadStatus => LEAD_STATUSES.some((status) => status === text)
 const pack = (...parts: string[]) => Buffer.from(parts.join('|'), 'utf8').toString('base64url')
@@ -56,13 +58,14 @@ const pack = (...parts: string[]) => Buffer.from(parts.join('|'), 'utf8').toStri
 export function encodeListCursor(cursor: ListCursor): string {
   if (cursor.sort === 'received') return encodeCursor(cursor)
   if (cursor.sort === 'name') return pack('name', Buffer.from(cursor.name, 'utf8').toString('base64url'), cursor.id)
+  if (cursor.sort === 'call') return pack('call', cursor.startsAt, cursor.id)
   return pack('status', cursor.status, cursor.receivedAt, cursor.id)
 }
 
 /** Reads a cursor made for `sort`; 400 when it is malformed or was made for another order. */
-export function decodeListCursor(text: string, sort: LeadSort): ListCursor {
+export function decodeListCursor(text: string, sort: LeadOrder): ListCursor {
   const [kind = '', ...parts] = Buffer.from(text, 'base64url').toString('utf8').split('|')
-  const made: LeadSort = kind === 'name' || kind === 'status' ? kind : 'received'
+  const made: LeadOrder = kind === 'name' || kind === 'status' || kind === 'call' ? kind : 'received'
   if (made !== sort) throw refuse(`made for another sort (${made}); start again from the first page`)
   if (sort === 'received') return { sort, ...decodeCursor(text) }
   if (sort === 'name') {
@@ -71,6 +74,11 @@ export function decodeListCursor(text: string, sort: LeadSort): ListCursor {
     // PostgreSQL's text refuses NUL: no name the database gave holds one.
     if (rest.length > 0 || !/^[\w-]*$/.test(name) || decoded.includes('\u0000') || !ID.test(id)) throw malformed()
     return { sort, name: decoded, id }
+  }
+  if (sort === 'call') {
+    const [startsAt = '', id = '', ...rest] = parts
+    if (rest.length > 0 || !isCursorTime(startsAt) || !ID.test(id)) throw malformed()
+    return { sort, startsAt, id }
   }
   const [status = '', receivedAt = '', id = '', ...rest] = parts
   if (rest.length > 0 || !isStatus(status) || !isCursorTime(receivedAt) || !ID.test(id)) throw malformed()

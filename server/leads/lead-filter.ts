@@ -3,7 +3,7 @@ import { leadListQuerySchema } from '../../common/admin-api-schema.ts'
 import type { ContactField } from '../../common/application-form.ts'
 import type { BookingFilter } from '../../common/booking-api.ts'
 import { DIRECT_SOURCE } from '../../common/funnel-api.ts'
-import { SEARCH_MIN_RUN, SEARCH_TOO_SHORT, type LeadSort } from '../../common/lead-list-api.ts'
+import { leadOrderOf, SEARCH_MIN_RUN, SEARCH_TOO_SHORT, type LeadSort } from '../../common/lead-list-api.ts'
 import type { LeadStatus } from '../../common/lead-status.ts'
 import type { OwnerFilter } from '../../common/owner-api.ts'
 import { zonedDayEnd, zonedDayStart } from '../../common/zoned-day.ts'
@@ -99,7 +99,8 @@ export function leadQueryOf(
       ...(query.ids === undefined ? {} : { ids: query.ids }),
     },
     sort: query.sort,
-    cursor: query.cursor === undefined ? undefined : decodeListCursor(query.cursor, query.sort),
+    cursor:
+      query.cursor === undefined ? undefined : decodeListCursor(query.cursor, leadOrderOf(query.booking, query.sort)),
   }
 }
 

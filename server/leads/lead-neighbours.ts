@@ -1,3 +1,4 @@
+import { leadOrderOf } from '../../common/lead-list-api.ts'
 import type { LeadNeighbours } from '../../common/lead-page-api.ts'
 import type { LeadStatus } from '../../common/lead-status.ts'
 import type { Queryable, Row } from '../db/database.ts'
@@ -11,10 +12,13 @@ interface Place extends Row {
   received_at: string
   name: string
   status: LeadStatus
+  call_at: string | null
 }
 
-/** Lead `id`'s place in the list's order, as the cursor of a page ending with it. */
-function cursorAt(place: Place, id: number, { sort }: LeadQuery): ListCursor {
+/** Lead `id`'s place in the list's order, as the cursor of a page ending with it; undefined when it has none in it. */
+function cursorAt(place: Place, id: number, { sort, filter }: LeadQuery): ListCursor | undefined {
+  if (leadOrderOf(filter.booking, sort) === 'call')
+    return place.call_at === null ? undefined : { sort: 'call', startsAt: place.call_at, id: String(id) }
   if (sort === 'name') return { sort, name: place.name, id: String(id) }
   if (sort === 'status') return { sort, status: place.status, receivedAt: place.received_at, id: String(id) }
   return { sort, receivedAt: place.at, id: String(id) }
@@ -29,12 +33,15 @@ export async function leadNeighbours(db: Queryable, id: number, query: LeadQuery
   // The list keys its order on the pipeline's copy of the time when it filters by status (lead-filter.ts).
   const { time } = filterSql(query.filter)
   const [place] = await db.query<Place>(
-    `SELECT ${utcText(time)} AS at, ${utcText('p.received_at')} AS received_at, lower(s.name) AS name, p.status
+    `SELECT ${utcText(time)} AS at, ${utcText('p.received_at')} AS received_at, lower(s.name) AS name, p.status,
+       (SELECT ${utcText('max(b.starts_at)')} FROM bookings b WHERE b.application_id = s.id AND b.state <> 'canceled') AS call_at
        FROM contact_submissions s JOIN lead_pipeline p ON p.application_id = s.id WHERE s.id = $1`,
     [id],
   )
   if (place === undefined) return undefined
   const cursor = cursorAt(place, id, query)
+  // Without a call it has no place among the calls: nothing either side.
+  if (cursor === undefined) return { previous: null, next: null }
   const neighbour = async (backwards: boolean) => {
     const [row] = await sortedListRows<{ id: string }>(db, query.filter, query.sort, cursor, 1, {
       select: 's.id::text AS id',

@@ -1,4 +1,4 @@
-import { LEAD_PAGE_SIZE, type LeadCount, type LeadPage } from '../../common/lead-list-api.ts'
+import { LEAD_PAGE_SIZE, leadOrderOf, type LeadCount, type LeadPage } from '../../common/lead-list-api.ts'
 import type { Queryable } from '../db/database.ts'
 import { encodeListCursor, type ListCursor } from './cursor.ts'
 import type { LeadQuery } from './lead-filter.ts'
@@ -9,10 +9,12 @@ import { sortedListRows } from './sorted-rows.ts'
 
 interface SortedRow extends SummaryRow {
   sort_name?: string
+  sort_call?: string
 }
 
 /** Where the page ending with `row` ended, in its sort. */
-function cursorAfter(row: SortedRow, { sort }: LeadQuery): ListCursor {
+function cursorAfter(row: SortedRow, { sort, filter }: LeadQuery): ListCursor {
+  if (leadOrderOf(filter.booking, sort) === 'call') return { sort: 'call', startsAt: row.sort_call ?? '', id: row.id }
   if (sort === 'name') return { sort, name: row.sort_name ?? '', id: row.id }
   if (sort === 'status') return { sort, status: row.status, receivedAt: row.received_at, id: row.id }
   return { sort, receivedAt: row.received_at, id: row.id }

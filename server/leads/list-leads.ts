@@ -5,6 +5,7 @@ import type { LeadStatus } from '../../common/lead-status.ts'
 import type { Queryable, Row } from '../db/database.ts'
 import { utcText } from '../db/utc-text.ts'
 import { needsOutcomeSql } from '../lead-lifecycle/chase.ts'
+import { ownerColumns, ownerOf } from '../lead-lifecycle/owner-change.ts'
 import type { Cursor } from './cursor.ts'
 import { APPLIED_AGAIN_COLUMN } from './duplicates.ts'
 import { filterSql, type LeadFilter } from './lead-filter.ts'
@@ -21,14 +22,12 @@ export const CURRENT_BOOKING = `(SELECT json_build_object('state', b.state, 'sta
 /** Why a lead to chase (or lost) is so: the reason of its latest status change. Read for those leads only. */
 const STATUS_REASON = `CASE WHEN p.status IN ('to_chase', 'lost') THEN (SELECT c.reason FROM lead_status_changes c
     WHERE c.application_id = s.id ORDER BY c.at DESC, c.id DESC LIMIT 1) END`
-/** The lead's owner, its id and email: one probe of admin_accounts' primary key per row. */
-const OWNER = `p.owner::text AS owner_id, (SELECT a.email FROM admin_accounts a WHERE a.id = p.owner) AS owner_email`
 
 /** What a summary reads from contact_submissions `s` and lead_pipeline `p`. */
 export const SUMMARY_COLUMNS = `s.id::text AS id, ${utcText('s.created_at')} AS received_at,
   ${CONTACT_FIELDS.map((field) => `s.${field}`).join(', ')},
   lead_source(s.attribution) AS source, p.status, ${CURRENT_BOOKING} AS booking, ${STATUS_REASON} AS status_reason,
-  p.status = 'booked' AND ${needsOutcomeSql('s.id')} AS needs_outcome, ${APPLIED_AGAIN_COLUMN} AS applied_again, ${OWNER}`
+  p.status = 'booked' AND ${needsOutcomeSql('s.id')} AS needs_outcome, ${APPLIED_AGAIN_COLUMN} AS applied_again, ${ownerColumns('p')}`
 
 export interface SummaryRow extends Row {
   id: string
@@ -57,8 +56,7 @@ export const toSummary = (row: SummaryRow): LeadSummary => ({
   // The account's own: read only when the statement asked for it (lead-opened.ts), as only the routes know who asks.
   isNew: row.is_new === true,
   appliedAgain: row.applied_again,
-  owner:
-    row.owner_id === null || row.owner_email === null ? null : { id: Number(row.owner_id), email: row.owner_email },
+  owner: ownerOf(row),
 })
 
 /**

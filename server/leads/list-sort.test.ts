@@ -5,6 +5,7 @@ import { LEAD_STATUSES, type LeadStatus } from '../../common/lead-status.ts'
 import { ApiError } from '../http/api-error.ts'
 import { changeLeadStatus } from '../lead-lifecycle/status-change.ts'
 import { DATABASE_TARGET } from '../testing/database-target.ts'
+import { everyPage } from '../testing/every-page.ts'
 import { insertLead, seedLeads } from '../testing/seed-leads.ts'
 import { useTempDatabase } from '../testing/use-temp-database.ts'
 import { parseLeadQuery } from './lead-filter.ts'
@@ -20,18 +21,7 @@ beforeEach(async () => {
 const list = (query: LeadListQuery, pageSize?: number) => listLeads(temp.db, parseLeadQuery(query), { pageSize })
 const count = (query: LeadListQuery) => countLeads(temp.db, parseLeadQuery(query))
 
-/** Every page of a query, following nextCursor, and the ids in the order they came. */
-async function allPages(query: LeadListQuery, pageSize: number) {
-  const seen: LeadSummary[] = []
-  let cursor: string | undefined
-  for (let pages = 0; pages < 100; pages++) {
-    const page = await list({ ...query, ...(cursor === undefined ? {} : { cursor }) }, pageSize)
-    seen.push(...page.leads)
-    if (page.nextCursor === undefined) return seen
-    cursor = page.nextCursor
-  }
-  throw new Error('more than 100 pages')
-}
+const allPages = (query: LeadListQuery, pageSize: number) => everyPage(list, query, pageSize)
 
 const ago = (minutes: number) => new Date(Date.now() - minutes * 60_000)
 const SAME_TIME = ago(30)

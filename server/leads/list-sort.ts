@@ -1,4 +1,4 @@
-import { LEAD_COUNT_CAP, SEARCH_COUNT_CAP, type LeadSort } from '../../common/lead-list-api.ts'
+import { LEAD_COUNT_CAP, leadOrderOf, SEARCH_COUNT_CAP, type LeadSort } from '../../common/lead-list-api.ts'
 import { LEAD_STATUSES } from '../../common/lead-status.ts'
 import { utcText } from '../db/utc-text.ts'
 import type { ListCursor } from './cursor.ts'
@@ -7,33 +7,50 @@ import { leadListSql, SUMMARY_COLUMNS } from './list-leads.ts'
 
 const FROM = 'FROM contact_submissions s JOIN lead_pipeline p ON p.application_id = s.id'
 
+/** An ascending keyset order: the leads read `from` where, sorted on `key` (of SQL type `type`) then id. */
+interface Keyset {
+  from: string
+  key: string
+  type: string
+  /** The key as the next cursor holds it. */
+  column: string
+}
+
 /**
- * A to Z, case ignored, then by id: keyset paging on (lower(name), id), which
- * contact_submissions_name_idx (migrations/017) holds in that order, so a page
- * reads its 51 entries and stops. `sort_name` is the key as the database
- * compares it, for the next cursor.
+ * `limit` leads of `filter` in `keyset`'s order after `after` (its key and
+ * id), or before it, nearest first, when `backwards`: keyset paging, each page
+ * as cheap as the first however deep.
  */
-function byNameSql(
+function keysetSql(
   filter: LeadFilter,
-  cursor: ListCursor | undefined,
+  { from, key, type, column }: Keyset,
+  after: [key: string, id: string] | undefined,
   limit: number,
   select: string,
   backwards: boolean,
 ) {
   const { where, params } = filterSql(filter, 1)
   const [beyond, order] = backwards ? ['<', 'DESC'] : ['>', 'ASC']
-  let after = ''
-  if (cursor?.sort === 'name') {
-    params.push(cursor.name, cursor.id)
-    after = ` AND (lower(s.name), s.id) ${beyond} ($${params.length - 1}, $${params.length}::bigint)`
+  let past = ''
+  if (after !== undefined) {
+    params.push(...after)
+    past = ` AND (${key}, s.id) ${beyond} ($${params.length - 1}${type}, $${params.length}::bigint)`
   }
   params.push(limit)
-  const sql = `SELECT ${select}, lower(s.name) AS sort_name ${FROM}
-     WHERE ${where}${after}
-     ORDER BY lower(s.name) ${order}, s.id ${order}
+  const sql = `SELECT ${select}, ${column} ${from}
+     WHERE ${where}${past}
+     ORDER BY ${key} ${order}, s.id ${order}
      LIMIT $${params.length}`
   return { sql, params }
 }
+
+/**
+ * A to Z, case ignored, then by id: keyset paging on (lower(name), id), which
+ * contact_submissions_name_idx (migrations/017) holds in that order, so a page
+ * reads its 51 entries and stops. `sort_name` is the key as the database
+ * compares it, for the next cursor.
+ */
+const BY_NAME: Keyset = { from: FROM, key: 'lower(s.name)', type: '', column: 'lower(s.name) AS sort_name' }
 
 /**
  * In the pipeline's order, newest first within a status: one branch per
@@ -84,6 +101,25 @@ function byStatusSql(
 }
 
 /**
+ * The upcoming calls (booking=upcoming) by their start, soonest first, then by
+ * id. Read from the leads with a call to come (a range of bookings_agenda_idx,
+ * few beside the inbox), each keyed by the call the row shows (CURRENT_BOOKING:
+ * of its bookings not cancelled, the latest start, which is to come);
+ * `sort_call` is the key, for the next cursor.
+ */
+const BY_CALL: Keyset = {
+  from: `FROM (SELECT b.application_id, max(b.starts_at) AS call_at FROM bookings b
+       WHERE b.state <> 'canceled' AND b.application_id IN
+         (SELECT u.application_id FROM bookings u
+          WHERE u.state = 'scheduled' AND u.application_id IS NOT NULL AND u.starts_at > now())
+       GROUP BY b.application_id) c
+     JOIN contact_submissions s ON s.id = c.application_id JOIN lead_pipeline p ON p.application_id = s.id`,
+  key: 'c.call_at',
+  type: '::timestamptz',
+  column: `${utcText('c.call_at')} AS sort_call`,
+}
+
+/**
  * The statement listing `limit` leads of `filter` after `cursor` in the order
  * of `sort`; `backwards` walks that order the other way from `cursor`, nearest
  * first (the lead before one in the list).
@@ -95,7 +131,14 @@ export function sortedListSql(
   limit: number,
   { select = SUMMARY_COLUMNS, backwards = false } = {},
 ) {
-  if (sort === 'name') return byNameSql(filter, cursor, limit, select, backwards)
+  if (leadOrderOf(filter.booking, sort) === 'call') {
+    const after: [string, string] | undefined = cursor?.sort === 'call' ? [cursor.startsAt, cursor.id] : undefined
+    return keysetSql(filter, BY_CALL, after, limit, select, backwards)
+  }
+  if (sort === 'name') {
+    const after: [string, string] | undefined = cursor?.sort === 'name' ? [cursor.name, cursor.id] : undefined
+    return keysetSql(filter, BY_NAME, after, limit, select, backwards)
+  }
   if (sort === 'status') return byStatusSql(filter, cursor, limit, select, backwards)
   return leadListSql(filter, cursor?.sort === 'received' ? cursor : undefined, limit, select, backwards)
 }

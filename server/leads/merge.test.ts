@@ -121,6 +121,22 @@ describe(`merging leads on ${DATABASE_TARGET}`, () => {
     ])
   })
 
+  it('gives a survivor nobody owned the merged lead’s owner, with its owner history', async () => {
+    const teammate = `owner-${randomUUID().slice(0, 8)}@example.com`
+    await createAdminAccount(temp.db, teammate, PASSWORD)
+    const [account] = await temp.db.query<{ id: string }>('SELECT id::text FROM admin_accounts WHERE email = $1', [
+      teammate,
+    ])
+    const { older, newer } = await twoApplications()
+    expect((await call('PUT', `/leads/${newer}/owner`, { owner: Number(account?.id) })).statusCode).toBe(200)
+    expect((await merge(older, newer)).statusCode).toBe(200)
+    const survivor = await detailOf(older)
+    expect(survivor.owner?.email).toBe(teammate)
+    expect(survivor.ownerChanges.map(({ owner, author }) => ({ owner, author }))).toEqual([
+      { owner: teammate, author: OWNER },
+    ])
+  })
+
   it('is open to a teammate, recorded as theirs', async () => {
     const teammate = `teammate-${randomUUID().slice(0, 8)}@example.com`
     await createAdminAccount(temp.db, teammate, PASSWORD)

@@ -121,7 +121,7 @@ describe(`lead owners on ${DATABASE_TARGET}`, () => {
     expect(after.ownerChanges.map((change) => change.owner)).toEqual([mate.email])
   })
 
-  it('gives new leads in turn to the chosen teammates: 6 among 2 make 3 and 3, spam none', async () => {
+  it('gives new leads in turn to the chosen teammates: 6 among 2 make 3 and 3, spam none until taken out of it', async () => {
     const [first, second] = [await teammate(), await teammate()]
     // Only the owner chooses.
     expect((await first.as('PUT', `/teammates/${first.id}/new-leads`, { takesNewLeads: true })).statusCode).toBe(403)
@@ -154,6 +154,10 @@ describe(`lead owners on ${DATABASE_TARGET}`, () => {
       expect(owners[0]).not.toBe(owners[1])
       const spam = await insertApplication(temp.db, { spam: true })
       expect((await detail(spam)).owner).toBeNull()
+      // Taken out of spam, it gets its owner in turn, and the turn after it goes on from there: none is skipped.
+      expect((await call('POST', `/leads/${spam}/not-spam`)).statusCode).toBe(200)
+      expect((await detail(spam)).owner?.email).toBe(owners[0])
+      expect((await detail(await insertApplication(temp.db))).owner?.email).toBe(owners[1])
       const team = (await call('GET', '/teammates')).json<{ teammates: { id: number; takesNewLeads: boolean }[] }>()
       expect(team.teammates.filter((mate) => mate.takesNewLeads).map((mate) => mate.id)).toEqual([first.id, second.id])
     } finally {

@@ -1,46 +1,26 @@
-import { randomBytes } from 'node:crypto'
 import { setTimeout as sleep } from 'node:timers/promises'
-import { Webhook } from 'standardwebhooks'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ADMIN_API_PATH, CSRF_HEADER } from '../../common/admin-api.ts'
 import { closeAdminApp, openAdminApp, signIn, type AdminApp, type SignedIn } from '../testing/admin-session.ts'
 import { DATABASE_TARGET } from '../testing/database-target.ts'
-import { emailHeader } from '../testing/email-message.ts'
-import { startReceiver } from '../testing/http-receiver.ts'
 import { insertApplication } from '../testing/insert-application.ts'
-import { startPlainSmtp } from '../testing/plain-smtp.ts'
+import { startNotificationChannels, until, type NotificationChannels } from '../testing/notification-channels.ts'
 
-const WEBHOOK_SECRET = `whsec_${randomBytes(32).toString('base64')}`
 const OWNER = 'closer@agency.example'
 const PASSWORD = 'correct horse battery'
 
-let webhooks: Awaited<ReturnType<typeof startReceiver>>
-let slack: Awaited<ReturnType<typeof startReceiver>>
-let smtp: Awaited<ReturnType<typeof startPlainSmtp>>
+let channels: NotificationChannels
 let admin: AdminApp | undefined
 let session: SignedIn
 
 beforeAll(async () => {
-  webhooks = await startReceiver()
-  slack = await startReceiver()
-  smtp = await startPlainSmtp({ user: 'mailer', password: 'secret' })
-  admin = await openAdminApp([OWNER], PASSWORD, {
-    LEAD_WEBHOOK_URL: webhooks.url('/hook'),
-    LEAD_WEBHOOK_SECRET: WEBHOOK_SECRET,
-    LEAD_SLACK_WEBHOOK_URL: slack.url('/slack'),
-    WEBHOOK_ALLOW_PRIVATE: 'true',
-    SMTP_URL: `smtp://mailer:secret@127.0.0.1:${smtp.port}`,
-    LEAD_EMAIL_TO: 'sales@agency.example',
-    LEAD_EMAIL_FROM: 'leads@agency.example',
-    CURRENCY: 'GBP',
-  })
+  channels = await startNotificationChannels()
+  admin = await openAdminApp([OWNER], PASSWORD, { ...channels.env, CURRENCY: 'GBP' })
   session = await signIn(admin.app, OWNER, PASSWORD)
 })
 afterAll(async () => {
   if (admin) await closeAdminApp(admin)
-  await webhooks.close()
-  await slack.close()
-  await smtp.close()
+  await channels.close()
 })
 
 const current = () => {
@@ -55,32 +35,9 @@ const enter = (id: number, payload: object) =>
     payload,
   })
 
-interface WebhookEnvelope {
-  type: string
-  timestamp: string
-  data: Record<string, unknown>
-}
-
-/** The verified webhooks about application `id`, in the order they came. */
-function webhooksAbout(id: number): WebhookEnvelope[] {
-  const verifier = new Webhook(WEBHOOK_SECRET)
-  return webhooks.requests
-    .map((request) => verifier.verify(request.body, request.headers as Record<string, string>) as WebhookEnvelope)
-    .filter((envelope) => envelope.data.application_id === id || envelope.data.id === id)
-}
-const slackAbout = (id: number) =>
-  slack.requests
-    .map((request) => (JSON.parse(request.body) as { text: string }).text)
-    .filter((text) => text.includes(`#${id}`))
-const subjectsAbout = (id: number) =>
-  smtp.messages
-    .map((message) => emailHeader(message.raw, 'Subject') ?? '')
-    .filter((subject) => subject.includes(`#${id}`))
-
-async function until(done: () => boolean, what: string) {
-  for (let round = 0; round < 400 && !done(); round++) await sleep(25)
-  if (!done()) throw new Error(`timed out waiting for ${what}`)
-}
+const webhooksAbout = (id: number) => channels.webhooksAbout(id)
+const slackAbout = (id: number) => channels.slackAbout(id)
+const subjectsAbout = (id: number) => channels.subjectsAbout(id)
 
 describe(`lead.won and lead.lost on ${DATABASE_TARGET}`, () => {
   it('announce a deal won (exact amount) and a correction to lost (reason and words) to the webhooks, Slack and email', async () => {

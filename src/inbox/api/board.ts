@@ -95,32 +95,6 @@ function byTime(leads: LeadSummary[], card: LeadSummary): LeadSummary[] {
   return at === -1 ? [...leads, card] : [...leads.slice(0, at), card, ...leads.slice(at)]
 }
 
-const summaryOf = ({
-  id,
-  receivedAt,
-  answers,
-  source,
-  status,
-  booking,
-  statusReason,
-  needsOutcome,
-  isNew,
-  appliedAgain,
-  owner,
-}: LeadDetail): LeadSummary => ({
-  id,
-  receivedAt,
-  answers,
-  source,
-  status,
-  booking,
-  statusReason,
-  needsOutcome,
-  isNew,
-  appliedAgain,
-  owner,
-})
-
 export interface BoardMove {
   id: number
   from: LeadStatus
@@ -154,8 +128,9 @@ export function useMoveLead() {
     onSuccess: (lead) => {
       const now = Date.now()
       for (const [id, { at }] of recentMoves) if (now - at >= KEEP_MOVED_MS) recentMoves.delete(id)
-      recentMoves.set(lead.id, { card: summaryOf(lead), at: now })
-      setBoard((board) => moveCard(board, lead.id, lead.status, summaryOf(lead)))
+      // The server answers the lead's page, which is its summary and more: the card takes it as it is.
+      recentMoves.set(lead.id, { card: lead, at: now })
+      setBoard((board) => moveCard(board, lead.id, lead.status, lead))
     },
     onError: (_error, { id, from, to }) =>
       setBoard((board) => (statusOnBoard(board, id) === to ? moveCard(board, id, from) : board)),

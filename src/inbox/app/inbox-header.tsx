@@ -5,6 +5,7 @@ import { callsCopy } from '../content/calls-copy.ts'
 import { inboxCopy } from '../content/inbox-copy.ts'
 import { InboxLink } from '../router/inbox-link.tsx'
 import { mayLeave } from '../router/leave-guard.ts'
+import { inboxTimeZone } from '../ui/format.ts'
 import { NavBadge } from './nav-badge.tsx'
 import { navItems, type NavCount } from './nav-items.ts'
 import { NewLeadsAnnouncer } from './new-leads-count.tsx'
@@ -26,7 +27,8 @@ const shownCount = (count: NavCount | undefined) => (count && count.value > 0 ? 
  * phone's header stays one row however many links and counts there are.
  */
 export function InboxHeader({ current }: { current: string }) {
-  const { email, timeZone } = useSignedIn()
+  const { email } = useSignedIn()
+  const timeZone = inboxTimeZone()
   const signOut = useSignOut()
   const counts = useNavCounts()
   const listId = useId()

@@ -3,9 +3,11 @@ import { cn } from '../../lib/cn.ts'
 import { useAgenda } from '../api/calls.ts'
 import { callsCopy } from '../content/calls-copy.ts'
 import { inboxCopy, statusLabels } from '../content/inbox-copy.ts'
+import { ownerCopy } from '../content/owner-copy.ts'
+import { OwnerName } from '../leads-shared/owner-name.tsx'
 import { InboxLink } from '../router/inbox-link.tsx'
 import { adminPaths } from '../router/paths.ts'
-import { formatFullCallTime } from '../ui/format.ts'
+import { formatFullCallTime, inboxTimeZone } from '../ui/format.ts'
 import { LoadFailed } from '../ui/load-failed.tsx'
 import { PageTitle } from '../ui/page-title.tsx'
 import { Section } from '../ui/section.tsx'
@@ -14,13 +16,13 @@ import { statusTone } from '../ui/status-tone.ts'
 const nameOf = (call: AgendaCall) => call.leadName.trim() || `#${call.leadId}`
 
 /**
- * One call: its full start on the agency's clock, the lead, and the join link
- * when the provider gave one. A row on a wide screen, two short lines on a phone.
+ * One call: its full start on the agency's clock, the lead, its owner, and the
+ * join link when the provider gave one. A row on a wide screen, three short lines on a phone.
  */
 function CallRow({ call }: { call: AgendaCall }) {
   const name = nameOf(call)
   return (
-    <li className="grid grid-cols-[1fr_auto] items-center gap-x-3 gap-y-1 py-2 sm:grid-cols-[16rem_1fr_8rem_auto] sm:py-3">
+    <li className="grid grid-cols-[1fr_auto] items-center gap-x-3 gap-y-1 py-2 sm:grid-cols-[16rem_1fr_8rem_minmax(0,14rem)_auto] sm:py-3">
       <time dateTime={call.startsAt} className="col-span-2 font-semibold sm:col-span-1">
         {formatFullCallTime(call.startsAt)}
       </time>
@@ -38,7 +40,10 @@ function CallRow({ call }: { call: AgendaCall }) {
       >
         {statusLabels[call.status]}
       </span>
-      {/* OWNER: the lead's owner (helper B's owners) goes in a column here, wired when the branches meet. */}
+      <span className="order-last col-span-2 min-w-0 text-sm text-ink/80 sm:order-none sm:col-span-1 sm:text-base sm:text-ink">
+        <span className="sr-only">{ownerCopy.owner}: </span>
+        <OwnerName owner={call.owner} />
+      </span>
       {call.joinUrl ? (
         <a
           href={call.joinUrl}
@@ -80,7 +85,7 @@ export function CallsPage() {
     <>
       <PageTitle>{callsCopy.title}</PageTitle>
       <p className="mt-2 max-w-prose text-ink/80">{callsCopy.intro}</p>
-      {agenda.data && <p className="mt-1 text-sm font-semibold">{callsCopy.timesIn(agenda.data.timeZone)}</p>}
+      {agenda.data && <p className="mt-1 text-sm font-semibold">{callsCopy.timesIn(inboxTimeZone())}</p>}
       {agenda.isPending && <p className="mt-4">{inboxCopy.loading}</p>}
       {agenda.isError && <LoadFailed error={agenda.error} onRetry={() => void agenda.refetch()} />}
       {agenda.data && (

@@ -1,4 +1,4 @@
-import type { LeadSort } from '../../../common/lead-list-api.ts'
+import type { LeadOrder } from '../../../common/lead-list-api.ts'
 
 /** What the list holds: leads, or in the spam view entries (spam is never counted as a lead). */
 const leads = (count: number, spam = false) =>
@@ -11,15 +11,20 @@ export const listCopy = {
   count: (count: number, capped: boolean, spam = false) =>
     `${number(count)}${capped ? '+' : ''} ${leads(capped ? 2 : count, spam)}`,
   /** The table's (and the cards') name for a screen reader, in the order shown. */
-  caption: { received: 'Leads, newest first', name: 'Leads, by name', status: 'Leads, by status' } satisfies Record<
-    LeadSort,
-    string
-  >,
+  caption: {
+    received: 'Leads, newest first',
+    name: 'Leads, by name',
+    status: 'Leads, by status',
+    call: 'Leads, soonest call first',
+  } satisfies Record<LeadOrder, string>,
   sortBy: 'Sort by',
-  sorts: { received: 'Newest first', name: 'Name, A to Z', status: 'Status, in pipeline order' } satisfies Record<
-    LeadSort,
-    string
-  >,
+  /** The sort's choices; under Upcoming calls the default order is the calls' (leadOrderOf). */
+  sorts: {
+    received: 'Newest first',
+    name: 'Name, A to Z',
+    status: 'Status, in pipeline order',
+    call: 'Soonest call first',
+  } satisfies Record<LeadOrder, string>,
   columns: {
     lead: 'Lead',
     source: 'Source',

@@ -1,5 +1,6 @@
 import type { Touch } from '../../../common/attribution.ts'
 import { inboxCopy } from '../content/inbox-copy.ts'
+import { formatDateTime } from '../ui/format.ts'
 import { touchesOf } from './touches.ts'
 
 const copy = inboxCopy.detail
@@ -23,7 +24,13 @@ function TouchList({ title, touch }: { title: string; touch: Touch | undefined }
           {Object.entries(touch).map(([key, value]) => (
             <div key={key} className="contents">
               <dt className="font-mono text-ink/75">{key}</dt>
-              <dd className="break-all">{value}</dd>
+              <dd className="break-all">
+                {key === 'captured_at' && !Number.isNaN(Date.parse(value)) ? (
+                  <time dateTime={value}>{formatDateTime(value)}</time>
+                ) : (
+                  value
+                )}
+              </dd>
             </div>
           ))}
         </dl>

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import type { LeadOutcome } from '../../../common/lead-outcome-api.ts'
 import type { LeadDelivery } from '../../../common/lead-page-api.ts'
 import { firstEntries, timelineOf, type TimelineEntry } from './timeline.ts'
 
@@ -63,6 +64,79 @@ describe('timelineOf', () => {
       history: [{ from: null, to: 'new', author: 'system', at: at(0), reason: null }],
     })
     expect(sameTime.map((entry) => entry.kind)).toEqual(['status', 'applied'])
+  })
+  it('shows an outcome once: not again as the status change it caused, which a person’s own move is not', () => {
+    // The outcome is written at the transaction's start, the move it causes a few milliseconds on.
+    const later = (minute: number, ms: number) =>
+      at(minute).replace('00.000000Z', `00.${String(ms).padStart(3, '0')}000Z`)
+    const outcome = (id: number, minute: number, more: Partial<LeadOutcome>): LeadOutcome => ({
+      id,
+      outcome: 'showed',
+      amount: null,
+      currency: null,
+      lostReason: null,
+      note: null,
+      author: 'ada@example.com',
+      at: at(minute),
+      ...more,
+    })
+    const won = outcome(1, 5, { outcome: 'won', amount: '12500.00', currency: 'GBP' })
+    const lost = outcome(2, 8, { outcome: 'lost', lostReason: 'Price', author: 'bob@example.com' })
+    const entries = timelineOf({
+      ...none,
+      receivedAt: at(0),
+      history: [
+        { from: 'new', to: 'booked', author: 'system', at: at(1), reason: null },
+        { from: 'booked', to: 'won', author: 'ada@example.com', at: later(5, 4), reason: '12500.00 GBP' },
+        { from: 'won', to: 'lost', author: 'bob@example.com', at: later(8, 2), reason: 'Price' },
+        // A person's own move back to won, after: no outcome caused it.
+        { from: 'lost', to: 'won', author: 'carol@example.com', at: at(9), reason: null },
+      ],
+      outcomes: [won, lost],
+    })
+    expect(entries.map((entry) => [entry.kind, entry.at])).toEqual([
+      ['status', at(9)],
+      ['outcome', at(8)],
+      ['outcome', at(5)],
+      ['status', at(1)],
+      ['applied', at(0)],
+    ])
+    // The outcome's line keeps who entered it and the amount or the reason.
+    expect(entries.filter((entry) => entry.kind === 'outcome').map((entry) => entry.outcome)).toEqual([lost, won])
+  })
+
+  it('keeps a move to an outcome’s status by someone else, or long after it, in view', () => {
+    const entries = timelineOf({
+      ...none,
+      receivedAt: at(0),
+      history: [
+        { from: 'booked', to: 'won', author: 'bob@example.com', at: at(5), reason: null },
+        { from: 'won', to: 'lost', author: 'ada@example.com', at: at(9), reason: null },
+      ],
+      outcomes: [
+        {
+          id: 1,
+          outcome: 'won',
+          amount: '1.00',
+          currency: 'EUR',
+          lostReason: null,
+          note: null,
+          author: 'ada@example.com',
+          at: at(5),
+        },
+        {
+          id: 2,
+          outcome: 'lost',
+          amount: null,
+          currency: null,
+          lostReason: 'Price',
+          note: null,
+          author: 'ada@example.com',
+          at: at(7),
+        },
+      ],
+    })
+    expect(entries.map((entry) => entry.kind)).toEqual(['status', 'outcome', 'outcome', 'status', 'applied'])
   })
 })
 

@@ -1,5 +1,5 @@
 import type { BookingEventLine, DeliveryEvent, LeadBooking } from '../../../common/booking-api.ts'
-import type { LeadOutcome } from '../../../common/lead-outcome-api.ts'
+import { OUTCOME_STATUS, type LeadOutcome } from '../../../common/lead-outcome-api.ts'
 import type {
   LeadDelivery,
   LeadDetail,
@@ -75,6 +75,35 @@ function deliveryEntries(deliveries: LeadDelivery[]): TimelineEntry[] {
   return entries
 }
 
+/** How long after its outcome the status change it caused may be written: the same transaction, on a slow day. */
+const OUTCOME_MOVE_MS = 60_000
+
+/**
+ * The indexes in `history` of the status changes that outcomes caused: each
+ * outcome moves the lead to its status (OUTCOME_STATUS), by the same person,
+ * in the same transaction, a moment after the outcome is written. The outcome's
+ * line says it all (what, how much or why, who), so those are not shown twice.
+ * A correction that keeps the status caused none, and takes none.
+ */
+function movesByOutcomes(history: LeadStatusChange[], outcomes: LeadOutcome[]): Set<number> {
+  const caused = new Set<number>()
+  for (const outcome of outcomes) {
+    const written = Date.parse(outcome.at)
+    const index = history.findIndex((change, at) => {
+      const after = Date.parse(change.at) - written
+      return (
+        !caused.has(at) &&
+        change.to === OUTCOME_STATUS[outcome.outcome] &&
+        change.author === outcome.author &&
+        after >= 0 &&
+        after <= OUTCOME_MOVE_MS
+      )
+    })
+    if (index !== -1) caused.add(index)
+  }
+  return caused
+}
+
 /**
  * Everything that happened to a lead, newest first: the latest is what a
  * teammate opens the page to see, and it sits next to the note box. Times are
@@ -82,15 +111,13 @@ function deliveryEntries(deliveries: LeadDelivery[]): TimelineEntry[] {
  * time, the one that came later in the lead's life comes first.
  */
 export function timelineOf(lead: TimelineSource): TimelineEntry[] {
+  const byOutcomes = movesByOutcomes(lead.history, lead.outcomes ?? [])
   const entries: TimelineEntry[] = [
     { kind: 'applied', at: lead.receivedAt, key: 'applied' },
     ...(lead.bookingOpenedAt ? [{ kind: 'booking-page' as const, at: lead.bookingOpenedAt, key: 'booking-page' }] : []),
-    ...lead.history.map((change, index) => ({
-      kind: 'status' as const,
-      at: change.at,
-      key: `status-${index}`,
-      change,
-    })),
+    ...lead.history.flatMap((change, index) =>
+      byOutcomes.has(index) ? [] : [{ kind: 'status' as const, at: change.at, key: `status-${index}`, change }],
+    ),
     ...lead.bookings.flatMap((booking, bookingIndex) =>
       booking.events.map((event, index) => ({
         kind: 'booking' as const,

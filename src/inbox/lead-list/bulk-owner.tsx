@@ -1,21 +1,19 @@
-import { useId, useState } from 'react'
+import { useState } from 'react'
 import { useBulkOwner } from '../api/owners.ts'
 import { useTeam } from '../api/teammates.ts'
 import { ownerCopy } from '../content/owner-copy.ts'
-import { bulkControl } from './bulk-status.tsx'
+import { BulkChoice, type BulkActionProps } from './bulk-choice.tsx'
 
 const copy = ownerCopy
 const NOBODY = ''
 
 /** Gives every selected lead to one teammate (or nobody), in one request. */
-export function BulkOwner({ ids, onDone }: { ids: number[]; onDone: (announcement: string) => void }) {
-  const selectId = useId()
+export function BulkOwner({ ids, onDone }: BulkActionProps) {
   const team = useTeam()
   const [owner, setOwner] = useState(NOBODY)
   const assign = useBulkOwner()
   const teammates = team.data?.teammates ?? []
   const apply = () => {
-    if (assign.isPending) return
     const chosen = teammates.find((mate) => String(mate.id) === owner)
     assign.mutate(
       { ids, owner: chosen?.id ?? null },
@@ -23,31 +21,20 @@ export function BulkOwner({ ids, onDone }: { ids: number[]; onDone: (announcemen
     )
   }
   return (
-    <div className="flex flex-wrap items-center gap-2">
-      <label htmlFor={selectId} className="text-sm font-semibold">
-        {copy.bulk}
-      </label>
-      <select
-        id={selectId}
-        value={owner}
-        onChange={(event) => setOwner(event.target.value)}
-        className="min-h-11 max-w-56 rounded-full bg-white px-3 text-sm ring-1 ring-ink/25"
-      >
-        <option value={NOBODY}>{copy.unassigned}</option>
-        {teammates.map((mate) => (
-          <option key={mate.id} value={String(mate.id)}>
-            {mate.email}
-          </option>
-        ))}
-      </select>
-      <button type="button" onClick={apply} aria-busy={assign.isPending} className={bulkControl}>
-        {assign.isPending ? copy.bulkApplying : copy.bulkApply}
-      </button>
-      {assign.isError && (
-        <p role="alert" className="w-full text-sm text-red-800">
-          {copy.bulkFailed}
-        </p>
-      )}
-    </div>
+    <BulkChoice
+      label={copy.bulk}
+      value={owner}
+      options={[
+        { value: NOBODY, label: copy.unassigned },
+        ...teammates.map((mate) => ({ value: String(mate.id), label: mate.email })),
+      ]}
+      onChange={setOwner}
+      selectClassName="max-w-56"
+      onApply={apply}
+      pending={assign.isPending}
+      apply={copy.bulkApply}
+      applying={copy.bulkApplying}
+      failed={assign.isError ? copy.bulkFailed : undefined}
+    />
   )
 }

@@ -64,8 +64,9 @@ export function LeadCards({ leads, spam, now, sort, selection, onStatusChanged }
                   <NeedsOutcomeMark lead={lead} />
                   <ReceivedAge lead={lead} now={now} />
                   <SourceBadge lead={lead} className="min-w-0 shrink" />
-                  {lead.booking && <span className="truncate">{bookingLabel(lead)}</span>}
                 </p>
+                {/* The call on a line of its own, never cut: its date and time are what the closer needs. */}
+                {lead.booking && <p className="text-sm">{bookingLabel(lead)}</p>}
                 {/* Why a lead is to chase (or lost): its own line, as it is what a closer calls about. */}
                 {lead.statusReason !== null && <p className="truncate text-sm font-semibold">{lead.statusReason}</p>}
               </div>

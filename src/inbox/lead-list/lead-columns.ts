@@ -1,4 +1,4 @@
-import type { LeadSort, LeadSummary } from '../../../common/lead-list-api.ts'
+import type { LeadOrder, LeadSummary } from '../../../common/lead-list-api.ts'
 import type { Selection } from './use-selection.ts'
 
 export interface LeadRowsProps {
@@ -6,7 +6,8 @@ export interface LeadRowsProps {
   spam: boolean
   /** The time the ages are read at ("2 h ago"). */
   now: number
-  sort: LeadSort
+  /** The order shown (leadOrderOf): the sort, or the upcoming calls by start. */
+  sort: LeadOrder
   selection: Selection
   onStatusChanged: (announcement: string) => void
 }

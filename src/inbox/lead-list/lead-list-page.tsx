@@ -1,4 +1,5 @@
 import { useRef, useState } from 'react'
+import { leadOrderOf } from '../../../common/lead-list-api.ts'
 import { useLeadCount, useLeadPage } from '../api/leads.ts'
 import { inboxCopy } from '../content/inbox-copy.ts'
 import { listQueryFrom } from '../leads-shared/list-query.ts'
@@ -25,7 +26,14 @@ export function LeadListPage({ params }: { params: URLSearchParams }) {
   const countRef = useRef<HTMLParagraphElement>(null)
   const [announcement, setAnnouncement] = useState('')
   const leads = page.data?.leads ?? []
-  const rows = { leads, spam, now, sort: query.sort ?? 'received', selection, onStatusChanged: setAnnouncement }
+  const rows = {
+    leads,
+    spam,
+    now,
+    sort: leadOrderOf(query.booking, query.sort ?? 'received'),
+    selection,
+    onStatusChanged: setAnnouncement,
+  }
   const counted = useLeadCount(query)
   const count = counted.data && { total: counted.data.total, capped: counted.data.totalCapped }
   const bulkDone = (text: string) => {

@@ -1,6 +1,6 @@
 import { forwardRef, useId } from 'react'
 import type { LeadListQuery } from '../../../common/admin-api-schema.ts'
-import { LEAD_SORTS, type LeadSort } from '../../../common/lead-list-api.ts'
+import { LEAD_SORTS, leadOrderOf, type LeadSort } from '../../../common/lead-list-api.ts'
 import { listCopy } from '../content/list-copy.ts'
 import { listPath } from '../leads-shared/list-query.ts'
 import { navigate } from '../router/use-location.ts'
@@ -43,7 +43,7 @@ export const ListToolbar = forwardRef<HTMLParagraphElement, ListToolbarProps>(fu
         >
           {LEAD_SORTS.map((value) => (
             <option key={value} value={value}>
-              {listCopy.sorts[value]}
+              {listCopy.sorts[leadOrderOf(query.booking, value)]}
             </option>
           ))}
         </select>

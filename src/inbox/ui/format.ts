@@ -3,6 +3,8 @@
  * names in the session: the same clock for every teammate, wherever their
  * browser is. Until the session has said, the browser's own zone.
  */
+import { zonedDay } from '../../../common/zoned-day.ts'
+
 let zone: string | undefined
 
 const formatters = (timeZone: string | undefined) => ({
@@ -24,15 +26,27 @@ const formatters = (timeZone: string | undefined) => ({
     minute: '2-digit',
     timeZone,
   }),
+  day: new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short', timeZone }),
+  dayWithYear: new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short', year: 'numeric', timeZone }),
 })
 
 let formats = formatters(undefined)
 
-/** Shows every time from now on in `timeZone` (the session's); the inbox calls it before any screen renders. */
-export function setInboxTimeZone(timeZone: string) {
-  if (timeZone === zone) return
-  zone = timeZone
-  formats = formatters(timeZone)
+/**
+ * Shows every time from now on in `timeZone` (the session's); the inbox calls it before any screen renders.
+ * A zone this browser does not know (the server's may be newer) shows UTC rather than no inbox at all, and
+ * the header then names UTC: the answer says which zone it took.
+ */
+export function setInboxTimeZone(timeZone: string): string {
+  if (timeZone === zone) return timeZone
+  try {
+    formats = formatters(timeZone)
+    zone = timeZone
+  } catch {
+    formats = formatters('UTC')
+    zone = 'UTC'
+  }
+  return zone
 }
 
 /** The zone the inbox shows times in. */
@@ -46,3 +60,14 @@ export const formatCallTime = (iso: string) => formats.callTime.format(new Date(
 
 /** A call's start in full, with its year: "Tue 26 Nov 2026, 14:30". */
 export const formatFullCallTime = (iso: string) => formats.fullCallTime.format(new Date(iso))
+
+/**
+ * A day on the agency's clock as people say it: "20 Nov", with the year only
+ * when it is not this year there. Undefined for text that is not a time.
+ */
+export function formatDay(iso: string, now = new Date()): string | undefined {
+  const day = new Date(iso)
+  if (Number.isNaN(day.getTime())) return undefined
+  const year = (time: Date) => zonedDay(time, inboxTimeZone()).slice(0, 4)
+  return (year(day) === year(now) ? formats.day : formats.dayWithYear).format(day)
+}

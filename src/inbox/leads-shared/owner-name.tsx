@@ -1,6 +1,6 @@
 import type { LeadOwner } from '../../../common/owner-api.ts'
 import { useSignedIn } from '../api/session.ts'
-import { ownerLabel } from '../leads-shared/owner-select.tsx'
+import { ownerLabel } from './owner-select.tsx'
 
 /** A lead's owner in the list's column: cut short, its full text kept. */
 export function OwnerName({ owner }: { owner: LeadOwner | null }) {
