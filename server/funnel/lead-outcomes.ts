@@ -18,14 +18,15 @@ interface OutcomeRow extends Row {
  * neither cancelled nor marked a no-show. Each lead's bookings are folded to
  * one row first, so a lead that rebooked counts once. An outcome a person
  * entered overrides that guess (ADR 040): its latest says showed (showed,
- * won) or not (no-show); a lost deal says nothing of the call, so the guess stays.
+ * won) or not (no-show); a lost deal says nothing of the call, so the guess stays. Only a lead with a booking
+ * can have shown: one won without a call the funnel knows of counts in neither, so showed never passes booked.
  */
 async function outcomesBySource(db: Queryable, range: FunnelRange): Promise<OutcomeRow[]> {
   return db.query<OutcomeRow>(
     `SELECT coalesce(lead_source(s.attribution), $3) AS source, count(*)::text AS applications,
        count(b.application_id)::text AS booked,
-       count(*) FILTER (WHERE CASE o.outcome WHEN 'showed' THEN true WHEN 'won' THEN true WHEN 'no_show' THEN false
-         ELSE coalesce(b.showed, false) END)::text AS showed
+       count(*) FILTER (WHERE b.application_id IS NOT NULL AND CASE o.outcome WHEN 'showed' THEN true WHEN 'won' THEN true
+         WHEN 'no_show' THEN false ELSE coalesce(b.showed, false) END)::text AS showed
      FROM contact_submissions s
      LEFT JOIN (
        SELECT application_id, bool_or(state = 'scheduled' AND starts_at < now()) AS showed
