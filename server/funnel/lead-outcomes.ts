@@ -38,10 +38,12 @@ export const LEAD_BOOKED = 'b.booked'
  * Over LEAD_CALL_JOINS: the lead showed. A booking whose start has passed and
  * that is neither cancelled nor marked a no-show; an outcome a person entered
  * overrides that guess (ADR 040): its latest says showed (showed, won) or not
- * (no-show); a lost deal says nothing of the call, so the guess stays.
+ * (no-show); a lost deal says nothing of the call, so the guess stays. Only a
+ * lead with a booking can have shown: one won without a call the funnel knows
+ * of counts in neither, so showed never passes booked.
  */
-export const LEAD_SHOWED = `CASE o.outcome WHEN 'showed' THEN true WHEN 'won' THEN true WHEN 'no_show' THEN false
-         ELSE coalesce(b.showed, false) END`
+export const LEAD_SHOWED = `(b.booked AND CASE o.outcome WHEN 'showed' THEN true WHEN 'won' THEN true
+         WHEN 'no_show' THEN false ELSE coalesce(b.showed, false) END)`
 
 /** Leads stored in the range (not spam), per source, with how many booked a call and how many showed. */
 async function outcomesBySource(db: Queryable, range: FunnelRange): Promise<OutcomeRow[]> {
