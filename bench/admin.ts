@@ -53,6 +53,7 @@ const SCENARIOS: [string, (index: number) => string][] = [
   ['spam view', () => '/leads?view=spam'],
   ['applied, no booking (the Bookings page)', () => '/bookings/awaiting'],
   ['the calls agenda (30 % of leads booked)', () => '/calls'],
+  ['upcoming calls, soonest first (booking filter)', () => '/leads?booking=upcoming'],
   ['the board (counts, and 25 leads per status)', () => '/leads/board'],
   ['status filter (new, most leads)', () => '/leads?status=new'],
   // The list's count, asked for beside each page, up to 10,000: the whole inbox and most of a status reach the cap.

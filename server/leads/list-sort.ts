@@ -102,21 +102,22 @@ function byStatusSql(
 
 /**
  * The upcoming calls (booking=upcoming) by their start, soonest first, then by
- * id. Read from the leads with a call to come (a range of bookings_agenda_idx,
- * few beside the inbox), each keyed by the call the row shows (CURRENT_BOOKING:
- * of its bookings not cancelled, the latest start, which is to come);
- * `sort_call` is the key, for the next cursor.
+ * id. Read in start order from bookings_agenda_idx, from now on: each lead once,
+ * by the call the row shows (CURRENT_BOOKING: of its bookings not cancelled, the
+ * latest start, which is to come), so a page reads its 51 calls and stops
+ * rather than ranking every lead with a call to come. `sort_call` is the key,
+ * for the next cursor.
  */
 const BY_CALL: Keyset = {
-  from: `FROM (SELECT b.application_id, max(b.starts_at) AS call_at FROM bookings b
-       WHERE b.state <> 'canceled' AND b.application_id IN
-         (SELECT u.application_id FROM bookings u
-          WHERE u.state = 'scheduled' AND u.application_id IS NOT NULL AND u.starts_at > now())
-       GROUP BY b.application_id) c
-     JOIN contact_submissions s ON s.id = c.application_id JOIN lead_pipeline p ON p.application_id = s.id`,
-  key: 'c.call_at',
+  from: `FROM bookings c
+     JOIN contact_submissions s ON s.id = c.application_id
+       AND c.state = 'scheduled' AND c.application_id IS NOT NULL AND c.starts_at > now()
+       AND NOT EXISTS (SELECT 1 FROM bookings l WHERE l.application_id = c.application_id AND l.state <> 'canceled'
+         AND (l.starts_at, l.id) > (c.starts_at, c.id))
+     JOIN lead_pipeline p ON p.application_id = s.id`,
+  key: 'c.starts_at',
   type: '::timestamptz',
-  column: `${utcText('c.call_at')} AS sort_call`,
+  column: `${utcText('c.starts_at')} AS sort_call`,
 }
 
 /**
