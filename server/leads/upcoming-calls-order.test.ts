@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto'
 import { beforeEach, describe, expect, it } from 'vitest'
 import type { LeadListQuery } from '../../common/admin-api-schema.ts'
-import { ApiError } from '../http/api-error.ts'
 import { DATABASE_TARGET } from '../testing/database-target.ts'
 import { everyPage } from '../testing/every-page.ts'
+import { leadQueryRefusal } from '../testing/lead-query-refusal.ts'
 import { insertLead } from '../testing/seed-leads.ts'
 import { useTempDatabase } from '../testing/use-temp-database.ts'
 import { parseLeadQuery } from './lead-filter.ts'
@@ -94,14 +94,7 @@ describe(`the upcoming calls, soonest first, on ${DATABASE_TARGET}`, () => {
 
   it('refuses a cursor of the newest-first order for the calls’ order, and the other way round', async () => {
     await seedCalls()
-    const refusal = (query: LeadListQuery) => {
-      try {
-        parseLeadQuery(query)
-      } catch (error) {
-        return error instanceof ApiError && error.statusCode === 400 ? error.message : 'not a 400'
-      }
-      return 'accepted'
-    }
+    const refusal = leadQueryRefusal
     const byCall = await list({ booking: 'upcoming' }, 1)
     const byTime = await list({}, 1)
     expect(refusal({ booking: 'upcoming', cursor: byCall.nextCursor })).toBe('accepted')
