@@ -20,26 +20,6 @@ export const MONEY_TOTAL = '(total)'
 /** The campaign row that carries the source's spend entered without a campaign. */
 export const NOT_PER_CAMPAIGN = '(not per campaign)'
 
-/** Click ids whose presence on a touch makes it paid (as does a paid utm_medium, see isPaidMedium). */
-export const PAID_CLICK_IDS = [
-  'gclid',
-  'gbraid',
-  'wbraid',
-  'fbclid',
-  'msclkid',
-  'ttclid',
-  'li_fat_id',
-  'twclid',
-] as const
-/** utm_medium values (lower-cased) that mean paid; any medium starting with "paid" does too. */
-export const PAID_MEDIUMS = ['cpc', 'ppc', 'paid', 'ads'] as const
-
-/** Whether a utm_medium says the visit was paid for. */
-export const isPaidMedium = (medium: string | null | undefined) => {
-  const word = medium?.trim().toLowerCase() ?? ''
-  return (PAID_MEDIUMS as readonly string[]).includes(word) || word.startsWith('paid')
-}
-
 export const FUNNEL_SOURCES_PATH = '/funnel/sources'
 
 /** One row of the money table. Money figures are decimals in `currency` ("42.50"). */

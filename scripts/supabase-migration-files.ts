@@ -22,8 +22,9 @@ export const SERVER_ONLY_MIGRATIONS: ReadonlySet<string> = new Set([
   '023-lead-outcomes.sql',
   '024-lead-owners.sql',
   '026-duplicates.sql',
-  '027-ad-spend.sql',
   '028-owner-in-turn.sql',
+  '029-ad-spend.sql',
+  '030-funnel-leads.sql',
 ])
 
 /**

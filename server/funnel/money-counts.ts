@@ -1,13 +1,7 @@
 import { DIRECT_SOURCE } from '../../common/funnel-api.ts'
-import {
-  NO_CAMPAIGN,
-  PAID_CLICK_IDS,
-  PAID_MEDIUMS,
-  type FunnelTouch,
-  type MoneyLevel,
-} from '../../common/funnel-sources-api.ts'
+import { NO_CAMPAIGN, type FunnelTouch, type MoneyLevel } from '../../common/funnel-sources-api.ts'
 import type { Queryable, Row } from '../db/database.ts'
-import { LEAD_BOOKED, LEAD_CALL_JOINS, LEAD_SHOWED } from './lead-outcomes.ts'
+import { LEAD_BOOKED, LEAD_SHOWED } from './lead-outcomes.ts'
 
 /** What the money table asks for: its level, and the source (and campaign) it drills into. */
 export interface MoneyQuery {
@@ -31,18 +25,18 @@ export interface LeadCounts extends Row {
   revenue: string
 }
 
-const touchOf = (touch: FunnelTouch) =>
-  touch === 'first' ? `s.attribution -> 'first_touch'` : `s.attribution -> 'last_touch'`
-// lead_source and lead_first_source are indexed (migrations/009, 027): the drill-downs filter by them.
-const sourceOf = (touch: FunnelTouch) =>
-  touch === 'first' ? 'lead_first_source(s.attribution)' : 'lead_source(s.attribution)'
-const nameOf = (touch: string, key: string) => `nullif(${touch} ->> '${key}', '')`
+/** funnel_leads' columns of a touch (migrations/030): its source, paid, campaign and ad. */
+const columnsOf = (touch: FunnelTouch) => {
+  const prefix = touch === 'first' ? 'f.first_' : 'f.last_'
+  return { source: `${prefix}source`, paid: `${prefix}paid`, campaign: `${prefix}campaign`, ad: `${prefix}ad` }
+}
 
 /**
- * The leads of [start, end) that were not spam, grouped by the level's key and
- * paid, each marked `current` when it applied at or after `split`: both
- * periods in one read. Booked and showed are the funnel's (lead-outcomes.ts);
- * won and revenue read the latest outcome, revenue only in `currency`.
+ * The leads of [start, end), grouped by the level's key and paid, each marked
+ * `current` when it applied at or after `split`: both periods in one read of
+ * funnel_leads, a drill-down's by its source index. Booked and showed are the
+ * funnel's (lead-outcomes.ts); won and revenue read the latest outcome,
+ * revenue only in `currency`.
  */
 export async function countLeads(
   db: Queryable,
@@ -50,35 +44,34 @@ export async function countLeads(
   bounds: { start: string; split: string; end: string },
   currency: string,
 ): Promise<LeadCounts[]> {
-  const touch = touchOf(query.touch)
-  const source = sourceOf(query.touch)
-  const medium = `lower(btrim(${touch} ->> 'utm_medium'))`
-  const paid = `(coalesce(${touch} ?| $5::text[], false) OR coalesce(${medium} = ANY($6::text[]) OR ${medium} LIKE 'paid%', false))`
-  const params: unknown[] = [bounds.start, bounds.split, bounds.end, currency, [...PAID_CLICK_IDS], [...PAID_MEDIUMS]]
+  const touch = columnsOf(query.touch)
+  const params: unknown[] = [bounds.start, bounds.split, bounds.end, currency]
   const next = (value: unknown) => `$${params.push(value)}`
   const conditions: string[] = []
   if (query.level !== 'source') {
-    conditions.push(query.source === DIRECT_SOURCE ? `${source} IS NULL` : `${source} = ${next(query.source)}`)
-    conditions.push(`${paid} = ${next(query.paid === true)}`)
+    conditions.push(
+      query.source === DIRECT_SOURCE ? `${touch.source} IS NULL` : `${touch.source} = ${next(query.source)}`,
+    )
+    conditions.push(`${touch.paid} = ${next(query.paid === true)}`)
   }
   if (query.level === 'ad') {
-    const campaign = nameOf(touch, 'utm_campaign')
-    conditions.push(query.campaign === NO_CAMPAIGN ? `${campaign} IS NULL` : `${campaign} = ${next(query.campaign)}`)
+    conditions.push(
+      query.campaign === NO_CAMPAIGN ? `${touch.campaign} IS NULL` : `${touch.campaign} = ${next(query.campaign)}`,
+    )
   }
   const key =
     query.level === 'source'
-      ? `coalesce(${source}, ${next(DIRECT_SOURCE)})`
-      : `coalesce(${nameOf(touch, query.level === 'campaign' ? 'utm_campaign' : 'utm_content')}, ${next(NO_CAMPAIGN)})`
+      ? `coalesce(${touch.source}, ${next(DIRECT_SOURCE)})`
+      : `coalesce(${query.level === 'campaign' ? touch.campaign : touch.ad}, ${next(NO_CAMPAIGN)})`
   return db.query<LeadCounts>(
-    `SELECT s.created_at >= $2::timestamptz AS current, ${key} AS key, ${paid} AS paid,
+    `SELECT f.applied_at >= $2::timestamptz AS current, ${key} AS key, ${touch.paid} AS paid,
        count(*)::text AS applications,
        count(*) FILTER (WHERE ${LEAD_BOOKED})::text AS booked,
        count(*) FILTER (WHERE ${LEAD_SHOWED})::text AS showed,
-       count(*) FILTER (WHERE o.outcome = 'won')::text AS won,
-       coalesce(sum(o.amount_minor) FILTER (WHERE o.outcome = 'won' AND o.currency = $4), 0)::text AS revenue
-     FROM contact_submissions s
-     ${LEAD_CALL_JOINS}
-     WHERE NOT s.spam AND s.created_at >= $1::timestamptz AND s.created_at < $3::timestamptz
+       count(*) FILTER (WHERE f.outcome = 'won')::text AS won,
+       coalesce(sum(f.won_minor) FILTER (WHERE f.outcome = 'won' AND f.won_currency = $4), 0)::text AS revenue
+     FROM funnel_leads f
+     WHERE f.applied_at >= $1::timestamptz AND f.applied_at < $3::timestamptz
        ${conditions.map((condition) => `AND ${condition}`).join(' ')}
      GROUP BY 1, 2, 3`,
     params,

@@ -21,14 +21,3 @@ CREATE TABLE ad_spend (
 
 -- The Spend screen lists a range newest first; the money table reads a range's rows.
 CREATE INDEX ad_spend_day_idx ON ad_spend (day, id);
-
--- Where a lead's first visit came from, as lead_source (migrations/009) says
--- it for the latest: the first touch's utm_source, else its referrer's host,
--- lower-cased. The money table's first-touch rows group and filter by it.
-CREATE FUNCTION lead_first_source(attribution jsonb) RETURNS text
-LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
-  SELECT lower(coalesce(
-    nullif(attribution -> 'first_touch' ->> 'utm_source', ''),
-    substring(attribution -> 'first_touch' ->> 'referrer_origin' FROM '^[A-Za-z][A-Za-z0-9+.-]*://(?:[^@/]*@)?(\[[^\]]*\]|[^:/]+)')
-  ))
-$$;
