@@ -80,9 +80,12 @@ $$;
 -- The call and outcome facts of one lead, read again from its bookings and
 -- outcomes. The row is locked first, in a statement of its own: a booking
 -- stored at the same moment by another transaction is then committed and seen
--- by the reads that follow, so neither write loses the other's call.
+-- by the reads that follow, so neither write loses the other's call. Each
+-- read is planned for the tables as they are: a plan kept from when bookings
+-- was empty would read every booking per call, and one statement that stores
+-- thousands of bookings (an import) would never end.
 CREATE FUNCTION funnel_lead_calls(lead bigint) RETURNS void
-LANGUAGE plpgsql AS $$
+LANGUAGE plpgsql SET plan_cache_mode = force_custom_plan AS $$
 BEGIN
   PERFORM 1 FROM funnel_leads WHERE application_id = lead FOR UPDATE;
   IF NOT FOUND THEN RETURN; END IF;
@@ -123,7 +126,10 @@ BEGIN
     DELETE FROM funnel_leads WHERE application_id = NEW.id;
   ELSE
     PERFORM funnel_lead_put(NEW);
-    PERFORM funnel_lead_calls(NEW.id);
+    -- Its calls and outcome change with neither its attribution nor its arrival.
+    IF OLD.spam THEN
+      PERFORM funnel_lead_calls(NEW.id);
+    END IF;
   END IF;
   RETURN NULL;
 END
