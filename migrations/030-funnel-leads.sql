@@ -80,18 +80,22 @@ $$;
 -- The call and outcome facts of one lead, read again from its bookings and
 -- outcomes. The row is locked first, in a statement of its own: a booking
 -- stored at the same moment by another transaction is then committed and seen
--- by the reads that follow, so neither write loses the other's call. Each
--- read is planned for the tables as they are: a plan kept from when bookings
--- was empty would read every booking per call, and one statement that stores
--- thousands of bookings (an import) would never end.
+-- by the reads that follow, so neither write loses the other's call. The
+-- bookings are read by the lead alone, which only bookings_application_idx
+-- serves (with the state in the condition, statistics of an emptier table
+-- chose the agenda's index, every scheduled call per lead), and each read is
+-- planned for the tables as they are: a plan kept from when bookings was
+-- empty would read every booking per lead, and one statement storing
+-- thousands of bookings would never end.
 CREATE FUNCTION funnel_lead_calls(lead bigint) RETURNS void
 LANGUAGE plpgsql SET plan_cache_mode = force_custom_plan AS $$
 BEGIN
   PERFORM 1 FROM funnel_leads WHERE application_id = lead FOR UPDATE;
   IF NOT FOUND THEN RETURN; END IF;
   UPDATE funnel_leads f SET
-    booked = EXISTS (SELECT 1 FROM bookings b WHERE b.application_id = lead),
-    call_from = (SELECT min(b.starts_at) FROM bookings b WHERE b.application_id = lead AND b.state = 'scheduled'),
+    (booked, call_from) = (
+      SELECT count(*) > 0, min(b.starts_at) FILTER (WHERE b.state = 'scheduled')
+      FROM bookings b WHERE b.application_id = lead),
     (outcome, won_minor, won_currency) = (
       SELECT o.outcome, o.amount_minor, o.currency FROM (SELECT 1) one
       LEFT JOIN LATERAL (
