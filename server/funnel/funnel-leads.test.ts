@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { CAMPAIGN_PARAMETERS, type Attribution } from '../../common/attribution.ts'
 import { DEFAULT_SITE_MANIFEST } from '../../common/site-manifest.ts'
 import { parseConfig } from '../config.ts'
+import type { Row } from '../db/database.ts'
 import { mergeLeads } from '../lead-lifecycle/merge.ts'
 import { markNotSpam } from '../lead-lifecycle/not-spam.ts'
 import { leadNotifications } from '../notify/lead-notifications.ts'
@@ -16,7 +17,7 @@ import { useTempDatabase } from '../testing/use-temp-database.ts'
 // made here, and the row must say what the lead's own rows say.
 const temp = useTempDatabase()
 
-interface FunnelLead {
+interface FunnelLead extends Row {
   first_source: string | null
   first_paid: boolean
   first_campaign: string | null

@@ -1,12 +1,13 @@
-import { useId, useState, type FormEvent } from 'react'
+import type { FormEvent } from 'react'
 import { funnelSourceName } from '../../../common/source-labels.ts'
 import { Button } from '../../components/ui/button.tsx'
-import { fieldClassName, Input } from '../../components/ui/input.tsx'
+import { fieldClassName } from '../../components/ui/input.tsx'
 import { funnelCopy } from '../content/funnel-copy.ts'
 import { inboxCopy } from '../content/inbox-copy.ts'
 import { InboxLink } from '../router/inbox-link.tsx'
 import { adminPaths } from '../router/paths.ts'
 import { navigate } from '../router/use-location.ts'
+import { DateRangeFields, useRangeCheck } from '../ui/date-range-fields.tsx'
 import { Field } from '../ui/field.tsx'
 import { RangePresets } from '../ui/range-presets.tsx'
 import { funnelPath } from './funnel-query.ts'
@@ -29,8 +30,7 @@ interface FunnelFilterFormProps {
 
 /** The range and source, filled from the address; showing them puts them in the address. */
 export function FunnelFilterForm({ query, sources, keep }: FunnelFilterFormProps) {
-  const [backwards, setBackwards] = useState(false)
-  const errorId = useId()
+  const check = useRangeCheck()
   // The source shown stays a choice even when the range has no visits from it.
   const choices = query.source && !sources.includes(query.source) ? [query.source, ...sources] : sources
   const show = (event: FormEvent<HTMLFormElement>) => {
@@ -38,11 +38,7 @@ export function FunnelFilterForm({ query, sources, keep }: FunnelFilterFormProps
     const form = new FormData(event.currentTarget)
     const value = (name: string) => String(form.get(name) ?? '').trim()
     const [from, to] = [value('from'), value('to')]
-    if (from !== '' && to !== '' && from > to) {
-      setBackwards(true)
-      return
-    }
-    setBackwards(false)
+    if (!check.accept(from, to)) return
     navigate(keep(funnelPath({ from: from || undefined, to: to || undefined, source: value('source') || undefined })))
   }
   return (
@@ -57,19 +53,7 @@ export function FunnelFilterForm({ query, sources, keep }: FunnelFilterFormProps
         hrefOf={(range) => keep(funnelPath({ ...range, source: query.source }))}
         className="sm:col-span-2 lg:col-span-4"
       />
-      <Field label={copy.from}>{({ id }) => <Input id={id} name="from" type="date" defaultValue={query.from} />}</Field>
-      <Field label={copy.to}>
-        {({ id }) => (
-          <Input
-            id={id}
-            name="to"
-            type="date"
-            defaultValue={query.to}
-            aria-invalid={backwards || undefined}
-            aria-describedby={backwards ? errorId : undefined}
-          />
-        )}
-      </Field>
+      <DateRangeFields range={query} labels={copy} check={check} />
       <Field label={copy.source} hint={copy.sourceHint} className="sm:col-span-2">
         {({ id, describedBy }) => (
           <select
@@ -88,8 +72,8 @@ export function FunnelFilterForm({ query, sources, keep }: FunnelFilterFormProps
           </select>
         )}
       </Field>
-      {backwards && (
-        <p id={errorId} role="alert" className="font-semibold text-red-800 sm:col-span-2 lg:col-span-4">
+      {check.backwards && (
+        <p id={check.errorId} role="alert" className="font-semibold text-red-800 sm:col-span-2 lg:col-span-4">
           {copy.backwards}
         </p>
       )}
