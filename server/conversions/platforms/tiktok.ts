@@ -9,7 +9,7 @@ import type { ConversionEvent, ConversionResult } from './types.ts'
 
 // TikTok's Business API codes: throttled, and an access token refused or lacking the pixel's permission.
 const THROTTLED = 40100
-const BAD_TOKEN = new Set([40001, 40002])
+const BAD_TOKEN = new Set([40001, 40002, 40105])
 
 /** One event as TikTok's Events API 2.0 takes it (`/event/track/`, event_source web). */
 export function tiktokEvent(config: TiktokConfig, event: ConversionEvent, now: Date) {
