@@ -60,6 +60,11 @@ export type ResultStatus = ConversionResult['status']
 export interface ConversionPlatforms {
   /** The platforms the configuration turns on. */
   readonly configured: readonly AdPlatform[]
+  /**
+   * A digest of the platform's credentials (never the secrets themselves), undefined when it is
+   * off: a pause recorded with it can be lifted when the server starts with other credentials.
+   */
+  credentialsFingerprint(platform: AdPlatform): string | undefined
   /** Sends `events` in batches within the platform's limit; never throws. */
   sendConversions(platform: AdPlatform, events: readonly ConversionEvent[]): Promise<ConversionResult[]>
   /** Google's RETRACTION / RESTATEMENT by order id; never throws. */
