@@ -1,5 +1,5 @@
 import type { GoogleAdsConfig } from '../../config/conversions-vars.ts'
-import { field, postForm, stringField } from './platform-http.ts'
+import { field, postForm, stringField, type SenderOptions } from './platform-http.ts'
 import type { ConversionResult } from './types.ts'
 
 // Refreshed this long before Google says it expires, so no request leaves with a token about to lapse.
@@ -16,9 +16,9 @@ export class GoogleAccessTokens {
   #cached: { token: string; expiresAt: number } | undefined
   #pending: Promise<TokenOutcome> | undefined
   readonly #config: GoogleAdsConfig
-  readonly #options: { timeoutMs: number; now: () => Date }
+  readonly #options: SenderOptions
 
-  constructor(config: GoogleAdsConfig, options: { timeoutMs: number; now: () => Date }) {
+  constructor(config: GoogleAdsConfig, options: SenderOptions) {
     this.#config = config
     this.#options = options
   }

@@ -5,8 +5,7 @@ import { googleDateTime } from './event-times.ts'
 import { googleAnswer } from './google-answer.ts'
 import { GoogleAccessTokens } from './google-token.ts'
 import { hashedEmail, hashedPhone } from './match-keys.ts'
-import type { SenderOptions } from './meta.ts'
-import { postJson } from './platform-http.ts'
+import { postJson, type SenderOptions } from './platform-http.ts'
 import type { ConversionAdjustment, ConversionEvent, ConversionResult } from './types.ts'
 
 export interface GoogleOptions extends SenderOptions {

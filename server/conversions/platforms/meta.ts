@@ -4,13 +4,8 @@ import { BATCH_LIMITS, every, narrowed, sendInBatches, type BatchAnswer } from '
 import { MAX_EVENT_AGE_MS, unixSeconds } from './event-times.ts'
 import { hashedEmail, hashedPhone, metaFbc, sha256Hex } from './match-keys.ts'
 import { metaAnswer } from './meta-answer.ts'
-import { postJson } from './platform-http.ts'
+import { postJson, type SenderOptions } from './platform-http.ts'
 import type { ConversionEvent, ConversionResult } from './types.ts'
-
-export interface SenderOptions {
-  timeoutMs: number
-  now: () => Date
-}
 
 /** One event as Meta's Conversions API takes it (DESIGN "Ad platforms", Meta's "Parameters" pages). */
 export function metaEvent(config: MetaConfig, event: ConversionEvent, now: Date) {

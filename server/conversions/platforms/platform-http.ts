@@ -1,3 +1,9 @@
+/** What every platform's sender is given: how long a platform may take to answer, and the clock. */
+export interface SenderOptions {
+  timeoutMs: number
+  now: () => Date
+}
+
 /** What a platform answered: its status, its body read as JSON when it is JSON, and its headers. */
 export interface PlatformAnswer {
   status: number

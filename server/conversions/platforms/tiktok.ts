@@ -3,8 +3,7 @@ import type { TiktokConfig } from '../../config/conversions-vars.ts'
 import { BATCH_LIMITS, every, narrowed, sendInBatches, type BatchAnswer } from './batches.ts'
 import { MAX_EVENT_AGE_MS, unixSeconds } from './event-times.ts'
 import { hashedEmail, hashedPhone, sha256Hex } from './match-keys.ts'
-import type { SenderOptions } from './meta.ts'
-import { field, postJson, stringField, type PlatformAnswer } from './platform-http.ts'
+import { field, postJson, stringField, type PlatformAnswer, type SenderOptions } from './platform-http.ts'
 import type { ConversionEvent, ConversionResult } from './types.ts'
 
 // TikTok's Business API codes: throttled, and an access token refused or lacking the pixel's permission.
