@@ -16,6 +16,8 @@ export const FEATURE_GRAPH = {
   funnel: ['lead-lifecycle'],
   // Ad spend as entered; the funnel's money table reads its table.
   spend: [],
+  // Server-side conversions to the ad platforms (platforms/ is the wire to them).
+  conversions: [],
   notify: [],
   accounts: [],
   backups: [],

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs'
 import { configSchema, type Config } from './config/schema.ts'
+export type { ConversionsConfig, GoogleAdsConfig, MetaConfig, TiktokConfig } from './config/conversions-vars.ts'
 
 export { decodeWebhookSecret } from './config/fields.ts'
 export type {

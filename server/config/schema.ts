@@ -3,6 +3,7 @@ import { z } from 'zod'
 import { findProjectRoot } from '../project-root.ts'
 import { AGENCY_VARS } from './agency-vars.ts'
 import { BACKUP_VARS, backupDirInside, backupSettings } from './backup-vars.ts'
+import { CONVERSIONS_VARS, conversionsProblems, conversionsSettings } from './conversions-vars.ts'
 import {
   bookingSecret,
   emailAddresses,
@@ -18,16 +19,11 @@ import {
   wholeDays,
   wholeNumber,
 } from './fields.ts'
-import { smtpUrlProblem } from './smtp-url.ts'
+import { smtpUrl } from './smtp-url.ts'
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const
 
 const absolutePath = z.string().transform((path) => resolve(path))
-
-const smtpUrl = z.string().superRefine((value, context) => {
-  const problem = smtpUrlProblem(value)
-  if (problem !== undefined) context.addIssue({ code: 'custom', message: problem })
-})
 
 /**
  * The server's settings, read from its environment variables: each variable's
@@ -85,6 +81,7 @@ export const configSchema = z
     ),
     ...AGENCY_VARS,
     ...BACKUP_VARS,
+    ...CONVERSIONS_VARS,
     PUBLIC_URL: envVar(
       z
         .string()
@@ -131,6 +128,7 @@ export const configSchema = z
       }
     }
     backupDirInside(vars, (message) => context.addIssue({ code: 'custom', path: ['BACKUP_DIR'], message }))
+    conversionsProblems(vars, (name, message) => context.addIssue({ code: 'custom', path: [name], message }))
     if (vars.WEB_CONCURRENCY > 1 && !vars.DATABASE_URL) {
       context.addIssue({
         code: 'custom',
@@ -152,6 +150,7 @@ export const configSchema = z
     /** Absolute path of the built site (index.html and assets/). */
     webRoot: vars.WEB_ROOT,
     backups: backupSettings(vars),
+    conversions: conversionsSettings(vars),
     /** PostgreSQL connection string; when unset, the embedded database in dataDir is used. */
     databaseUrl: vars.DATABASE_URL,
     /** Submissions per client IP per minute; 0 turns the limit off. */

@@ -1,6 +1,7 @@
 import { isIP } from 'node:net'
 import ipaddr from 'ipaddr.js'
 import type { SMTPTransportOptions } from 'nodemailer'
+import { z } from 'zod'
 
 /**
  * How the connection to the SMTP server is protected: `implicit` is smtps://,
@@ -57,6 +58,12 @@ export function smtpTls(url: URL): SmtpTls {
   if (asked === 'required' || asked === 'optional') return asked
   return isLoopbackHost(hostOf(url)) ? 'optional' : 'required'
 }
+
+/** SMTP_URL's schema: refused with what smtpUrlProblem says. */
+export const smtpUrl = z.string().superRefine((value, context) => {
+  const problem = smtpUrlProblem(value)
+  if (problem !== undefined) context.addIssue({ code: 'custom', message: problem })
+})
 
 /** nodemailer's options for an SMTP_URL; throws on one that smtpUrlProblem refuses. */
 export function smtpTransportOptions(smtpUrl: string): SMTPTransportOptions {
