@@ -16,6 +16,8 @@ export const FEATURE_GRAPH = {
   funnel: ['lead-lifecycle'],
   // Ad spend as entered; the funnel's money table reads its table.
   spend: [],
+  // Conversions to the ad platforms: rows written by the database's triggers, sent through its ports (ADR 048).
+  conversions: [],
   notify: [],
   accounts: [],
   backups: [],
