@@ -2,8 +2,8 @@
 // port double: the wire is another part's) on a real database.
 import { randomUUID } from 'node:crypto'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { DATABASE_TARGET } from '../testing/database-target.ts'
 import { consentFor, scriptedSender } from '../testing/conversion-doubles.ts'
+import { DATABASE_TARGET } from '../testing/database-target.ts'
 import { insertApplication } from '../testing/insert-application.ts'
 import { useTempDatabase } from '../testing/use-temp-database.ts'
 import { deliverDue, type DeliverOptions } from './deliver.ts'
