@@ -1,32 +1,8 @@
+import type { LeadConversionView, PlatformStatus } from '../../common/conversions-api.ts'
 import type { Queryable } from '../db/database.ts'
 import type { ConversionKind, ConversionPlatform, ConversionStage } from './ports.ts'
 
-/** One platform's state for one stage of a lead, as its timeline shows it. */
-export interface LeadConversionView {
-  id: number
-  platform: ConversionPlatform
-  stage: ConversionStage
-  kind: ConversionKind
-  /** `retrying` is a pending row that has failed at least once; `paused` one whose platform is paused. */
-  state: 'pending' | 'retrying' | 'paused' | 'sent' | 'skipped' | 'expired' | 'failed'
-  reason: string | null
-  traceId: string | null
-  attempts: number
-  nextAttemptAt: string | null
-  finishedAt: string | null
-}
-
-/** One platform as the Integrations panel shows it. */
-export interface PlatformStatus {
-  platform: ConversionPlatform
-  configured: boolean
-  lastSuccessAt: string | null
-  lastErrorAt: string | null
-  lastError: string | null
-  paused: boolean
-  pausedAt: string | null
-  pausedReason: string | null
-}
+export type { LeadConversionView, PlatformStatus }
 
 const iso = (value: unknown) => (value === null || value === undefined ? null : new Date(String(value)).toISOString())
 const text = (value: unknown) => (value === null || value === undefined ? null : String(value))
@@ -83,17 +59,32 @@ export async function platformStatuses(db: Queryable): Promise<PlatformStatus[]>
   }))
 }
 
+/** What a resend changed, for the audit log: never the lead's data. */
+export interface Resent {
+  applicationId: number
+  platform: ConversionPlatform
+  stage: ConversionStage
+  kind: ConversionKind
+}
+
 /**
  * Sends a failed or expired row again, under the same id: due now, its
- * attempts counted afresh. Resolves to false when the row is not one that
- * ended so (sent, skipped and pending rows are left alone).
+ * attempts counted afresh. Undefined when there is no such row, or it did not
+ * end so (a sent, skipped or pending one is left alone).
  */
-export async function resendConversion(db: Queryable, applicationId: number, id: number): Promise<boolean> {
-  const rows = await db.query(
+export async function resendConversion(db: Queryable, id: number): Promise<Resent | undefined> {
+  const [row] = await db.query(
     `UPDATE lead_conversions SET state = 'pending', reason = NULL, finished_at = NULL, attempts = 0,
        next_attempt_at = now(), claim = NULL
-     WHERE id = $1 AND application_id = $2 AND state IN ('failed', 'expired') RETURNING 1`,
-    [id, applicationId],
+     WHERE id = $1 AND state IN ('failed', 'expired')
+     RETURNING application_id, platform, stage, kind`,
+    [id],
   )
-  return rows.length > 0
+  if (row === undefined) return undefined
+  return {
+    applicationId: Number(row.application_id),
+    platform: row.platform as ConversionPlatform,
+    stage: row.stage as ConversionStage,
+    kind: row.kind as ConversionKind,
+  }
 }
