@@ -71,4 +71,12 @@ describe(`the inbox's conversion routes (ADR 048) on ${DATABASE_TARGET}`, () => 
     expect((await call('POST', resendConversionPath(id))).statusCode).toBe(404)
     expect((await call('POST', '/conversions/not-a-number/resend')).statusCode).toBe(404)
   })
+
+  it('cancels an erased lead’s pending conversions: the inbox’s erasure deletes them with it', async () => {
+    const lead = await insertApplication(inbox.temp.db)
+    const rows = () => inbox.temp.db.query(`SELECT state FROM lead_conversions WHERE application_id = $1`, [lead])
+    expect(await rows()).toEqual([{ state: 'pending' }])
+    expect((await call('DELETE', `/leads/${lead}`)).statusCode).toBeLessThan(300)
+    expect(await rows()).toEqual([])
+  })
 })
