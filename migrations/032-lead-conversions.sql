@@ -92,14 +92,15 @@ CREATE TRIGGER lead_conversions_not_spam
   AFTER UPDATE OF spam ON contact_submissions
   FOR EACH ROW WHEN (OLD.spam AND NOT NEW.spam) EXECUTE FUNCTION lead_conversions_not_spam();
 
--- A no-show: a showed not yet sent (nor being sent) is skipped; one sent, or
--- being sent, is retracted on Google (the worker sends it once it has ended,
--- and skips it when it was never sent).
+-- A no-show: a showed not yet sent (nor being sent: claimed, its claim
+-- running) is skipped; one sent, or being sent, is retracted on Google (the
+-- worker sends it once it has ended, and skips it when it was never sent).
 CREATE FUNCTION lead_conversions_no_show(lead bigint) RETURNS void
 LANGUAGE plpgsql AS $$
 BEGIN
   UPDATE lead_conversions SET state = 'skipped', reason = 'a no-show was recorded before it was sent', finished_at = now()
-  WHERE application_id = lead AND stage = 'showed' AND kind = 'conversion' AND state = 'pending' AND claim IS NULL;
+  WHERE application_id = lead AND stage = 'showed' AND kind = 'conversion' AND state = 'pending'
+    AND (claim IS NULL OR next_attempt_at <= now());
   INSERT INTO lead_conversions (application_id, platform, stage, kind)
   SELECT lead, 'google', 'showed', 'retraction' FROM lead_conversions c
   WHERE c.application_id = lead AND c.platform = 'google' AND c.stage = 'showed' AND c.kind = 'conversion'
@@ -155,13 +156,14 @@ BEGIN
   END IF;
   IF NEW.outcome = 'won' THEN
     UPDATE lead_conversions SET amount_minor = NEW.amount_minor, currency = NEW.currency
-    WHERE application_id = NEW.application_id AND stage = 'won' AND kind = 'conversion' AND state = 'pending' AND claim IS NULL;
+    WHERE application_id = NEW.application_id AND stage = 'won' AND kind = 'conversion' AND state = 'pending'
+    AND (claim IS NULL OR next_attempt_at <= now());
     PERFORM lead_conversions_queue(NEW.application_id, 'won', 'conversion', NEW.at, NEW.amount_minor, NEW.currency);
     INSERT INTO lead_conversions (application_id, platform, stage, kind, revision, occurred_at, amount_minor, currency)
     SELECT NEW.application_id, 'google', 'won', 'restatement', NEW.id, NEW.at, NEW.amount_minor, NEW.currency
     FROM lead_conversions c
     WHERE c.application_id = NEW.application_id AND c.platform = 'google' AND c.stage = 'won' AND c.kind = 'conversion'
-      AND (c.state = 'sent' OR (c.state = 'pending' AND c.claim IS NOT NULL))
+      AND (c.state = 'sent' OR (c.state = 'pending' AND c.claim IS NOT NULL AND c.next_attempt_at > now()))
     ON CONFLICT (application_id, platform, stage, kind, revision) DO NOTHING;
   END IF;
   RETURN NULL;

@@ -94,12 +94,13 @@ describe(`corrections and the showed sweep (ADR 048) on ${DATABASE_TARGET}`, () 
     const failing = await insertApplication(temp.db)
     await outcome(failing, 'showed')
     await temp.db.query(
-      `UPDATE lead_conversions SET claim = gen_random_uuid() WHERE application_id = $1 AND stage = 'showed'`,
+      `UPDATE lead_conversions SET claim = gen_random_uuid(), next_attempt_at = now() + interval '1 minute'
+       WHERE application_id = $1 AND stage = 'showed'`,
       [failing],
     )
     await outcome(failing, 'no_show')
     await temp.db.query(
-      `UPDATE lead_conversions SET state = 'failed', reason = 'x', claim = NULL WHERE application_id = $1 AND stage = 'showed' AND kind = 'conversion'`,
+      `UPDATE lead_conversions SET state = 'failed', reason = 'x', claim = NULL, next_attempt_at = now() WHERE application_id = $1 AND stage = 'showed' AND kind = 'conversion'`,
       [failing],
     )
     await drain()

@@ -191,6 +191,20 @@ describe(`conversion rows, written with the change (ADR 048) on ${DATABASE_TARGE
     ])
   })
 
+  it('takes a showed whose claim ran out (its server died mid-send) as not sent: a no-show skips it', async () => {
+    const lead = await insertApplication(temp.db)
+    await outcome(temp.db, lead, 'showed')
+    await temp.db.query(
+      `UPDATE lead_conversions SET claim = gen_random_uuid(), next_attempt_at = now() - interval '1 second'
+       WHERE application_id = $1 AND stage = 'showed'`,
+      [lead],
+    )
+    await outcome(temp.db, lead, 'no_show')
+    expect(
+      (await rowsOf(lead)).filter((row) => row.stage === 'showed').map((row) => `${row.kind}:${row.state}`),
+    ).toEqual(['conversion:skipped', 'conversion:skipped', 'conversion:skipped'])
+  })
+
   it('cancels an erased lead’s pending conversions with it', async () => {
     const lead = await insertApplication(temp.db)
     await book(temp.db, lead)
