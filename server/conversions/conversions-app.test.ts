@@ -101,6 +101,37 @@ describe(`conversions in the app (ADR 048) on ${DATABASE_TARGET}`, () => {
     expect(retraction).toMatchObject({ platform: 'google', stage: 'booked', state: 'pending' })
   })
 
+  it('keeps a platform paused by a refused token across a restart with it, and resumes it when a server starts with another', async () => {
+    const restart = async (googleToken: string) => {
+      await app.close()
+      app = buildApp({
+        config: config(),
+        db: temp.db,
+        conversions: {
+          platforms: [{ platform: 'google', fingerprint: tokenFingerprint(googleToken) }],
+          sender: recorded.sender,
+          consent: consentFor(),
+          pollMs: 50,
+        },
+      })
+      await app.ready()
+    }
+    await temp.db.query(
+      `UPDATE conversion_platforms SET paused_at = now(), paused_reason = 'HTTP 401', paused_fingerprint = $1
+       WHERE platform = 'google'`,
+      [tokenFingerprint('google-token')],
+    )
+    const lead = await apply()
+    await restart('google-token')
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    const toGoogle = () => sentFor(lead.submissionId, 'application').filter(({ platform }) => platform === 'google')
+    expect(toGoogle()).toEqual([])
+    expect((await platformStatuses(temp.db)).find((p) => p.platform === 'google')?.paused).toBe(true)
+    await restart('google-token-renewed')
+    await until(() => toGoogle().length === 1, 'the application sent to Google once resumed')
+    expect((await platformStatuses(temp.db)).find((p) => p.platform === 'google')?.paused).toBe(false)
+  })
+
   it('writes no rows, and runs no worker, once a server starts with no platform configured', async () => {
     await app.close()
     app = buildApp({ config: config(), db: temp.db })
