@@ -16,7 +16,7 @@ export const FEATURE_GRAPH = {
   funnel: ['lead-lifecycle'],
   // Ad spend as entered; the funnel's money table reads its table.
   spend: [],
-  // Server-side conversions to the ad platforms (platforms/ is the wire to them).
+  // Conversions to the ad platforms: rows written by the database's triggers (ADR 048), sent through platforms/, the wire (ADR 049).
   conversions: [],
   notify: [],
   accounts: [],

@@ -13,6 +13,7 @@ import type { BackupService } from './backups/backup-service.ts'
 import { bookingRetention } from './bookings/booking-retention.ts'
 import { bookingRoutes } from './bookings/booking-routes.ts'
 import type { Config } from './config.ts'
+import { conversionsPlugin, type ConversionDelivery } from './conversions/conversions-plugin.ts'
 import type { Database } from './db/database.ts'
 import { eventRetention } from './funnel/event-retention.ts'
 import { eventsRoutes } from './funnel/events.ts'
@@ -45,6 +46,8 @@ export interface AppDependencies {
   logger?: FastifyServerOptions['logger']
   /** How often the notifier looks at the outbox unwoken (500 ms); a test sets an hour to see the routes wake it. */
   notifierPollMs?: number
+  /** The conversions to the ad platforms (ADR 048): left out, no platform is configured and nothing is sent. */
+  conversions?: ConversionDelivery
 }
 
 /**
@@ -59,6 +62,7 @@ export function buildApp({
   logger = false,
   backups,
   notifierPollMs,
+  conversions,
 }: AppDependencies) {
   const headerConfig = { hstsMaxAge: config.hstsMaxAge, ...site }
   const app = Fastify({
@@ -120,6 +124,7 @@ export function buildApp({
     pollMs: notifierPollMs,
   })
   app.register(notifier)
+  app.register(conversionsPlugin({ db, delivery: conversions }))
   app.register(eventRetention, { db, retentionDays: config.analytics.retentionDays })
   app.register(databaseUpkeep, { db, embedded: config.databaseUrl === undefined })
 

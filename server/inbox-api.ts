@@ -15,6 +15,7 @@ import type { BackupService } from './backups/backup-service.ts'
 import { agendaRoutes } from './bookings/agenda-routes.ts'
 import { awaitingLeadRoutes } from './bookings/awaiting-routes.ts'
 import { unmatchedBookingRoutes } from './bookings/unmatched-routes.ts'
+import { conversionRoutes } from './conversions/conversion-routes.ts'
 import type { Database } from './db/database.ts'
 import { funnelRoutes } from './funnel/funnel-routes.ts'
 import { ApiError, answerApiError } from './http/api-error.ts'
@@ -93,6 +94,7 @@ export const inboxApi: FastifyPluginAsync<InboxApiOptions> = async (
     await guarded.register(funnelRoutes, { db, timeZone, currency: outcomes.currency })
     await guarded.register(spendRoutes, { db, timeZone, currency: outcomes.currency })
     await guarded.register(deliveryRoutes, { db, notifications })
+    await guarded.register(conversionRoutes, { db })
     await guarded.register(unmatchedBookingRoutes, { db })
     await guarded.register(agendaRoutes, { db, timeZone })
     await guarded.register(awaitingLeadRoutes, { db, afterMinutes: awaitingMinutes })

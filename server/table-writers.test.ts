@@ -10,6 +10,8 @@ const root = join(import.meta.dirname, '..')
 const WRITERS = {
   lead_status_changes: 'server/lead-lifecycle',
   lead_outbox: 'server/notify',
+  // Beside the database's triggers (migrations/032): the showed sweep.
+  lead_conversions: 'server/conversions',
 } as const
 
 function* serverSources(dir: string): Generator<string> {

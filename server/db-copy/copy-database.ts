@@ -22,8 +22,9 @@ export class CopyError extends Error {
 }
 
 // Rows a migration writes itself: 013's key for the follow-up's unsubscribe
-// links. The source's replace them, since the links already sent carry its key.
-const SEEDED_BY_MIGRATIONS = new Set(['site_keys'])
+// links, 032's ad platforms. The source's replace them, since the links already
+// sent carry its key, and its platforms' pauses and last results are its own.
+const SEEDED_BY_MIGRATIONS = new Set(['site_keys', 'conversion_platforms'])
 
 /** Copies the rows of `source`, a database nothing else writes meanwhile; see copyRows. */
 export async function copyDatabase(

@@ -145,6 +145,7 @@ describe(`route schemas on ${DATABASE_TARGET}`, () => {
       'GET /bookings/awaiting',
       'GET /backups',
       'POST /backups',
+      'GET /conversions/platforms',
     ])
     const READS_ONLY_ITS_ID = new Set([
       'GET /leads/:id',
@@ -155,6 +156,8 @@ describe(`route schemas on ${DATABASE_TARGET}`, () => {
       'DELETE /teammates/:id',
       'GET /backups/:name',
       'DELETE /spend/:id',
+      'GET /leads/:id/conversions',
+      'POST /conversions/:id/resend',
     ])
     const seen: string[] = []
     const unschemed: string[] = []

@@ -97,6 +97,11 @@ export async function seedEveryTable(
     INSERT INTO ad_spend (per, day, source, campaign, amount_minor, currency, created_by)
       SELECT 'month', '2025-03-01', 'ig', 'Spring “sale”, wide', 125050, 'USD', id FROM admin_accounts WHERE email = '${OWNER}';
     UPDATE admin_accounts SET totp_secret = 'JBSWY3DPEHPK3PXP', totp_enabled_at = now(), totp_last_step = 12345 WHERE email = '${SECOND}';
+    UPDATE conversion_platforms SET token_fingerprint = '0123456789abcdef', last_success_at = now(),
+      paused_at = now(), paused_reason = 'HTTP 401', paused_fingerprint = '0123456789abcdef' WHERE platform = 'google';
+    INSERT INTO lead_conversions (application_id, platform, stage, kind, revision, amount_minor, currency, state, reason, trace_id, attempts, finished_at)
+      VALUES (${attributed}, 'meta', 'won', 'conversion', 0, 125050, 'USD', 'sent', NULL, 'fbtrace-“1”', 1, now()),
+             (${attributed}, 'google', 'won', 'restatement', 7, 150000, 'USD', 'pending', 'retrying: HTTP 503', NULL, 2, NULL);
   `)
   await failedDelivery(db, attributed)
   // Beside the failed one: a delivery due now, one claimed by a sender, one delivered.

@@ -1,0 +1,40 @@
+// The inbox's view of the conversions sent to the ad platforms (server/conversions/, ADR 048).
+
+export type ConversionPlatformName = 'meta' | 'google' | 'tiktok'
+export type ConversionStageName = 'application' | 'booked' | 'showed' | 'won'
+
+/** Each platform's state: GET {ADMIN_API_PATH}{CONVERSION_PLATFORMS_PATH}. */
+export const CONVERSION_PLATFORMS_PATH = '/conversions/platforms'
+/** A lead's conversions: GET {ADMIN_API_PATH}/leads/:id/conversions. */
+export const leadConversionsPath = (leadId: number) => `/leads/${leadId}/conversions`
+/** Sends a failed or expired conversion again, under the same id: POST, answered 204. */
+export const resendConversionPath = (conversionId: number) => `/conversions/${conversionId}/resend`
+
+/** One platform's state for one stage of a lead, as its timeline shows it. */
+export interface LeadConversionView {
+  id: number
+  platform: ConversionPlatformName
+  stage: ConversionStageName
+  /** The conversion, or Google's adjustment of it. */
+  kind: 'conversion' | 'retraction' | 'restatement'
+  /** `retrying`: pending after a failed attempt; `paused`: pending while its platform is paused. */
+  state: 'pending' | 'retrying' | 'paused' | 'sent' | 'skipped' | 'expired' | 'failed'
+  reason: string | null
+  /** The platform's trace id of a sent one (Meta's fbtrace_id, …). */
+  traceId: string | null
+  attempts: number
+  nextAttemptAt: string | null
+  finishedAt: string | null
+}
+
+/** One platform as the Integrations panel shows it. */
+export interface PlatformStatus {
+  platform: ConversionPlatformName
+  configured: boolean
+  lastSuccessAt: string | null
+  lastErrorAt: string | null
+  lastError: string | null
+  paused: boolean
+  pausedAt: string | null
+  pausedReason: string | null
+}
