@@ -1,7 +1,6 @@
 // The inbox's view of the conversions sent to the ad platforms (server/conversions/, ADR 048).
 
-export type ConversionPlatformName = 'meta' | 'google' | 'tiktok'
-export type ConversionStageName = 'application' | 'booked' | 'showed' | 'won'
+import type { AdPlatform, ConversionStage } from './ad-conversions.ts'
 
 /** Each platform's state: GET {ADMIN_API_PATH}{CONVERSION_PLATFORMS_PATH}. */
 export const CONVERSION_PLATFORMS_PATH = '/conversions/platforms'
@@ -13,8 +12,8 @@ export const resendConversionPath = (conversionId: number) => `/conversions/${co
 /** One platform's state for one stage of a lead, as its timeline shows it. */
 export interface LeadConversionView {
   id: number
-  platform: ConversionPlatformName
-  stage: ConversionStageName
+  platform: AdPlatform
+  stage: ConversionStage
   /** The conversion, or Google's adjustment of it. */
   kind: 'conversion' | 'retraction' | 'restatement'
   /** `retrying`: pending after a failed attempt; `paused`: pending while its platform is paused. */
@@ -29,7 +28,7 @@ export interface LeadConversionView {
 
 /** One platform as the Integrations panel shows it. */
 export interface PlatformStatus {
-  platform: ConversionPlatformName
+  platform: AdPlatform
   configured: boolean
   lastSuccessAt: string | null
   lastErrorAt: string | null

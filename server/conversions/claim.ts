@@ -1,12 +1,12 @@
 import type { Attribution } from '../../common/attribution.ts'
 import type { Queryable, Row } from '../db/database.ts'
-import type { ConversionKind, ConversionPlatform, ConversionStage } from './ports.ts'
+import type { ConversionKind, AdPlatform, ConversionStage } from './ports.ts'
 
 /** A row this server has claimed, with what its send needs and what its guards read. */
 export interface ClaimedConversion {
   id: number
   applicationId: number
-  platform: ConversionPlatform
+  platform: AdPlatform
   stage: ConversionStage
   kind: ConversionKind
   occurredAt: Date
@@ -70,7 +70,7 @@ const CLAIM = `
 /** Claims up to `limit` due rows of `platform` for `leaseSeconds`; none while it is paused. */
 export async function claimDue(
   db: Queryable,
-  platform: ConversionPlatform,
+  platform: AdPlatform,
   limit: number,
   leaseSeconds: number,
 ): Promise<ClaimedConversion[]> {
@@ -97,7 +97,7 @@ function claimed(row: Row): ClaimedConversion {
   return {
     id: Number(row.id),
     applicationId: Number(row.application_id),
-    platform: row.platform as ConversionPlatform,
+    platform: row.platform as AdPlatform,
     stage: row.stage as ConversionStage,
     kind: row.kind as ConversionKind,
     occurredAt: date(row.occurred_at),

@@ -4,7 +4,7 @@ import { registerPeriodicSweep } from '../http/periodic-sweep.ts'
 import { releaseConversionClaims } from './claim.ts'
 import { deliverDue, type DeliverOptions } from './deliver.ts'
 import { registerPlatforms, type ConfiguredPlatform } from './platforms.ts'
-import type { ConsentReader, ConversionPlatform, ConversionSender } from './ports.ts'
+import type { ConsentReader, AdPlatform, ConversionSender } from './ports.ts'
 import { SHOWED_SWEEP_MS, sweepShowed } from './showed-sweep.ts'
 
 /** What sends the conversions: given only when at least one platform is configured. */
@@ -53,7 +53,7 @@ export function conversionsPlugin({
     })
     if (delivery === undefined || platforms.length === 0) return
     const options: DeliverOptions = { db, ...delivery, log: app.log }
-    const drain = async (platform: ConversionPlatform) => {
+    const drain = async (platform: AdPlatform) => {
       while ((await deliverDue(platform, options)).more);
     }
     registerPeriodicSweep(app, {

@@ -2,7 +2,7 @@ import type { Database } from '../db/database.ts'
 import { claimDue, type ClaimedConversion } from './claim.ts'
 import { guard } from './guards.ts'
 import { BATCH_LIMITS } from './platforms.ts'
-import type { ConsentReader, ConversionEvent, ConversionPlatform, ConversionResult, ConversionSender } from './ports.ts'
+import type { ConsentReader, ConversionEvent, AdPlatform, ConversionResult, ConversionSender } from './ports.ts'
 import { notePlatform, pausePlatform, settle, type Settlement } from './record.ts'
 import { CONVERSION_RETRY_DELAYS_MS, nextAttemptAt } from './retry-schedule.ts'
 
@@ -23,7 +23,7 @@ export interface DeliverOptions {
   leaseSeconds?: number
   retryDelaysMs?: readonly number[]
   /** Called once when this server paused the platform (the log line is already written). */
-  onPaused?: (platform: ConversionPlatform, reason: string) => void
+  onPaused?: (platform: AdPlatform, reason: string) => void
 }
 
 export const LEASE_SECONDS = 60
@@ -43,7 +43,7 @@ export interface Delivered {
  * Claims one batch of `platform`'s due rows, ends those its guards end,
  * hands the rest to the sender in one call and records each result.
  */
-export async function deliverDue(platform: ConversionPlatform, options: DeliverOptions): Promise<Delivered> {
+export async function deliverDue(platform: AdPlatform, options: DeliverOptions): Promise<Delivered> {
   const { db, sender, consent, log, onPaused } = options
   const limit = Math.min(options.batchLimit ?? BATCH_LIMITS[platform], BATCH_LIMITS[platform])
   const delays = options.retryDelaysMs ?? CONVERSION_RETRY_DELAYS_MS
@@ -95,7 +95,7 @@ export async function deliverDue(platform: ConversionPlatform, options: DeliverO
   return { claimed: rows.length, sent, paused: pause !== undefined, more: rows.length >= limit && pause === undefined }
 }
 
-async function sendAll(sender: ConversionSender, platform: ConversionPlatform, events: ConversionEvent[]) {
+async function sendAll(sender: ConversionSender, platform: AdPlatform, events: ConversionEvent[]) {
   try {
     return await sender.send(platform, events)
   } catch (error) {

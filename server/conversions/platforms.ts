@@ -1,13 +1,13 @@
 import { createHash } from 'node:crypto'
 import type { Queryable } from '../db/database.ts'
-import { CONVERSION_PLATFORMS, type ConversionPlatform } from './ports.ts'
+import { AD_PLATFORMS, type AdPlatform } from './ports.ts'
 
 /** Events per request, as each platform documents it (Meta's and TikTok's 1,000, Google's 2,000). */
-export const BATCH_LIMITS: Readonly<Record<ConversionPlatform, number>> = { meta: 1000, google: 2000, tiktok: 1000 }
+export const BATCH_LIMITS: Readonly<Record<AdPlatform, number>> = { meta: 1000, google: 2000, tiktok: 1000 }
 
 /** A platform this server sends to, named by its token's fingerprint. */
 export interface ConfiguredPlatform {
-  platform: ConversionPlatform
+  platform: AdPlatform
   /** tokenFingerprint(the token it sends with): never the token. */
   fingerprint: string
 }
@@ -29,11 +29,11 @@ export function tokenFingerprint(token: string): string {
 export async function registerPlatforms(
   db: Queryable,
   configured: readonly ConfiguredPlatform[],
-): Promise<ConversionPlatform[]> {
-  const fingerprints = CONVERSION_PLATFORMS.map(
+): Promise<AdPlatform[]> {
+  const fingerprints = AD_PLATFORMS.map(
     (platform) => configured.find((entry) => entry.platform === platform)?.fingerprint ?? null,
   )
-  const rows = await db.query<{ platform: ConversionPlatform; resumed: boolean }>(
+  const rows = await db.query<{ platform: AdPlatform; resumed: boolean }>(
     `WITH given AS (SELECT * FROM unnest($1::text[], $2::text[]) AS g(platform, fingerprint)),
      old AS (SELECT p.platform, p.paused_at, p.paused_fingerprint FROM conversion_platforms p FOR UPDATE)
      UPDATE conversion_platforms p SET configured = g.fingerprint IS NOT NULL,
@@ -43,7 +43,7 @@ export async function registerPlatforms(
        paused_fingerprint = CASE WHEN g.fingerprint IS DISTINCT FROM p.paused_fingerprint THEN NULL ELSE p.paused_fingerprint END
      FROM given g, old o WHERE p.platform = g.platform AND o.platform = g.platform
      RETURNING p.platform, (o.paused_at IS NOT NULL AND p.paused_at IS NULL AND p.configured) AS resumed`,
-    [CONVERSION_PLATFORMS, fingerprints],
+    [AD_PLATFORMS, fingerprints],
   )
   return rows.filter((row) => row.resumed).map((row) => row.platform)
 }

@@ -1,13 +1,10 @@
 // What the conversions' delivery needs of the two parts it does not build (ADR 048):
 // the wire to each platform (ConversionSender) and a lead's consent (ConsentReader).
+import type { AdPlatform, ConversionStage } from '../../common/ad-conversions.ts'
 import type { Attribution } from '../../common/attribution.ts'
 import type { Queryable } from '../db/database.ts'
 
-export const CONVERSION_PLATFORMS = ['meta', 'google', 'tiktok'] as const
-export type ConversionPlatform = (typeof CONVERSION_PLATFORMS)[number]
-
-export const CONVERSION_STAGES = ['application', 'booked', 'showed', 'won'] as const
-export type ConversionStage = (typeof CONVERSION_STAGES)[number]
+export { AD_PLATFORMS, CONVERSION_STAGES, type AdPlatform, type ConversionStage } from '../../common/ad-conversions.ts'
 
 /** The conversion itself, or one of Google's adjustments of it (by the same order id). */
 export type ConversionKind = 'conversion' | 'retraction' | 'restatement'
@@ -63,7 +60,7 @@ export interface ConversionSender {
    * result per event, in their order. It should not reject; a rejection counts
    * as `retry` for every event.
    */
-  send(platform: ConversionPlatform, events: readonly ConversionEvent[]): Promise<ConversionResult[]>
+  send(platform: AdPlatform, events: readonly ConversionEvent[]): Promise<ConversionResult[]>
 }
 
 export interface ConsentReader {

@@ -1,6 +1,6 @@
 import type { LeadConversionView, PlatformStatus } from '../../common/conversions-api.ts'
 import type { Queryable } from '../db/database.ts'
-import type { ConversionKind, ConversionPlatform, ConversionStage } from './ports.ts'
+import type { ConversionKind, AdPlatform, ConversionStage } from './ports.ts'
 
 export type { LeadConversionView, PlatformStatus }
 
@@ -28,7 +28,7 @@ export async function leadConversions(db: Queryable, applicationId: number): Pro
           : 'pending'
     return {
       id: Number(row.id),
-      platform: row.platform as ConversionPlatform,
+      platform: row.platform as AdPlatform,
       stage: row.stage as ConversionStage,
       kind: row.kind as ConversionKind,
       state,
@@ -48,7 +48,7 @@ export async function platformStatuses(db: Queryable): Promise<PlatformStatus[]>
      FROM conversion_platforms ORDER BY array_position(ARRAY['meta', 'google', 'tiktok'], platform)`,
   )
   return rows.map((row) => ({
-    platform: row.platform as ConversionPlatform,
+    platform: row.platform as AdPlatform,
     configured: row.configured === true,
     lastSuccessAt: iso(row.last_success_at),
     lastErrorAt: iso(row.last_error_at),
@@ -62,7 +62,7 @@ export async function platformStatuses(db: Queryable): Promise<PlatformStatus[]>
 /** What a resend changed, for the audit log: never the lead's data. */
 export interface Resent {
   applicationId: number
-  platform: ConversionPlatform
+  platform: AdPlatform
   stage: ConversionStage
   kind: ConversionKind
 }
@@ -83,7 +83,7 @@ export async function resendConversion(db: Queryable, id: number): Promise<Resen
   if (row === undefined) return undefined
   return {
     applicationId: Number(row.application_id),
-    platform: row.platform as ConversionPlatform,
+    platform: row.platform as AdPlatform,
     stage: row.stage as ConversionStage,
     kind: row.kind as ConversionKind,
   }

@@ -1,6 +1,6 @@
 import type { Queryable } from '../db/database.ts'
 import type { ClaimedConversion } from './claim.ts'
-import type { ConversionPlatform } from './ports.ts'
+import type { AdPlatform } from './ports.ts'
 
 /** What becomes of one claimed row. */
 export type Settlement =
@@ -45,7 +45,7 @@ export async function settle(
 /** The platform's last success and last error, for the Integrations panel. */
 export async function notePlatform(
   db: Queryable,
-  platform: ConversionPlatform,
+  platform: AdPlatform,
   { success, error }: { success: boolean; error: string | undefined },
 ) {
   if (!success && error === undefined) return
@@ -64,7 +64,7 @@ export async function notePlatform(
  * the call that paused it, so the team is told once however many servers and
  * batches meet the refused token.
  */
-export async function pausePlatform(db: Queryable, platform: ConversionPlatform, reason: string): Promise<boolean> {
+export async function pausePlatform(db: Queryable, platform: AdPlatform, reason: string): Promise<boolean> {
   const rows = await db.query(
     `UPDATE conversion_platforms SET paused_at = now(), paused_reason = $2, paused_fingerprint = token_fingerprint,
        last_error_at = now(), last_error = $2

@@ -6,7 +6,7 @@
 import type {
   ConsentReader,
   ConversionEvent,
-  ConversionPlatform,
+  AdPlatform,
   ConversionResult,
   ConversionSender,
   LeadConsent,
@@ -14,13 +14,13 @@ import type {
 import type { Queryable } from '../db/database.ts'
 
 export interface SentCall {
-  platform: ConversionPlatform
+  platform: AdPlatform
   events: ConversionEvent[]
 }
 
 /** Answers each event with what `script` says (sent with a trace id unless told otherwise), and records every call. */
 export function scriptedSender(
-  script: (event: ConversionEvent, platform: ConversionPlatform) => ConversionResult = () => ({
+  script: (event: ConversionEvent, platform: AdPlatform) => ConversionResult = () => ({
     kind: 'sent',
     traceId: 'trace',
   }),
