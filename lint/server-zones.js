@@ -10,13 +10,15 @@
 export const FEATURE_GRAPH = {
   // What happens to a lead: its status and history, opened, booked, not spam.
   'lead-lifecycle': ['notify'],
-  applications: ['notify'],
+  applications: ['notify', 'conversions'],
   leads: ['lead-lifecycle', 'notify'],
   bookings: ['lead-lifecycle', 'notify'],
   funnel: ['lead-lifecycle'],
   // Ad spend as entered; the funnel's money table reads its table.
   spend: [],
   notify: [],
+  // Ad platforms' conversions: a lead's consent and match keys (the insert records them).
+  conversions: [],
   accounts: [],
   backups: [],
 }

@@ -13,6 +13,7 @@ import type { BackupService } from './backups/backup-service.ts'
 import { bookingRetention } from './bookings/booking-retention.ts'
 import { bookingRoutes } from './bookings/booking-routes.ts'
 import type { Config } from './config.ts'
+import { NO_PLATFORMS, type ConsentSettings } from './conversions/consent-config.ts'
 import type { Database } from './db/database.ts'
 import { eventRetention } from './funnel/event-retention.ts'
 import { eventsRoutes } from './funnel/events.ts'
@@ -41,6 +42,8 @@ export interface AppDependencies {
   site?: SiteManifest
   /** The embedded database's backups, for the inbox's "Download a backup now"; none on PostgreSQL. */
   backups?: BackupService
+  /** The ad platforms on and how their consent is had (conversions/consent-config.ts); none by default. */
+  consent?: ConsentSettings
   /** Fastify's pino options; off by default so tests stay quiet. */
   logger?: FastifyServerOptions['logger']
   /** How often the notifier looks at the outbox unwoken (500 ms); a test sets an hour to see the routes wake it. */
@@ -59,6 +62,7 @@ export function buildApp({
   logger = false,
   backups,
   notifierPollMs,
+  consent = NO_PLATFORMS,
 }: AppDependencies) {
   const headerConfig = { hstsMaxAge: config.hstsMaxAge, ...site }
   const app = Fastify({
@@ -127,7 +131,7 @@ export function buildApp({
     prefix: '/rest/v1',
     db,
     config,
-    tableRoutes: async (rest, options) => contactSubmissionsRoutes(rest, { ...options, notifications }),
+    tableRoutes: async (rest, options) => contactSubmissionsRoutes(rest, { ...options, notifications, consent }),
   })
   app.register(inboxApi, {
     prefix: ADMIN_API_PATH,

@@ -8,6 +8,7 @@ import { scheduleBackups } from './backups/backup-schedule.ts'
 import { createBackupService } from './backups/backup-service.ts'
 import { upgradeAdvice } from './backups/upgrade-advice.ts'
 import type { Config } from './config.ts'
+import { NO_PLATFORMS, type ConsentSettings } from './conversions/consent-config.ts'
 import { DataDirVersionError } from './db/data-dir-version.ts'
 import { describeDatabase, migrateDatabase, openDatabase } from './db/open-database.ts'
 import { DRAIN_TIMEOUT_MS, onStopSignals } from './stop-signals.ts'
@@ -20,7 +21,7 @@ const withoutQueryValues = (url: string) => {
   return `${path}?${[...new URLSearchParams(query).keys()].join('&')}`
 }
 
-export async function serve(config: Config, site: SiteManifest) {
+export async function serve(config: Config, site: SiteManifest, consent: ConsentSettings = NO_PLATFORMS) {
   const where = describeDatabase(config)
 
   // No logger until the app exists; the pool cannot lose an idle connection before then.
@@ -47,6 +48,7 @@ export async function serve(config: Config, site: SiteManifest) {
   const app = buildApp({
     site,
     config,
+    consent,
     db,
     backups,
     logger: {
