@@ -14,6 +14,7 @@ import { bookingRetention } from './bookings/booking-retention.ts'
 import { bookingRoutes } from './bookings/booking-routes.ts'
 import type { Config } from './config.ts'
 import { NO_PLATFORMS, type ConsentSettings } from './conversions/consent-config.ts'
+import { consentHeadTags, consentNotAsked } from './conversions/consent-page.ts'
 import type { Database } from './db/database.ts'
 import { eventRetention } from './funnel/event-retention.ts'
 import { eventsRoutes } from './funnel/events.ts'
@@ -162,7 +163,9 @@ export function buildApp({
   }
   app.register(bookingRoutes, { db, secrets: config.bookings, counter: sharedCounter, notifications })
   app.register(healthRoutes, { db })
-  app.register(staticSite, { webRoot: config.webRoot, fastPath })
+  const notAsked = consentNotAsked(consent, site)
+  if (notAsked !== undefined) app.log.warn(`CONVERSIONS_CONSENT=checkbox, but ${notAsked}`)
+  app.register(staticSite, { webRoot: config.webRoot, fastPath, landingHeadTags: consentHeadTags(consent, site) })
   return app
 }
 
