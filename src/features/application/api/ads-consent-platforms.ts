@@ -1,0 +1,10 @@
+import { ADS_CONSENT_META, parsePlatforms, type AdPlatform } from '../../../../common/ads-consent.ts'
+
+/**
+ * The ad platforms this page's server asks consent for: it names them in a
+ * meta tag it adds at start, only when it asks (server/conversions/consent-page.ts).
+ * None, the application shows no checkbox.
+ */
+export function pageConsentPlatforms(page: Pick<Document, 'querySelector'> = document): AdPlatform[] {
+  return parsePlatforms(page.querySelector(`meta[name="${ADS_CONSENT_META}"]`)?.getAttribute('content'))
+}
