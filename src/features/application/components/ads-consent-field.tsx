@@ -25,6 +25,8 @@ export function AdsConsentField({ platforms, checked, disabled, onChange }: AdsC
         id={ID}
         type="checkbox"
         className="size-6 shrink-0"
+        // The page is dark, the dialog light: a dark-scheme box on white reads as ticked.
+        style={{ colorScheme: 'light' }}
         checked={checked}
         disabled={disabled}
         aria-describedby={`${ID}-details`}
