@@ -10,6 +10,7 @@ const root = join(import.meta.dirname, '..')
 const WRITERS = {
   lead_status_changes: 'server/lead-lifecycle',
   lead_outbox: 'server/notify',
+  lead_ad_consents: 'server/conversions',
 } as const
 
 function* serverSources(dir: string): Generator<string> {
