@@ -10,7 +10,7 @@
 export const FEATURE_GRAPH = {
   // What happens to a lead: its status and history, opened, booked, not spam.
   'lead-lifecycle': ['notify'],
-  applications: ['notify'],
+  applications: ['notify', 'conversions'],
   leads: ['lead-lifecycle', 'notify'],
   bookings: ['lead-lifecycle', 'notify'],
   funnel: ['lead-lifecycle'],
@@ -19,6 +19,8 @@ export const FEATURE_GRAPH = {
   // Conversions to the ad platforms: rows written by the database's triggers (ADR 048), sent through platforms/, the wire (ADR 049).
   conversions: [],
   notify: [],
+  // Ad platforms' conversions: a lead's consent and match keys (the insert records them).
+  conversions: [],
   accounts: [],
   backups: [],
 }

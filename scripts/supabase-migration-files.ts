@@ -25,6 +25,7 @@ export const SERVER_ONLY_MIGRATIONS: ReadonlySet<string> = new Set([
   '028-owner-in-turn.sql',
   '029-ad-spend.sql',
   '030-funnel-leads.sql',
+  '031-lead-ad-consents.sql',
   '032-lead-conversions.sql',
 ])
 

@@ -13,6 +13,9 @@ import type { BackupService } from './backups/backup-service.ts'
 import { bookingRetention } from './bookings/booking-retention.ts'
 import { bookingRoutes } from './bookings/booking-routes.ts'
 import type { Config } from './config.ts'
+import { consentSettingsOf, type ConsentSettings } from './conversions/consent-config.ts'
+import { consentHeadTags, consentNotAsked } from './conversions/consent-page.ts'
+import { conversionDeliveryOf } from './conversions/conversion-delivery.ts'
 import { conversionsPlugin, type ConversionDelivery } from './conversions/conversions-plugin.ts'
 import type { Database } from './db/database.ts'
 import { eventRetention } from './funnel/event-retention.ts'
@@ -42,11 +45,13 @@ export interface AppDependencies {
   site?: SiteManifest
   /** The embedded database's backups, for the inbox's "Download a backup now"; none on PostgreSQL. */
   backups?: BackupService
+  /** The ad platforms on and how their consent is had; the configuration's by default (conversions/consent-config.ts). */
+  consent?: ConsentSettings
   /** Fastify's pino options; off by default so tests stay quiet. */
   logger?: FastifyServerOptions['logger']
   /** How often the notifier looks at the outbox unwoken (500 ms); a test sets an hour to see the routes wake it. */
   notifierPollMs?: number
-  /** The conversions to the ad platforms (ADR 048): left out, no platform is configured and nothing is sent. */
+  /** The conversions to the ad platforms (ADR 048); the configuration's by default: with no platform on, nothing is sent. */
   conversions?: ConversionDelivery
 }
 
@@ -62,7 +67,8 @@ export function buildApp({
   logger = false,
   backups,
   notifierPollMs,
-  conversions,
+  conversions = conversionDeliveryOf(config),
+  consent = consentSettingsOf(config.conversions),
 }: AppDependencies) {
   const headerConfig = { hstsMaxAge: config.hstsMaxAge, ...site }
   const app = Fastify({
@@ -132,7 +138,7 @@ export function buildApp({
     prefix: '/rest/v1',
     db,
     config,
-    tableRoutes: async (rest, options) => contactSubmissionsRoutes(rest, { ...options, notifications }),
+    tableRoutes: async (rest, options) => contactSubmissionsRoutes(rest, { ...options, notifications, consent }),
   })
   app.register(inboxApi, {
     prefix: ADMIN_API_PATH,
@@ -163,7 +169,9 @@ export function buildApp({
   }
   app.register(bookingRoutes, { db, secrets: config.bookings, counter: sharedCounter, notifications })
   app.register(healthRoutes, { db })
-  app.register(staticSite, { webRoot: config.webRoot, fastPath })
+  const notAsked = consentNotAsked(consent, site)
+  if (notAsked !== undefined) app.log.warn(`CONVERSIONS_CONSENT=checkbox, but ${notAsked}`)
+  app.register(staticSite, { webRoot: config.webRoot, fastPath, landingHeadTags: consentHeadTags(consent, site) })
   return app
 }
 

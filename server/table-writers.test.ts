@@ -12,6 +12,7 @@ const WRITERS = {
   lead_outbox: 'server/notify',
   // Beside the database's triggers (migrations/032): the showed sweep.
   lead_conversions: 'server/conversions',
+  lead_ad_consents: 'server/conversions',
 } as const
 
 function* serverSources(dir: string): Generator<string> {

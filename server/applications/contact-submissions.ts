@@ -1,7 +1,10 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify'
+import { ADS_CONSENT_FIELD } from '../../common/ads-consent.ts'
 import { applicationForm } from '../../common/application-form.ts'
 import { ATTRIBUTION_FIELD, ATTRIBUTION_MAX_BYTES } from '../../common/attribution.ts'
 import { HONEYPOT_FIELD, HONEYPOT_MAX_LENGTH } from '../../common/contact-submission.ts'
+import { captureConsent, consentWithItem } from '../conversions/consent-capture.ts'
+import { NO_PLATFORMS, type ConsentSettings } from '../conversions/consent-config.ts'
 import type { Database } from '../db/database.ts'
 import { type Notifications, wakeAfterSuccess } from '../notify/notifications.ts'
 import { parseColumnsParam } from '../postgrest/columns.ts'
@@ -20,6 +23,8 @@ export interface ContactSubmissionsOptions {
   insertConfig?: Record<string, unknown>
   /** A stored application is news: the notifier is woken once the applicant has the answer. */
   notifications: Notifications
+  /** Whether, and how, a lead consents to be reported to the ad platforms; none on by default. */
+  consent?: ConsentSettings
 }
 
 /**
@@ -41,6 +46,7 @@ export const SUBMISSION_BODY_LIMIT = (() => {
     [HONEYPOT_FIELD]: widest(HONEYPOT_MAX_LENGTH),
     // A string whose JSON takes exactly as many bytes as the largest attribution kept.
     [ATTRIBUTION_FIELD]: 'a'.repeat(ATTRIBUTION_MAX_BYTES - 2),
+    [ADS_CONSENT_FIELD]: true,
   }
   const headroom = 1024
   return Math.ceil((Buffer.byteLength(JSON.stringify([row])) + headroom) / 1024) * 1024
@@ -62,7 +68,7 @@ interface RestRequest {
  */
 export const contactSubmissionsRoutes: FastifyPluginAsync<ContactSubmissionsOptions> = async (
   app,
-  { db, serviceRole, insertConfig = {}, notifications },
+  { db, serviceRole, insertConfig = {}, notifications, consent: consentSettings = NO_PLATFORMS },
 ) => {
   // Runs before the body is read, so anonymous callers cannot make us parse it.
   const requireServiceRole: onRequestHookHandler = async (request) => {
@@ -94,24 +100,35 @@ export const contactSubmissionsRoutes: FastifyPluginAsync<ContactSubmissionsOpti
         missingDefault: prefer.missing === 'default',
         authenticated,
         table: SUBMISSIONS,
+        beside: [ADS_CONSENT_FIELD],
       })
+      const consent = captureConsent(consentSettings, request, row.beside[ADS_CONSENT_FIELD])
 
       // parseInsert returns every answer: never an empty row.
       const insert = `INSERT INTO ${TABLE} (${row.columns.join(', ')}) VALUES (${row.columns.map((_, i) => `$${i + 1}`).join(', ')})`
+      // A consent is written by the insert's own statement, after the row's values.
+      const consented = consent && consentWithItem(consent, 'inserted', row.values.length + 1)
+      const params = consented ? [...row.values, ...consented.params] : row.values
+      const besideInsert = consented ? `, ${consented.sql}` : ''
       // What the page sends (return=minimal, no count) needs nothing back: the bare
       // INSERT, prepared once per connection, costs the database far less than
       // building the answer below (npm run bench:api).
       const needsResult = representation || prefer.return === 'headers-only' || wantsCount(prefer)
-      // PostgreSQL builds the JSON, as in PostgREST, so types come out the same.
-      const [result] = needsResult
-        ? await db.query<{ inserted: number; id: string | null; body: string }>(
-            `WITH inserted AS (${insert} RETURNING *)
-             SELECT (SELECT count(*)::int FROM inserted) AS inserted,
-                    (SELECT id::text FROM inserted LIMIT 1) AS id,
-                    (SELECT coalesce(json_agg(t), '[]')::text FROM (SELECT ${select} FROM inserted) t) AS body`,
-            row.values,
-          )
-        : await db.query(insert, row.values, { prepare: true, oneRowInsert: true }).then(() => [])
+      let result: { inserted: number; id: string | null; body: string } | undefined
+      if (needsResult) {
+        // PostgreSQL builds the JSON, as in PostgREST, so types come out the same.
+        ;[result] = await db.query<{ inserted: number; id: string | null; body: string }>(
+          `WITH inserted AS (${insert} RETURNING *)${besideInsert}
+           SELECT (SELECT count(*)::int FROM inserted) AS inserted,
+                  (SELECT id::text FROM inserted LIMIT 1) AS id,
+                  (SELECT coalesce(json_agg(t), '[]')::text FROM (SELECT ${select} FROM inserted) t) AS body`,
+          params,
+        )
+      } else if (consented) {
+        await db.query(`WITH inserted AS (${insert} RETURNING id, spam)${besideInsert} SELECT 1`, params)
+      } else {
+        await db.query(insert, row.values, { prepare: true, oneRowInsert: true })
+      }
       const inserted = result?.inserted ?? 0
 
       reply.code(201).header('content-range', `*/${wantsCount(prefer) ? inserted : '*'}`)

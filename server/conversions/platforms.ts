@@ -3,7 +3,7 @@ import type { Queryable } from '../db/database.ts'
 import { AD_PLATFORMS, type AdPlatform } from './ports.ts'
 
 /** Events per request, as each platform documents it (Meta's and TikTok's 1,000, Google's 2,000). */
-export const BATCH_LIMITS: Readonly<Record<AdPlatform, number>> = { meta: 1000, google: 2000, tiktok: 1000 }
+export { BATCH_LIMITS } from './platforms/batches.ts'
 
 /** A platform this server sends to, named by its token's fingerprint. */
 export interface ConfiguredPlatform {
@@ -15,6 +15,8 @@ export interface ConfiguredPlatform {
 /**
  * Tells a paused platform's token from the next one without keeping it: a
  * prefix of its SHA-256, which says nothing usable of a long random token.
+ * The running server prints its credentials with the wire's
+ * credentialsFingerprint; tests print a made-up token with this.
  */
 export function tokenFingerprint(token: string): string {
   return createHash('sha256').update(token).digest('hex').slice(0, 16)

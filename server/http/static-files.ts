@@ -62,21 +62,41 @@ export async function loadStaticFiles(webRoot: string): Promise<Map<string, Stat
     if (extension === '.br' || extension === '.gz') continue
     const raw = await readFile(path)
     const urlPath = `/${relative(webRoot, path).split(sep).join('/')}`
-    const hash = createHash('sha256').update(raw).digest('base64url').slice(0, 22)
-    const bodies: StaticFile['bodies'] = { identity: { body: raw, etag: `"${hash}"` } }
-    if (isCompressible(path, raw.length)) {
-      const br = (await readFile(`${path}.br`).catch(() => undefined)) ?? brotli(raw)
-      const gz = (await readFile(`${path}.gz`).catch(() => undefined)) ?? gzip(raw)
-      if (br.length < raw.length) bodies.br = { body: br, etag: `"${hash}-br"` }
-      if (gz.length < raw.length) bodies.gzip = { body: gz, etag: `"${hash}-gz"` }
-    }
+    const compressed = isCompressible(path, raw.length)
+      ? {
+          br: (await readFile(`${path}.br`).catch(() => undefined)) ?? brotli(raw),
+          gzip: (await readFile(`${path}.gz`).catch(() => undefined)) ?? gzip(raw),
+        }
+      : undefined
     files.set(urlPath, {
       type: TYPES[extension] ?? 'application/octet-stream',
       cacheControl: urlPath.startsWith('/assets/') ? IMMUTABLE : REVALIDATE,
-      bodies,
+      bodies: bodiesOf(raw, compressed),
     })
   }
   return files
+}
+
+function bodiesOf(raw: Buffer, compressed: { br: Buffer; gzip: Buffer } | undefined): StaticFile['bodies'] {
+  const hash = createHash('sha256').update(raw).digest('base64url').slice(0, 22)
+  const bodies: StaticFile['bodies'] = { identity: { body: raw, etag: `"${hash}"` } }
+  if (compressed && compressed.br.length < raw.length) bodies.br = { body: compressed.br, etag: `"${hash}-br"` }
+  if (compressed && compressed.gzip.length < raw.length) bodies.gzip = { body: compressed.gzip, etag: `"${hash}-gz"` }
+  return bodies
+}
+
+/**
+ * An HTML file with `tags` added at the end of its head, its compressed forms
+ * and ETags made again (once, at start). What the server tells the page of its
+ * own settings (docs/decisions/047-ads-consent-beside-the-lead.md); the file
+ * as built when there is nothing to add, or no head to add it to.
+ */
+export function withHeadTags(file: StaticFile, tags: string): StaticFile {
+  const html = file.bodies.identity.body.toString('utf8')
+  const end = html.indexOf('</head>')
+  if (tags === '' || end === -1) return file
+  const raw = Buffer.from(`${html.slice(0, end)}${tags}${html.slice(end)}`)
+  return { ...file, bodies: bodiesOf(raw, { br: brotli(raw), gzip: gzip(raw) }) }
 }
 
 /** The strongest settings: they are paid once, at build (or start), not per request. */

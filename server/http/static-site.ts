@@ -4,8 +4,16 @@ import { ADMIN_PAGE_PATH } from '../../common/admin-api.ts'
 import { SITE_MANIFEST_FILE } from '../../common/site-manifest.ts'
 import { errorAnswer } from './error-answer.ts'
 import type { StaticFastPath } from './static-fast-path.ts'
-import { chooseEncoding, ifNoneMatch, loadStaticFiles, REVALIDATE, type StaticFile } from './static-files.ts'
+import {
+  chooseEncoding,
+  ifNoneMatch,
+  loadStaticFiles,
+  REVALIDATE,
+  withHeadTags,
+  type StaticFile,
+} from './static-files.ts'
 
+const LANDING_PAGE = '/index.html'
 const NOT_FOUND_PAGE = '/404.html'
 // The lead inbox is one page whose views are paths under /admin: each gets that page.
 const ADMIN_PAGE = `${ADMIN_PAGE_PATH}/index.html`
@@ -23,15 +31,25 @@ const SITE_MANIFEST = `/${SITE_MANIFEST_FILE}`
  * Given a fast path, it hands it the files its routes serve, read once for
  * both: the server the app listens on answers them before Fastify does.
  */
-export const staticSite = fastifyPlugin<{ webRoot: string; fastPath?: StaticFastPath }>(
-  async (app, { webRoot, fastPath }) => registerStaticSite(app, webRoot, fastPath),
-)
+export const staticSite = fastifyPlugin<StaticSiteOptions>(async (app, options) => registerStaticSite(app, options))
 
-async function registerStaticSite(app: FastifyInstance, webRoot: string, fastPath: StaticFastPath | undefined) {
+interface StaticSiteOptions {
+  webRoot: string
+  fastPath?: StaticFastPath | undefined
+  /**
+   * HTML the server adds to the landing page's head (index.html), from its own
+   * settings; none or empty serves the page byte for byte as built.
+   */
+  landingHeadTags?: string | undefined
+}
+
+async function registerStaticSite(app: FastifyInstance, { webRoot, fastPath, landingHeadTags }: StaticSiteOptions) {
   const files = await loadStaticFiles(webRoot).catch((error: unknown) => {
     app.log.warn({ err: error, webRoot }, 'no built site to serve; run npm run build')
     return new Map<string, StaticFile>()
   })
+  const landing = files.get(LANDING_PAGE)
+  if (landing && landingHeadTags) files.set(LANDING_PAGE, withHeadTags(landing, landingHeadTags))
 
   const routes = new Map<string, StaticFile>()
   for (const [path, file] of files) {
@@ -42,7 +60,7 @@ async function registerStaticSite(app: FastifyInstance, webRoot: string, fastPat
     const options = { logLevel: 'warn', compress: false } as const
     app.get(path, options, handler)
     routes.set(path, file)
-    if (path === '/index.html') {
+    if (path === LANDING_PAGE) {
       app.get('/', options, handler)
       routes.set('/', file)
     }

@@ -10,12 +10,19 @@ export interface InsertOptions {
   authenticated: boolean
   /** The table inserted into. */
   table: TableModel
+  /**
+   * Fields the body may carry that are no column: read and handed back in
+   * `InsertRow.beside`, never inserted, never refused (the caller judges them).
+   */
+  beside?: readonly string[]
 }
 
 /** One row to insert: the columns given, in table order, and their values. */
 export interface InsertRow {
   columns: string[]
   values: unknown[]
+  /** The body's values of `InsertOptions.beside` that the request named (with `columns`, only those listed). */
+  beside: Record<string, unknown>
 }
 
 /**
@@ -28,7 +35,12 @@ export interface InsertRow {
 export function parseInsert(body: string | undefined, options: InsertOptions): InsertRow {
   const { table } = options
   const row = parseOneRow(body)
-  const names = options.columns ?? Object.keys(row)
+  const beside = options.beside ?? []
+  const named = options.columns ?? Object.keys(row)
+  const besideValues = Object.fromEntries(
+    named.filter((name) => beside.includes(name) && Object.hasOwn(row, name)).map((name) => [name, row[name]]),
+  )
+  const names = named.filter((name) => !beside.includes(name))
   // With `columns`, PostgREST ignores the body's other keys; without, every key is a column.
   const unknown = names.find((name) => !isTableColumn(name, table))
   if (unknown !== undefined) throw columnNotFound(unknown, table.name)
@@ -69,7 +81,7 @@ export function parseInsert(body: string | undefined, options: InsertOptions): I
   // PostgreSQL checks every NOT NULL before any CHECK constraint.
   const [failure] = [...notNull, ...checks]
   if (failure) throw failure
-  return { columns: [...stored.keys()], values: [...stored.values()] }
+  return { columns: [...stored.keys()], values: [...stored.values()], beside: besideValues }
 }
 
 function parseOneRow(body: string | undefined): Record<string, unknown> {

@@ -94,6 +94,9 @@ export async function seedEveryTable(
     INSERT INTO lead_merges (survivor_id, merged_id, applied_at, answers, attribution, merged_by)
       VALUES (${attributed}, ${attributed} + 1000000, now() - interval '1 day',
         '{"name": "Zoë O''Brien", "email": "zoe@example.com", "business": "a bakery"}', '{"last_touch": {"utm_source": "fb"}}', '${OWNER}');
+    INSERT INTO lead_ad_consents (application_id, given_at, words, client_ip, user_agent, landing_url)
+      VALUES (${attributed}, '2025-03-01T09:30:00.123Z', 'Tell Meta about “this” application', '2001:db8::7',
+        'Mozilla/5.0 (X11; Linux x86_64)', 'https://brand.example/?utm_source=ig&fbclid=x%22y');
     INSERT INTO ad_spend (per, day, source, campaign, amount_minor, currency, created_by)
       SELECT 'month', '2025-03-01', 'ig', 'Spring “sale”, wide', 125050, 'USD', id FROM admin_accounts WHERE email = '${OWNER}';
     UPDATE admin_accounts SET totp_secret = 'JBSWY3DPEHPK3PXP', totp_enabled_at = now(), totp_last_step = 12345 WHERE email = '${SECOND}';

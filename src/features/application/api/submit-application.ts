@@ -1,3 +1,4 @@
+import { ADS_CONSENT_FIELD } from '../../../../common/ads-consent.ts'
 import { cleanAttribution } from '../../../../common/attribution-schema.ts'
 import { ATTRIBUTION_FIELD, type Attribution } from '../../../../common/attribution.ts'
 import { CONTACT_SUBMISSIONS_PATH, HONEYPOT_FIELD, SUBMISSION_ID_FIELD } from '../../../../common/contact-submission.ts'
@@ -28,6 +29,8 @@ export interface Application {
   honeypot: string
   /** Where the visitor came from; what this page recorded (attribution-store.ts) unless given. */
   attribution?: Attribution | null
+  /** The ad platforms' consent box ticked. Unticked, the row names no such field: the insert is as it was. */
+  adsConsent?: boolean
 }
 
 /** PostgreSQL's unique_violation: the server already holds this submission_id. */
@@ -78,6 +81,7 @@ function toRow({
   submissionId,
   honeypot,
   attribution = pageAttribution(),
+  adsConsent = false,
 }: Application): Record<string, unknown> {
   return {
     ...answers,
@@ -87,6 +91,8 @@ function toRow({
     // stores nothing our server would have dropped. Always named, null or not:
     // the insert's columns stay the same for every application.
     [ATTRIBUTION_FIELD]: cleanAttribution(attribution),
+    // Only to a server that asked for it (a page posting to Supabase never shows the box).
+    ...(adsConsent ? { [ADS_CONSENT_FIELD]: true } : {}),
   }
 }
 

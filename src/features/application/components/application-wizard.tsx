@@ -3,6 +3,7 @@ import { Button } from '../../../components/ui/button.tsx'
 import { savedAnswers } from '../../../content/saved-answers.ts'
 import { site } from '../../../content/site.ts'
 import type { ApplicationWizard as Wizard } from '../hooks/use-application-wizard.ts'
+import { AdsConsentField } from './ads-consent-field.tsx'
 import { HoneypotField } from './honeypot-field.tsx'
 import { ProgressBar } from './progress-bar.tsx'
 import { StepField } from './step-field.tsx'
@@ -42,6 +43,14 @@ export function ApplicationWizard({ wizard }: { wizard: Wizard }) {
         onChange={(value) => wizard.setAnswer(step.key, value)}
         onEnter={wizard.advance}
       />
+      {isLastStep && wizard.adsConsent && (
+        <AdsConsentField
+          platforms={wizard.adsConsent.platforms}
+          checked={wizard.adsConsent.checked}
+          disabled={submitting}
+          onChange={wizard.adsConsent.setChecked}
+        />
+      )}
       <div className="flex justify-between gap-4">
         <Button variant="secondary" onClick={wizard.back} disabled={stepIndex === 0 || submitting}>
           {site.application.back}

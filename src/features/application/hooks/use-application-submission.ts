@@ -34,7 +34,7 @@ export function useApplicationSubmission({ draft, onStored }: SubmissionOptions)
     honeypot.current = input
   }
 
-  const submit = async (answers: Answers) => {
+  const submit = async (answers: Answers, adsConsent = false) => {
     setSubmitting(true)
     const submissionId = draft.startSending()
     try {
@@ -43,6 +43,7 @@ export function useApplicationSubmission({ draft, onStored }: SubmissionOptions)
         submissionId,
         // Cut to what the server takes, so a bot is answered like a person.
         honeypot: (honeypot.current?.value ?? '').slice(0, HONEYPOT_MAX_LENGTH),
+        adsConsent,
       })
     } catch (error) {
       console.error('Application submission failed:', error)

@@ -1,8 +1,10 @@
 import { useReducer, useState } from 'react'
+import type { AdPlatform } from '../../../../common/ad-conversions.ts'
 import { applicationForm, type FormDefinition } from '../../../../common/application-form.ts'
 import { answersSchema } from '../../../../common/contact-submission.ts'
 import { site } from '../../../content/site.ts'
 import { track } from '../../../features-shared/track.ts'
+import { pageConsentPlatforms } from '../api/ads-consent-platforms.ts'
 import { pageDraft, type DraftStore } from '../draft/draft-store.ts'
 import {
   applicationWizardReducer,
@@ -30,6 +32,8 @@ interface WizardOptions {
   form?: FormDefinition
   /** Where the answers are kept as they are typed; this device's storage unless given. */
   draft?: DraftStore
+  /** The ad platforms to ask consent for on the last step; those the page's server names unless given. */
+  consentPlatforms?: () => readonly AdPlatform[]
 }
 
 /**
@@ -37,11 +41,19 @@ interface WizardOptions {
  * answers so far, and sending them. Lives above the dialog, so closing and
  * reopening it keeps every answer.
  */
-export function useApplicationWizard({ onSubmitted, form = applicationForm, draft = pageDraft }: WizardOptions) {
+export function useApplicationWizard({
+  onSubmitted,
+  form = applicationForm,
+  draft = pageDraft,
+  consentPlatforms = pageConsentPlatforms,
+}: WizardOptions) {
   // Built once: the questions do not change while the page is open.
   const [schema] = useState(() => answersSchema(form))
   // Read once, as the application first renders: it only ever does in the browser.
   const [kept] = useState(() => draft.read())
+  const [platforms] = useState(consentPlatforms)
+  // Unticked on every visit: consent is given on the step it is asked, never kept from a draft.
+  const [adsConsent, setAdsConsent] = useState(false)
   const [state, dispatch] = useReducer(applicationWizardReducer, null, () =>
     initialWizardState(wizardQuestions(form, schema), kept),
   )
@@ -95,7 +107,7 @@ export function useApplicationWizard({ onSubmitted, form = applicationForm, draf
     }
     // Every answer passed on the way here; parsing trims them all, and would throw
     // rather than let a bad one be sent.
-    void submission.submit(schema.parse(answers))
+    void submission.submit(schema.parse(answers), platforms.length > 0 && adsConsent)
   }
 
   const back = () => {
@@ -117,6 +129,8 @@ export function useApplicationWizard({ onSubmitted, form = applicationForm, draf
      * this bag would make every read of it count as reading a ref during render.
      */
     registerHoneypot: submission.registerHoneypot,
+    /** The ad platforms' consent box, when the page's server asks for it; undefined shows none. */
+    adsConsent: platforms.length > 0 ? { platforms, checked: adsConsent, setChecked: setAdsConsent } : undefined,
     setAnswer,
     advance,
     back,
