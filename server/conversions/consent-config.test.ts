@@ -10,9 +10,9 @@ describe('the consent settings', () => {
     expect(
       settingsOf({
         TIKTOK_PIXEL_CODE: 'CODE',
-        TIKTOK_ACCESS_TOKEN: 'token',
-        META_PIXEL_ID: '123',
-        META_ACCESS_TOKEN: 'token',
+        TIKTOK_ACCESS_TOKEN: 'tiktok-test-token',
+        META_PIXEL_ID: '123456789012345',
+        META_ACCESS_TOKEN: 'EAAB-test-token',
       }),
     ).toEqual({ mode: 'checkbox', platforms: ['meta', 'tiktok'] })
   })
