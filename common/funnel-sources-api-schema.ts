@@ -5,7 +5,9 @@ import { FUNNEL_MAX_DAYS } from './funnel-api.ts'
 import { DEFAULT_FUNNEL_TOUCH, FUNNEL_TOUCHES } from './funnel-sources-api.ts'
 
 const PLAIN_LINE = { error: 'must hold no control characters' }
-const name = () => z.string().trim().max(255).refine(isPlainLine, PLAIN_LINE)
+// Matched exactly against the source, campaign or ad a row names (the page keeps utm values as they came, so
+// "utm_campaign=spring+" is "spring "): trimmed, it would no longer match.
+const name = () => z.string().max(255).refine(isPlainLine, PLAIN_LINE)
 
 export const funnelSourcesQuerySchema = z
   .strictObject({

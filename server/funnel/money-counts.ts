@@ -21,6 +21,8 @@ export interface LeadCounts extends Row {
   booked: string
   showed: string
   won: string
+  /** Of the won, those whose amount is in CURRENCY: what revenue sums. */
+  won_priced: string
   /** Won amounts in CURRENCY, minor units. */
   revenue: string
 }
@@ -69,6 +71,7 @@ export async function countLeads(
        count(*) FILTER (WHERE ${LEAD_BOOKED})::text AS booked,
        count(*) FILTER (WHERE ${LEAD_SHOWED})::text AS showed,
        count(*) FILTER (WHERE f.outcome = 'won')::text AS won,
+       count(*) FILTER (WHERE f.outcome = 'won' AND f.won_currency = $4)::text AS won_priced,
        coalesce(sum(f.won_minor) FILTER (WHERE f.outcome = 'won' AND f.won_currency = $4), 0)::text AS revenue
      FROM funnel_leads f
      WHERE f.applied_at >= $1::timestamptz AND f.applied_at < $3::timestamptz
@@ -90,19 +93,22 @@ export interface SpendSum extends Row {
  * Spend per source (or, for one source, per campaign) in each period. A
  * day's row counts when its day is in the period; a month's, pro rata to its
  * days inside the period (a month of 31 days with 10 in the range counts 10/31).
+ * Only rows in `currency`: one kept from when CURRENCY was another is no
+ * amount of this one (there are no exchange rates).
  */
 export async function sumSpend(
   db: Queryable,
   periods: { from: string; to: string; previousFrom: string; previousTo: string },
   source: string | undefined,
+  currency: string,
 ): Promise<SpendSum[]> {
-  const params: unknown[] = [periods.previousFrom, periods.previousTo, periods.from, periods.to]
+  const params: unknown[] = [periods.previousFrom, periods.previousTo, periods.from, periods.to, currency]
   const filter = source === undefined ? '' : `AND source = $${params.push(source)}`
   return db.query<SpendSum>(
     `WITH spans AS (
        SELECT source, campaign, amount_minor, day AS first_day,
          CASE per WHEN 'day' THEN day ELSE (day + interval '1 month')::date - 1 END AS last_day
-       FROM ad_spend WHERE day <= $4::date AND day >= $1::date - 31 ${filter}
+       FROM ad_spend WHERE day <= $4::date AND day >= $1::date - 31 AND currency = $5 ${filter}
      )
      SELECT p.current, ${source === undefined ? 'x.source' : 'x.campaign'} AS key,
        round(sum(x.amount_minor::numeric * (least(x.last_day, p.last_day) - greatest(x.first_day, p.first_day) + 1)

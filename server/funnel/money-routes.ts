@@ -46,10 +46,10 @@ const moneyQuery = (timeZone: string) =>
   })
 
 const share = (value: number | null) => (value === null ? '' : value.toFixed(4))
-const csvRow = (row: MoneyRow) =>
+const csvRow = (row: MoneyRow, paid = row.paid ? 'paid' : 'organic') =>
   csvRecord([
     row.key,
-    row.paid ? 'paid' : 'organic',
+    paid,
     row.applications,
     row.booked,
     row.showed,
@@ -65,9 +65,17 @@ const csvRow = (row: MoneyRow) =>
     share(row.returnOnSpend),
   ])
 
-/** The money table's rows of the range, then its total: the screen's columns (MONEY_CSV_COLUMNS). */
+/**
+ * The money table's rows of the range, then its total: the screen's columns
+ * (MONEY_CSV_COLUMNS). The sources' total sums paid and organic rows alike, so
+ * its paid cell is empty; a drill-down's is that of its source.
+ */
 export const moneyCsv = (table: FunnelSources) =>
-  [csvRecord(MONEY_CSV_COLUMNS), ...table.rows.map(csvRow), csvRow(table.total)].join('')
+  [
+    csvRecord(MONEY_CSV_COLUMNS),
+    ...table.rows.map((row) => csvRow(row)),
+    csvRow(table.total, table.level === 'source' ? '' : undefined),
+  ].join('')
 
 /** The Funnel's money table (ADR 045), as JSON and as CSV. */
 export const moneyRoutes: FastifyPluginAsyncZod<MoneyRouteOptions> = async (app, { db, currency, timeZone }) => {

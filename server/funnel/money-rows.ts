@@ -9,6 +9,8 @@ export interface MoneySums {
   booked: number
   showed: number
   won: number
+  /** Of the won, those in CURRENCY: the deals revenue sums, and averages over. */
+  wonPriced: number
   revenue: bigint
   spend: bigint | undefined
 }
@@ -20,6 +22,7 @@ export const emptySums = (key: string, paid: boolean): MoneySums => ({
   booked: 0,
   showed: 0,
   won: 0,
+  wonPriced: 0,
   revenue: 0n,
   spend: undefined,
 })
@@ -35,6 +38,7 @@ export function addSums(key: string, paid: boolean, rows: readonly MoneySums[]):
     sum.booked += row.booked
     sum.showed += row.showed
     sum.won += row.won
+    sum.wonPriced += row.wonPriced
     sum.revenue += row.revenue
     if (row.spend !== undefined) sum.spend = (sum.spend ?? 0n) + row.spend
   }
@@ -55,7 +59,7 @@ export function moneyRow(sums: MoneySums, currency: string): MoneyRow {
     won: sums.won,
     revenue: money(sums.revenue),
     closeRate: sums.showed === 0 ? null : sums.won / sums.showed,
-    averageDeal: sums.won === 0 ? null : money(divide(sums.revenue, sums.won)),
+    averageDeal: sums.wonPriced === 0 ? null : money(divide(sums.revenue, sums.wonPriced)),
     spend: spend === undefined ? null : money(spend),
     costPerApplication: costPer(sums.applications),
     costPerBooked: costPer(sums.booked),

@@ -200,6 +200,9 @@ describe(`the money table (ADR 045) on ${DATABASE_TARGET}`, () => {
       '15.0000',
     ])
     expect(lines.at(-1)?.slice(0, 3)).toEqual(['(total)', 'paid', '3'])
+    // The sources' total sums paid and organic rows: it is neither.
+    const sources = csvCells((await get('/funnel/sources.csv?from=2026-03-01&to=2026-03-10')).body)
+    expect(sources.at(-1)?.slice(0, 3)).toEqual(['(total)', '', '8'])
     for (const query of [
       'touch=middle',
       'source=hc-google',

@@ -60,6 +60,7 @@ export async function readMoneyTable(
         db,
         { from: range.from, to: range.to, previousFrom: before.from, previousTo: before.to },
         query.level === 'source' ? undefined : query.source,
+        currency,
       )
     : []
 
@@ -73,6 +74,7 @@ export async function readMoneyTable(
         booked: Number(count.booked),
         showed: Number(count.showed),
         won: Number(count.won),
+        wonPriced: Number(count.won_priced),
         revenue: BigInt(count.revenue),
         spend: undefined,
       })

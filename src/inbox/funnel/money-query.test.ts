@@ -1,4 +1,5 @@
-import { keepMoney, moneyPath, moneyQueryFrom } from './money-query.ts'
+import type { MoneyRow } from '../../../common/funnel-sources-api.ts'
+import { drillPath, keepMoney, moneyPath, moneyQueryFrom } from './money-query.ts'
 
 const range = { from: '2026-11-01', to: '2026-11-07' }
 
@@ -43,5 +44,21 @@ describe('the money table’s address', () => {
       campaign: 'spring',
     })
     expect(keepMoney('/admin/funnel', new URLSearchParams('from=2026-10-01'))).toBe('/admin/funnel')
+  })
+
+  it('drills from a source to its campaigns and from a campaign to its ads, never into a row with nothing below', () => {
+    const params = new URLSearchParams('from=2026-11-01')
+    const named = (key: string, paid = true) => ({ key, paid }) as MoneyRow
+    const sources = { ...range, touch: 'last' as const }
+    expect(drillPath(params, sources, named('ig', false))).toBe('/admin/funnel?from=2026-11-01&drill=ig&paid=false')
+    const campaigns = { ...sources, source: 'ig', paid: true }
+    expect(drillPath(params, campaigns, named('spring'))).toBe(
+      '/admin/funnel?from=2026-11-01&drill=ig&paid=true&campaign=spring',
+    )
+    // The rows past the cap are summed into (other), at any level: there is no such source or campaign to open.
+    for (const query of [sources, campaigns]) expect(drillPath(params, query, named('(other)'))).toBeUndefined()
+    expect(drillPath(params, campaigns, named('(not per campaign)'))).toBeUndefined()
+    expect(drillPath(params, campaigns, named('(none)'))).toBeUndefined()
+    expect(drillPath(params, { ...campaigns, campaign: 'spring' }, named('reel'))).toBeUndefined()
   })
 })

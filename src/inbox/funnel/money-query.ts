@@ -1,3 +1,5 @@
+import { OTHER_SOURCES } from '../../../common/funnel-report.ts'
+import { NO_CAMPAIGN, NOT_PER_CAMPAIGN, type MoneyRow } from '../../../common/funnel-sources-api.ts'
 import type { MoneyQuery } from '../api/funnel-sources.ts'
 import { adminPaths } from '../router/paths.ts'
 
@@ -37,4 +39,18 @@ export function keepMoney(path: string, params: URLSearchParams): string {
     if (value !== null) url.searchParams.set(name, value)
   }
   return `${url.pathname}${url.search}`
+}
+
+// Rows with nothing below them: spend entered without a campaign, leads whose touch had no campaign or ad, and the
+// rows past the table's cap summed into one (no source or campaign has that name).
+const LEAVES = new Set([NOT_PER_CAMPAIGN, NO_CAMPAIGN, OTHER_SOURCES])
+
+/** The address that drills into `row` of the table `query` shows (its campaigns, or its ads); undefined for a leaf. */
+export function drillPath(params: URLSearchParams, query: MoneyQuery, row: MoneyRow): string | undefined {
+  const { touch } = query
+  if (LEAVES.has(row.key)) return undefined
+  if (query.source === undefined) return moneyPath(params, { touch, source: row.key, paid: row.paid })
+  if (query.campaign === undefined)
+    return moneyPath(params, { touch, source: query.source, paid: query.paid, campaign: row.key })
+  return undefined
 }

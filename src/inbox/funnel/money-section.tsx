@@ -1,4 +1,4 @@
-import { NO_CAMPAIGN, NOT_PER_CAMPAIGN, type MoneyRow } from '../../../common/funnel-sources-api.ts'
+import type { MoneyRow } from '../../../common/funnel-sources-api.ts'
 import { funnelSourceName } from '../../../common/source-labels.ts'
 import { funnelSourcesCsvPath, useFunnelSources, type MoneyQuery } from '../api/funnel-sources.ts'
 import { inboxCopy } from '../content/inbox-copy.ts'
@@ -8,11 +8,8 @@ import { navigate } from '../router/use-location.ts'
 import { LoadFailed } from '../ui/load-failed.tsx'
 import { Section } from '../ui/section.tsx'
 import { formatDayRange } from './figures.ts'
-import { moneyPath, moneyQueryFrom } from './money-query.ts'
+import { drillPath, moneyPath, moneyQueryFrom } from './money-query.ts'
 import { MoneyTable } from './money-table.tsx'
-
-// Rows with nothing below them: spend entered without a campaign, and leads whose touch had no campaign or ad.
-const LEAVES = new Set([NOT_PER_CAMPAIGN, NO_CAMPAIGN])
 
 const linkClass = 'inline-flex min-h-11 items-center font-semibold underline underline-offset-4'
 
@@ -21,14 +18,7 @@ export function MoneySection({ params, range }: { params: URLSearchParams; range
   const query = moneyQueryFrom(params, range)
   const sources = useFunnelSources(query)
   const answer = sources.data
-  const { touch } = query
-  const hrefOf = (row: MoneyRow) => {
-    if (LEAVES.has(row.key)) return undefined
-    if (query.source === undefined) return moneyPath(params, { touch, source: row.key, paid: row.paid })
-    if (query.campaign === undefined)
-      return moneyPath(params, { touch, source: query.source, paid: query.paid, campaign: row.key })
-    return undefined
-  }
+  const hrefOf = (row: MoneyRow) => drillPath(params, query, row)
   return (
     <Section title={moneyCopy.title}>
       <p className="max-w-prose text-sm text-ink/80">{moneyCopy.intro}</p>
