@@ -16,11 +16,10 @@ export const FEATURE_GRAPH = {
   funnel: ['lead-lifecycle'],
   // Ad spend as entered; the funnel's money table reads its table.
   spend: [],
-  // Conversions to the ad platforms: rows written by the database's triggers (ADR 048), sent through platforms/, the wire (ADR 049).
+  // Conversions to the ad platforms: a lead's consent and match keys (the insert records them, ADR 047), rows written
+  // by the database's triggers (ADR 048), sent through platforms/, the wire (ADR 049).
   conversions: [],
   notify: [],
-  // Ad platforms' conversions: a lead's consent and match keys (the insert records them).
-  conversions: [],
   accounts: [],
   backups: [],
 }
