@@ -3,6 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ADS_CONSENT_FIELD } from '../../common/ads-consent.ts'
+import { BOOKING_WEBHOOK_PATHS } from '../../common/booking-api.ts'
 import { CONTACT_SUBMISSIONS_PATH } from '../../common/contact-submission.ts'
 import { validAnswers } from '../../common/testing/valid-answers.ts'
 import { buildApp } from '../app.ts'
@@ -10,6 +11,7 @@ import { parseConfig } from '../config.ts'
 import { startGoogleStandIn } from '../testing/ad-platforms/google-stand-in.ts'
 import { startMetaStandIn } from '../testing/ad-platforms/meta-stand-in.ts'
 import { startTiktokStandIn } from '../testing/ad-platforms/tiktok-stand-in.ts'
+import { calendlyDelivery, calendlyInviteeUri } from '../testing/booking-senders.ts'
 import { DATABASE_TARGET } from '../testing/database-target.ts'
 import { CLIENT_HEADERS, columnsOf } from '../testing/submission-app.ts'
 import { useTempDatabase } from '../testing/use-temp-database.ts'
@@ -27,6 +29,7 @@ const GOOGLE = {
   clientSecret: 'whole-way-client-secret',
   refreshToken: '1//whole-way-refresh-token',
 }
+const CALENDLY_KEY = 'calendly-signing-key-whole-way-0123'
 const TIKTOK = { pixelCode: 'CWHOLEWAYPIXEL01', accessToken: 'tiktok-whole-way-token' }
 let meta: Awaited<ReturnType<typeof startMetaStandIn>>
 let google: Awaited<ReturnType<typeof startGoogleStandIn>>
@@ -41,6 +44,7 @@ beforeAll(async () => {
   ])
   const config = parseConfig({
     SUBMIT_RATE_LIMIT: '0',
+    CALENDLY_WEBHOOK_SIGNING_KEY: CALENDLY_KEY,
     META_PIXEL_ID: META.pixelId,
     META_ACCESS_TOKEN: META.accessToken,
     META_API_URL: meta.url,
@@ -96,15 +100,20 @@ const received = (eventId: string) => ({
   tiktok: tiktok.events.filter(({ event }) => event.event_id === eventId).length,
 })
 
+/** Waits until each stand-in holds the event once (or 15 s pass), then says what each holds. */
+async function delivered(eventId: string) {
+  for (let tries = 0; tries < 150; tries += 1) {
+    const counts = received(eventId)
+    if (counts.meta + counts.google + counts.tiktok >= 3) break
+    await sleep(100)
+  }
+  return received(eventId)
+}
+
 describe(`conversions the whole way to the platforms' stand-ins, on ${DATABASE_TARGET}`, () => {
   it('sends an application with consent to each platform once, under <submission_id>:application', async () => {
     const eventId = `${await apply(true)}:application`
-    for (let tries = 0; tries < 150; tries += 1) {
-      const counts = received(eventId)
-      if (counts.meta + counts.google + counts.tiktok === 3) break
-      await sleep(100)
-    }
-    expect(received(eventId)).toEqual({ meta: 1, google: 1, tiktok: 1 })
+    expect(await delivered(eventId)).toEqual({ meta: 1, google: 1, tiktok: 1 })
     expect(google.conversions.get(eventId)).toMatchObject({ gclid: 'EAIaIQ-whole-way' })
     expect([meta.refusals, tiktok.refusals]).toEqual([[], []])
   })
@@ -123,5 +132,37 @@ describe(`conversions the whole way to the platforms' stand-ins, on ${DATABASE_T
     expect(rows).toHaveLength(3)
     for (const row of rows) expect(row).toEqual({ state: 'skipped', reason: 'no consent' })
     expect(received(`${submissionId}:application`)).toEqual({ meta: 0, google: 0, tiktok: 0 })
+  })
+
+  it('sends the booking (a Calendly webhook), then the showed call and the won deal with its amount, once each', async () => {
+    const submissionId = await apply(true)
+    const { body, headers } = calendlyDelivery(
+      'invitee.created',
+      { uri: calendlyInviteeUri(), salesforceUuid: submissionId },
+      { key: CALENDLY_KEY },
+    )
+    const booked = await app.inject({ method: 'POST', url: BOOKING_WEBHOOK_PATHS.calendly, headers, payload: body })
+    expect(booked.statusCode, booked.body).toBe(200)
+    expect(await delivered(`${submissionId}:booked`)).toEqual({ meta: 1, google: 1, tiktok: 1 })
+
+    // The rows a closer's outcomes write (lead_outcomes, ADR 040): showed, then won with 1,500.50 USD.
+    for (const [outcome, amount] of [
+      ['showed', null],
+      ['won', 150_050],
+    ] as const) {
+      await temp.db.query(
+        `INSERT INTO lead_outcomes (application_id, outcome, amount_minor, currency, author)
+         SELECT id, $2, $3, $4, 'closer@example.com' FROM contact_submissions WHERE submission_id = $1`,
+        [submissionId, outcome, amount, amount === null ? null : 'USD'],
+      )
+    }
+    expect(await delivered(`${submissionId}:showed`)).toEqual({ meta: 1, google: 1, tiktok: 1 })
+    expect(await delivered(`${submissionId}:won`)).toEqual({ meta: 1, google: 1, tiktok: 1 })
+    const won = meta.events.find(({ event }) => event.event_id === `${submissionId}:won`)?.event
+    expect(won).toMatchObject({ event_name: 'Purchase', custom_data: { value: 1500.5, currency: 'USD' } })
+    expect(google.conversions.get(`${submissionId}:won`)).toMatchObject({
+      conversionValue: 1500.5,
+      currencyCode: 'USD',
+    })
   })
 })
