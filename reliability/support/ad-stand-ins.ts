@@ -94,8 +94,12 @@ export async function startAdStandIns() {
       TIKTOK_ACCESS_TOKEN: TIKTOK.accessToken,
       TIKTOK_API_URL: tiktok.url,
     },
-    /** How many requests the three stand-ins have read. */
-    requestCount: () => AD_PLATFORMS.reduce((sum, platform) => sum + requests[platform].length, 0),
+    /** How many requests the three stand-ins have read, Google's for an access token aside. */
+    requestCount: () =>
+      AD_PLATFORMS.reduce(
+        (sum, platform) => sum + requests[platform].filter((request) => request.path !== '/token').length,
+        0,
+      ),
     /** Every application event each platform was sent, repeats included, in order. */
     arrivals(): Record<AdPlatformName, Arrival[]> {
       const all = (platform: AdPlatformName) => requests[platform].flatMap((request) => eventsOf(platform, request))
