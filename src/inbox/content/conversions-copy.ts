@@ -44,7 +44,8 @@ export const conversionsCopy = {
       expired: () => 'Expired',
       failed: () => 'Failed',
     },
-    reason: (state: State, reason: string) => (state === 'skipped' ? (SKIPS[reason] ?? reason) : reason),
+    reason: (state: State, reason: string) =>
+      state === 'skipped' ? (SKIPS[reason] ?? reason) : reason.replace(/^retrying: /, ''),
     traceId: 'Trace id',
     resend: 'Resend',
     resendOf: (stage: string, platform: string) => `Resend “${stage}” to ${platform}`,
