@@ -113,6 +113,11 @@ describe(`the Integrations panel's test event, on ${DATABASE_TARGET}`, () => {
     expect(meta.events.at(-1)?.testEventCode).toBe('TEST12345')
     expect(meta.refusals).toEqual([])
     expect(await auditOf('meta')).toEqual([{ actor_email: OWNER, detail: { platform: 'meta', status: 'sent' } }])
+    // It changes no state: the platform's last success is that of the leads' conversions (none yet in this file).
+    const [state] = await admin.temp.db.query(
+      `SELECT last_success_at, last_error, paused_at FROM conversion_platforms WHERE platform = 'meta'`,
+    )
+    expect(state).toEqual({ last_success_at: null, last_error: null, paused_at: null })
   })
 
   it('says why when it sends nothing: TikTok without a test event code, Google not configured', async () => {
