@@ -37,3 +37,14 @@ export interface PlatformStatus {
   pausedAt: string | null
   pausedReason: string | null
 }
+
+/** One test event to a platform, from the Integrations panel: POST, no body, audited. */
+export const testEventPath = (platform: AdPlatform) => `/conversions/platforms/${platform}/test`
+
+/** What became of the test event: sent (with the platform's trace id), skipped (with why), or an error. */
+export interface TestEventAnswer {
+  platform: AdPlatform
+  status: 'sent' | 'retry' | 'paused' | 'skipped' | 'expired' | 'failed'
+  traceId: string | null
+  reason: string | null
+}

@@ -15,8 +15,9 @@ import { bookingRoutes } from './bookings/booking-routes.ts'
 import type { Config } from './config.ts'
 import { consentSettingsOf, type ConsentSettings } from './conversions/consent-config.ts'
 import { consentHeadTags, consentNotAsked } from './conversions/consent-page.ts'
-import { conversionDeliveryOf } from './conversions/conversion-delivery.ts'
+import { conversionDeliveryOf, conversionPlatformsOf } from './conversions/conversion-delivery.ts'
 import { conversionsPlugin, type ConversionDelivery } from './conversions/conversions-plugin.ts'
+import type { TestEventSender } from './conversions/ports.ts'
 import type { Database } from './db/database.ts'
 import { eventRetention } from './funnel/event-retention.ts'
 import { eventsRoutes } from './funnel/events.ts'
@@ -53,6 +54,8 @@ export interface AppDependencies {
   notifierPollMs?: number
   /** The conversions to the ad platforms (ADR 048); the configuration's by default: with no platform on, nothing is sent. */
   conversions?: ConversionDelivery
+  /** The Integrations panel's test events; by default the configuration's platforms, the same the delivery sends through. */
+  testEvents?: TestEventSender
 }
 
 /**
@@ -67,9 +70,13 @@ export function buildApp({
   logger = false,
   backups,
   notifierPollMs,
-  conversions = conversionDeliveryOf(config),
+  testEvents,
+  conversions,
   consent = consentSettingsOf(config.conversions),
 }: AppDependencies) {
+  // One platforms object for the delivery and the test events, so both share Google's cached access token.
+  const platforms = conversionPlatformsOf(config)
+  const delivery = conversions ?? conversionDeliveryOf(config, platforms)
   const headerConfig = { hstsMaxAge: config.hstsMaxAge, ...site }
   const app = Fastify({
     logger,
@@ -130,7 +137,7 @@ export function buildApp({
     pollMs: notifierPollMs,
   })
   app.register(notifier)
-  app.register(conversionsPlugin({ db, delivery: conversions }))
+  app.register(conversionsPlugin({ db, delivery }))
   app.register(eventRetention, { db, retentionDays: config.analytics.retentionDays })
   app.register(databaseUpkeep, { db, embedded: config.databaseUrl === undefined })
 
@@ -150,6 +157,7 @@ export function buildApp({
     notifications,
     outcomes: config.outcomes,
     timeZone: config.timeZone,
+    testEvents: testEvents ?? platforms,
   })
   // The page's beacons, and the events table's insert for a page built with VITE_API_URL naming this server.
   // As for applications, instances sharing PostgreSQL share the count; both paths count as one.

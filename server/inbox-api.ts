@@ -16,6 +16,7 @@ import { agendaRoutes } from './bookings/agenda-routes.ts'
 import { awaitingLeadRoutes } from './bookings/awaiting-routes.ts'
 import { unmatchedBookingRoutes } from './bookings/unmatched-routes.ts'
 import { conversionRoutes } from './conversions/conversion-routes.ts'
+import type { TestEventSender } from './conversions/ports.ts'
 import type { Database } from './db/database.ts'
 import { funnelRoutes } from './funnel/funnel-routes.ts'
 import { ApiError, answerApiError } from './http/api-error.ts'
@@ -43,6 +44,8 @@ export interface InboxApiOptions {
   outcomes: OutcomeSettings
   /** TIMEZONE: the agency's zone, for the days the inbox counts and the times it shows. */
   timeZone: string
+  /** The Integrations panel's test events to the ad platforms (conversions/ports.ts). */
+  testEvents: TestEventSender
 }
 
 const CHANGES = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
@@ -57,7 +60,7 @@ const CHANGES = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
  */
 export const inboxApi: FastifyPluginAsync<InboxApiOptions> = async (
   app,
-  { db, sessionMaxDays, queryBudgetMs, awaitingMinutes, backups, notifications, outcomes, timeZone },
+  { db, sessionMaxDays, queryBudgetMs, awaitingMinutes, backups, notifications, outcomes, timeZone, testEvents },
 ) => {
   await app.register(fastifyCookie)
   // Null until the guard sets it; only guarded routes read it.
@@ -94,7 +97,7 @@ export const inboxApi: FastifyPluginAsync<InboxApiOptions> = async (
     await guarded.register(funnelRoutes, { db, timeZone, currency: outcomes.currency })
     await guarded.register(spendRoutes, { db, timeZone, currency: outcomes.currency })
     await guarded.register(deliveryRoutes, { db, notifications })
-    await guarded.register(conversionRoutes, { db })
+    await guarded.register(conversionRoutes, { db, testEvents })
     await guarded.register(unmatchedBookingRoutes, { db })
     await guarded.register(agendaRoutes, { db, timeZone })
     await guarded.register(awaitingLeadRoutes, { db, afterMinutes: awaitingMinutes })

@@ -1,9 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { CONVERSION_PLATFORMS_PATH } from '../../common/conversions-api.ts'
+import { testEventParams } from '../../common/conversions-api-schema.ts'
+import { CONVERSION_PLATFORMS_PATH, type TestEventAnswer } from '../../common/conversions-api.ts'
 import { recordAudit } from '../db/audit.ts'
 import type { Database } from '../db/database.ts'
 import { ApiError } from '../http/api-error.ts'
 import { idParams } from '../http/id-param.ts'
+import type { TestEventSender } from './ports.ts'
 import { leadConversions, platformStatuses, resendConversion } from './read-model.ts'
 
 const NO_SUCH_LEAD = 'no such lead'
@@ -13,9 +15,13 @@ const NOT_RESENDABLE = 'no failed or expired conversion with this id'
  * The inbox's reads of the conversions (ADR 048), registered under /api/admin
  * in the context that has checked the session, and for the resend its CSRF
  * token: each platform's state, a lead's rows, and Resend for a failed one,
- * audited in the transaction that makes it due.
+ * audited in the transaction that makes it due; and the Integrations panel's
+ * test event, sent through `testEvents` and audited with what became of it.
  */
-export const conversionRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+export const conversionRoutes: FastifyPluginAsyncZod<{ db: Database; testEvents: TestEventSender }> = async (
+  app,
+  { db, testEvents },
+) => {
   app.get(CONVERSION_PLATFORMS_PATH, async () => platformStatuses(db))
 
   app.get('/leads/:id/conversions', { schema: { params: idParams(NO_SUCH_LEAD) } }, async (request) => {
@@ -39,5 +45,23 @@ export const conversionRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (
     })
     if (resent === undefined) throw new ApiError(404, NOT_RESENDABLE)
     return reply.code(204).send()
+  })
+
+  app.post('/conversions/platforms/:platform/test', { schema: { params: testEventParams } }, async (request) => {
+    const { platform } = request.params
+    const result = await testEvents.sendTestEvent(platform)
+    const answer: TestEventAnswer = {
+      platform,
+      status: result.status,
+      traceId: result.status === 'sent' ? (result.traceId ?? null) : null,
+      reason: result.status === 'sent' ? null : result.reason,
+    }
+    // Audited once it is known: the event has left by then, whatever the answer says.
+    await recordAudit(db, {
+      actor: request.admin.email,
+      action: 'conversion.test',
+      detail: { platform, status: answer.status },
+    })
+    return answer
   })
 }

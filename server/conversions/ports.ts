@@ -3,6 +3,7 @@
 import type { AdPlatform, ConversionStage } from '../../common/ad-conversions.ts'
 import type { Attribution } from '../../common/attribution.ts'
 import type { Queryable } from '../db/database.ts'
+import type { ConversionResult as PlatformResult } from './platforms/types.ts'
 
 export { AD_PLATFORMS, CONVERSION_STAGES, type AdPlatform, type ConversionStage } from '../../common/ad-conversions.ts'
 
@@ -66,4 +67,13 @@ export interface ConversionSender {
 export interface ConsentReader {
   /** Each lead's consent; a lead missing from the map has none. */
   read(db: Queryable, applicationIds: readonly number[]): Promise<Map<number, LeadConsent>>
+}
+
+/**
+ * The Integrations panel's "Send a test event": the platforms' own test
+ * (Meta and TikTok with their test event code, Google validated only). The
+ * platforms of platforms/conversion-platforms.ts are one; it never throws.
+ */
+export interface TestEventSender {
+  sendTestEvent(platform: AdPlatform): Promise<PlatformResult>
 }

@@ -158,6 +158,7 @@ describe(`route schemas on ${DATABASE_TARGET}`, () => {
       'DELETE /spend/:id',
       'GET /leads/:id/conversions',
       'POST /conversions/:id/resend',
+      'POST /conversions/platforms/:platform/test',
     ])
     const seen: string[] = []
     const unschemed: string[] = []

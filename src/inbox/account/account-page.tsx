@@ -6,6 +6,7 @@ import { PageTitle } from '../ui/page-title.tsx'
 import { Section } from '../ui/section.tsx'
 import { BackupsSection } from './backups-section.tsx'
 import { ErasureSection } from './erasure-section.tsx'
+import { IntegrationsSection } from './integrations-section.tsx'
 import { PasswordSection } from './password-section.tsx'
 import { TeammatesSection } from './teammates-section.tsx'
 import { TotpEnrolment } from './totp-enrolment.tsx'
@@ -33,6 +34,7 @@ export function AccountPage() {
       <Section title={copy.backups}>
         <BackupsSection />
       </Section>
+      <IntegrationsSection />
       <ErasureSection />
       <div>
         <Button variant="secondary" onClick={() => signOut.mutate()} disabled={signOut.isPending}>

@@ -22,6 +22,7 @@ import { PageTitle } from '../ui/page-title.tsx'
 import { Section } from '../ui/section.tsx'
 import { DangerZone } from './danger-zone.tsx'
 import { BookingsSection } from './lead-bookings.tsx'
+import { LeadConversions } from './lead-conversions.tsx'
 import { LeadDeliveries } from './lead-deliveries.tsx'
 import { LeadDuplicates } from './lead-duplicates.tsx'
 import { LeadNeighbours } from './lead-neighbours.tsx'
@@ -70,6 +71,7 @@ export function LeadDetailPage({ id }: { id: number }) {
           <Section title={copy.deliveries}>
             <LeadDeliveries leadId={lead.data.id} deliveries={lead.data.deliveries} />
           </Section>
+          <LeadConversions leadId={lead.data.id} />
         </div>
       </div>
       <DangerZone id={lead.data.id} back={listPath(filters)} />

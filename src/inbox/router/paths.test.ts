@@ -11,6 +11,7 @@ describe('the inbox views', () => {
     [`${adminPaths.funnel}/`, { name: 'funnel' }],
     [adminPaths.spend, { name: 'spend' }],
     [adminPaths.erasure, { name: 'erasure' }],
+    [adminPaths.integrations, { name: 'integrations' }],
     [adminPaths.account, { name: 'account' }],
     ['/admin/leads/0', { name: 'not-found' }],
     ['/admin/leads/4x', { name: 'not-found' }],

@@ -12,6 +12,7 @@ export const adminPaths = {
   bookings: `${ADMIN_PAGE_PATH}/bookings`,
   calls: `${ADMIN_PAGE_PATH}/calls`,
   erasure: `${ADMIN_PAGE_PATH}/erasure`,
+  integrations: `${ADMIN_PAGE_PATH}/integrations`,
   account: `${ADMIN_PAGE_PATH}/account`,
 }
 
@@ -24,6 +25,7 @@ export type InboxView =
   | { name: 'bookings' }
   | { name: 'calls' }
   | { name: 'erasure' }
+  | { name: 'integrations' }
   | { name: 'account' }
   | { name: 'not-found' }
 
@@ -37,6 +39,7 @@ export function viewOf(path: string): InboxView {
   if (rest === '/bookings') return { name: 'bookings' }
   if (rest === '/calls') return { name: 'calls' }
   if (rest === '/erasure') return { name: 'erasure' }
+  if (rest === '/integrations') return { name: 'integrations' }
   if (rest === '/account') return { name: 'account' }
   const lead = /^\/leads\/([1-9][0-9]{0,15})$/.exec(rest)
   if (lead?.[1]) return { name: 'lead', id: Number(lead[1]) }
