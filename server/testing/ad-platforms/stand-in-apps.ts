@@ -60,9 +60,16 @@ export async function startStandIns() {
   }
 }
 
-/** Posts one application with consent, clicked from an ad on each platform; resolves to its submission id. */
-export async function applyFromAds(app: FastifyInstance, { capturedAgoMs = 600_000 } = {}): Promise<string> {
-  const submissionId = randomUUID()
+/**
+ * Posts applications with consent in one request (one statement: their rows go
+ * in one batch), each clicked from an ad on every platform; resolves to their
+ * submission ids.
+ */
+export async function applyManyFromAds(
+  app: FastifyInstance,
+  submissionIds: readonly string[],
+  { capturedAgoMs = 600_000 } = {},
+): Promise<readonly string[]> {
   const touch = {
     utm_source: 'ig',
     fbclid: 'IwAR-Stand_In',
@@ -71,19 +78,25 @@ export async function applyFromAds(app: FastifyInstance, { capturedAgoMs = 600_0
     landing_path: '/',
     captured_at: new Date(Date.now() - capturedAgoMs).toISOString(),
   }
-  const row = {
+  const rows = submissionIds.map((submissionId) => ({
     ...validAnswers({ submission_id: submissionId }),
     attribution: { first_touch: touch, last_touch: touch },
     [ADS_CONSENT_FIELD]: true,
-  }
+  }))
   const response = await app.inject({
     method: 'POST',
-    url: CONTACT_SUBMISSIONS_PATH + columnsOf([row]),
+    url: CONTACT_SUBMISSIONS_PATH + columnsOf(rows),
     headers: { ...CLIENT_HEADERS, 'user-agent': 'Mozilla/5.0 Stand-in', referer: 'https://brand.example/?fbclid=x' },
-    payload: JSON.stringify([row]),
+    payload: JSON.stringify(rows),
   })
   if (response.statusCode >= 300)
-    throw new Error(`the application was refused: ${response.statusCode} ${response.body}`)
+    throw new Error(`the applications were refused: ${response.statusCode} ${response.body}`)
+  return submissionIds
+}
+
+/** Posts one application with consent, clicked from an ad on each platform; resolves to its submission id. */
+export async function applyFromAds(app: FastifyInstance, submissionId: string = randomUUID()): Promise<string> {
+  await applyManyFromAds(app, [submissionId])
   return submissionId
 }
 
