@@ -60,43 +60,29 @@ export async function startStandIns() {
   }
 }
 
-/**
- * Posts applications with consent in one request (one statement: their rows go
- * in one batch), each clicked from an ad on every platform; resolves to their
- * submission ids.
- */
-export async function applyManyFromAds(
-  app: FastifyInstance,
-  submissionIds: readonly string[],
-  { capturedAgoMs = 600_000 } = {},
-): Promise<readonly string[]> {
+/** Posts one application with consent, clicked from an ad on each platform; resolves to its submission id. */
+export async function applyFromAds(app: FastifyInstance, submissionId: string = randomUUID()): Promise<string> {
   const touch = {
     utm_source: 'ig',
     fbclid: 'IwAR-Stand_In',
     gclid: 'EAIaIQ-stand-in',
     ttclid: 'E.C.P.stand-in',
     landing_path: '/',
-    captured_at: new Date(Date.now() - capturedAgoMs).toISOString(),
+    captured_at: new Date(Date.now() - 600_000).toISOString(),
   }
-  const rows = submissionIds.map((submissionId) => ({
+  const row = {
     ...validAnswers({ submission_id: submissionId }),
     attribution: { first_touch: touch, last_touch: touch },
     [ADS_CONSENT_FIELD]: true,
-  }))
+  }
   const response = await app.inject({
     method: 'POST',
-    url: CONTACT_SUBMISSIONS_PATH + columnsOf(rows),
+    url: CONTACT_SUBMISSIONS_PATH + columnsOf([row]),
     headers: { ...CLIENT_HEADERS, 'user-agent': 'Mozilla/5.0 Stand-in', referer: 'https://brand.example/?fbclid=x' },
-    payload: JSON.stringify(rows),
+    payload: JSON.stringify([row]),
   })
   if (response.statusCode >= 300)
-    throw new Error(`the applications were refused: ${response.statusCode} ${response.body}`)
-  return submissionIds
-}
-
-/** Posts one application with consent, clicked from an ad on each platform; resolves to its submission id. */
-export async function applyFromAds(app: FastifyInstance, submissionId: string = randomUUID()): Promise<string> {
-  await applyManyFromAds(app, [submissionId])
+    throw new Error(`the application was refused: ${response.statusCode} ${response.body}`)
   return submissionId
 }
 
