@@ -1,6 +1,6 @@
 import { constants as zlib } from 'node:zlib'
 import fastifyCompress from '@fastify/compress'
-import Fastify, { type FastifyServerOptions } from 'fastify'
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
 import { validatorCompiler } from 'fastify-type-provider-zod'
 import { ADMIN_API_PATH } from '../common/admin-api.ts'
 import { EVENTS_PATH, EVENTS_TABLE_PATH } from '../common/analytics.ts'
@@ -17,6 +17,7 @@ import { consentSettingsOf, type ConsentSettings } from './conversions/consent-c
 import { consentHeadTags, consentNotAsked } from './conversions/consent-page.ts'
 import { conversionDeliveryOf, conversionPlatformsOf } from './conversions/conversion-delivery.ts'
 import { conversionsPlugin, type ConversionDelivery } from './conversions/conversions-plugin.ts'
+import { pauseAlert } from './conversions/pause-alert.ts'
 import type { TestEventSender } from './conversions/ports.ts'
 import type { Database } from './db/database.ts'
 import { eventRetention } from './funnel/event-retention.ts'
@@ -33,6 +34,7 @@ import { staticSite } from './http/static-site.ts'
 import { inboxApi } from './inbox-api.ts'
 import { leadRetention } from './leads/lead-retention.ts'
 import { leadNotifications } from './notify/lead-notifications.ts'
+import { teamAlerts } from './notify/team-alert.ts'
 import { privateRestAnswers } from './postgrest/private-answers.ts'
 import { restApi } from './postgrest/rest-api.ts'
 
@@ -137,7 +139,7 @@ export function buildApp({
     pollMs: notifierPollMs,
   })
   app.register(notifier)
-  app.register(conversionsPlugin({ db, delivery }))
+  app.register(conversionsPlugin({ db, delivery: withPauseAlert(app, config, delivery) }))
   app.register(eventRetention, { db, retentionDays: config.analytics.retentionDays })
   app.register(databaseUpkeep, { db, embedded: config.databaseUrl === undefined })
 
@@ -190,4 +192,21 @@ export function buildApp({
  */
 function trustProxyOption(trust: Config['trustProxy']) {
   return typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust
+}
+
+/**
+ * The team is told by Slack and email (those configured) when a platform is
+ * paused; deliverDue calls onPaused only on the server whose write paused it,
+ * so once however many servers meet the refused token.
+ */
+function withPauseAlert(
+  app: FastifyInstance,
+  config: Config,
+  delivery: ConversionDelivery | undefined,
+): ConversionDelivery | undefined {
+  if (delivery === undefined || delivery.onPaused !== undefined) return delivery
+  const alerts = teamAlerts(config.notifications, app.log)
+  if (alerts === undefined) return delivery
+  app.addHook('onClose', async () => alerts.close())
+  return { ...delivery, onPaused: (platform, reason) => void alerts.send(pauseAlert(platform, reason)) }
 }

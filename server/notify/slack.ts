@@ -1,11 +1,12 @@
 import { bookingHeadline } from './booking-message.ts'
-import type { Channel, LeadMessage } from './channel.ts'
+import type { Channel, LeadMessage, SendResult } from './channel.ts'
 import { outcomeHeadline } from './outcome-message.ts'
 import { postJson } from './safe-http.ts'
 import { hashedTarget, verdictOf, verdictOfError, WEBHOOK_TIMEOUT_MS } from './webhook.ts'
 
 // Slack reads &, < and > in text as markup (links, mentions): an answer must not become one.
-const escapeSlack = (value: string) => value.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;')
+export const escapeSlack = (value: string) =>
+  value.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;')
 
 /** The short message: who applied and how to reach them. Everything else is in the inbox. */
 export function slackText(message: LeadMessage): string {
@@ -26,6 +27,20 @@ export interface SlackOptions {
   timeoutMs?: number
 }
 
+/** Posts `{text}` to a Slack-compatible webhook; the answer read as a webhook's is. */
+export async function postSlackText(
+  url: URL,
+  text: string,
+  { allowPrivate, timeoutMs = WEBHOOK_TIMEOUT_MS, signal }: Omit<SlackOptions, 'url'> & { signal?: AbortSignal },
+): Promise<SendResult> {
+  try {
+    const answer = await postJson(url, JSON.stringify({ text }), { headers: {}, timeoutMs, allowPrivate, signal })
+    return verdictOf(answer.status, answer.retryAfter)
+  } catch (error) {
+    return verdictOfError(error)
+  }
+}
+
 /**
  * A Slack incoming webhook, or anything that takes its `{text}` (Mattermost,
  * Discord's /slack, Teams workflows). Unsigned: Slack verifies nothing, and its
@@ -37,18 +52,6 @@ export function slackChannel({ url, allowPrivate, timeoutMs = WEBHOOK_TIMEOUT_MS
     target: hashedTarget('slack', url),
     label: `Slack-compatible webhook at ${target.origin}`,
     takes: ['application', 'booking', 'lead'],
-    async send(message, signal) {
-      try {
-        const answer = await postJson(target, JSON.stringify({ text: slackText(message) }), {
-          headers: {},
-          timeoutMs,
-          allowPrivate,
-          signal,
-        })
-        return verdictOf(answer.status, answer.retryAfter)
-      } catch (error) {
-        return verdictOfError(error)
-      }
-    },
+    send: (message, signal) => postSlackText(target, slackText(message), { allowPrivate, timeoutMs, signal }),
   }
 }

@@ -159,10 +159,24 @@ export async function startGoogleStandIn(options: GoogleStandInOptions) {
     return undefined
   }
 
-  const standIn = await startStandIn((request) => {
+  // Upload requests held unanswered until this many have arrived (or 1.2 s, less than a sender's timeout, passed).
+  let together: { count: number; held: (() => void)[] } | undefined
+  const holdTogether = async () => {
+    if (together === undefined) return
+    const group = together
+    const arrived = new Promise<void>((resolve) => group.held.push(resolve))
+    if (group.held.length >= group.count) {
+      together = undefined
+      for (const release of group.held) release()
+    }
+    await Promise.race([arrived, new Promise((resolve) => setTimeout(resolve, 1200))])
+  }
+
+  const standIn = await startStandIn(async (request) => {
     if (request.method === 'POST' && request.path === '/token') return token(request.body)
     const path = /^\/v\d+\/customers\/(\d+):(uploadClickConversions|uploadConversionAdjustments)$/.exec(request.path)
     if (request.method !== 'POST' || !path) return (refusals.push(request.path), { status: 404 })
+    await holdTogether()
     const kind = told.next()
     if (kind === 'stall') return 'stall'
     if (kind !== undefined) return TOLD[kind]
@@ -184,6 +198,8 @@ export async function startGoogleStandIn(options: GoogleStandInOptions) {
     adjustments,
     refusals,
     answer: told.answer.bind(told),
+    /** The next `count` upload requests are answered only once all have arrived: servers sending at once. */
+    holdTogether: (count: number) => (together = { count, held: [] }),
     /** The row with this order id is answered with this error (ConversionUploadError and the like). */
     rowError: (orderId: string, error: RowError) => rowErrors.set(orderId, error),
     /** The token endpoint refuses the refresh token from now on (invalid_grant). */

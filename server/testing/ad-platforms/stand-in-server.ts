@@ -34,9 +34,9 @@ function readBody(text: string, type: string | undefined): unknown {
 /**
  * An HTTP server on loopback standing in for an ad platform: every request is
  * kept (`requests`), and `handle` decides each answer from the platform's
- * documented contract.
+ * documented contract (at once, or later: a platform that holds a request).
  */
-export async function startStandIn(handle: (request: StandInRequest) => Reply) {
+export async function startStandIn(handle: (request: StandInRequest) => Reply | Promise<Reply>) {
   const requests: StandInRequest[] = []
   const server = createServer((req, res) => {
     const chunks: Buffer[] = []
@@ -52,10 +52,11 @@ export async function startStandIn(handle: (request: StandInRequest) => Reply) {
         at: Date.now(),
       }
       requests.push(request)
-      const reply = handle(request)
-      if (reply === 'stall') return
-      res.writeHead(reply.status, { 'content-type': 'application/json', ...reply.headers })
-      res.end(reply.body === undefined ? '' : JSON.stringify(reply.body))
+      void Promise.resolve(handle(request)).then((reply) => {
+        if (reply === 'stall') return
+        res.writeHead(reply.status, { 'content-type': 'application/json', ...reply.headers })
+        res.end(reply.body === undefined ? '' : JSON.stringify(reply.body))
+      })
     })
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
