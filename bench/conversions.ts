@@ -53,6 +53,11 @@ for (const open of [pgliteTarget, postgresTarget]) {
     lines.push(...rows(target.name, `${STEADY_PER_SECOND}/s for ${STEADY_SECONDS} s`, GOAL_MS.steady, steady))
     const burst = await conversionBurst(server, standIns, { size: BURST, connections: CONNECTIONS, waitMs: 180_000 })
     lines.push(...rows(target.name, `burst of ${BURST}`, GOAL_MS.burst, burst))
+    // Each figure above counts from its own 201; this is the whole burst, from its first request.
+    const drained = Math.max(...AD_PLATFORMS.map((platform) => burst.byPlatform[platform].lastAt)) - burst.startedAt
+    console.log(
+      `${target.name}: the burst was posted in ${seconds(burst.postedMs)}; its last conversion arrived ${seconds(drained)} after its first request`,
+    )
     const refusals = Object.values(standIns.refusals()).flat()
     if (refusals.length > 0) console.log(`${target.name}: the stand-ins refused ${refusals.length}: ${refusals[0]}`)
     for (const line of lines.slice(-2 * AD_PLATFORMS.length)) console.log(line)

@@ -18,6 +18,8 @@ export interface PlatformLatency {
   p99Ms: number
   /** Acknowledged applications whose event had not arrived when the wait ended. */
   notArrived: number
+  /** When the last of them arrived (Date.now()). */
+  lastAt: number
 }
 
 export interface ConversionFigures {
@@ -56,9 +58,12 @@ export async function conversionLatencies(
   const byPlatform = Object.fromEntries(
     AD_PLATFORMS.map((platform): [AdPlatformName, PlatformLatency] => {
       const latencies: number[] = []
+      let lastAt = Number.NaN
       for (const [submissionId, at] of acknowledged) {
         const arrived = first[platform].get(applicationEventId(submissionId))
-        if (arrived !== undefined) latencies.push(arrived - at)
+        if (arrived === undefined) continue
+        latencies.push(arrived - at)
+        lastAt = Number.isNaN(lastAt) ? arrived : Math.max(lastAt, arrived)
       }
       return [
         platform,
@@ -67,6 +72,7 @@ export async function conversionLatencies(
           p95Ms: percentile(latencies, 95),
           p99Ms: percentile(latencies, 99),
           notArrived: acknowledged.size - latencies.length,
+          lastAt,
         },
       ]
     }),
@@ -82,6 +88,7 @@ export async function conversionBurst(
 ) {
   const agent = connectionPool(connections)
   const acknowledged = new Map<string, number>()
+  const startedAt = Date.now()
   await runLoad({
     total: size,
     concurrency: connections,
@@ -92,8 +99,9 @@ export async function conversionBurst(
       if (reply.status === 201) acknowledged.set(application.submission_id, Date.now())
     },
   })
+  const postedMs = Date.now() - startedAt
   agent.destroy()
-  return conversionLatencies(standIns, acknowledged, waitMs)
+  return { ...(await conversionLatencies(standIns, acknowledged, waitMs)), startedAt, postedMs }
 }
 
 /** `perSecond` applications a second for `seconds`, each leaving when due (an open loop). */
