@@ -48,6 +48,13 @@ describe(`the inbox's conversion routes (ADR 048) on ${DATABASE_TARGET}`, () => 
     expect((await get(leadConversionsPath(999_999_999))).statusCode).toBe(404)
   })
 
+  it('answers a spam entry, whose page reads it too, with no rows: only leads get them', async () => {
+    const spam = await insertApplication(inbox.temp.db, { spam: true })
+    const answer = await get(leadConversionsPath(spam))
+    expect(answer.statusCode).toBe(200)
+    expect(answer.json()).toEqual([])
+  })
+
   it('resends a failed conversion with the CSRF token, audited, and refuses it without', async () => {
     const { lead, id } = await failedConversion()
     const forged = await inbox.app.inject({

@@ -71,7 +71,7 @@ export function LeadDetailPage({ id }: { id: number }) {
           <Section title={copy.deliveries}>
             <LeadDeliveries leadId={lead.data.id} deliveries={lead.data.deliveries} />
           </Section>
-          <LeadConversions leadId={lead.data.id} />
+          {!lead.data.spam && <LeadConversions leadId={lead.data.id} />}
         </div>
       </div>
       <DangerZone id={lead.data.id} back={listPath(filters)} />
