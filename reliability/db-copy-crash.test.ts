@@ -11,6 +11,7 @@ import type { Database } from '../server/db/database.ts'
 import { migrate } from '../server/db/migrate.ts'
 import { openPglite } from '../server/db/pglite.ts'
 import { MAINTENANCE_POOL, openPostgres } from '../server/db/postgres.ts'
+import { SEEDED_BY_MIGRATIONS } from '../server/db-copy/copy-database.ts'
 import { ident, readTables } from '../server/db-copy/schema-catalog.ts'
 import { seedEveryTable } from '../server/testing/every-table.ts'
 import { startPostgresServer, type PostgresServer } from '../server/testing/postgres-server.ts'
@@ -25,8 +26,6 @@ const EVENTS = 60_000
 // comes once the largest has been copied, so the transaction holds most of the rows.
 const KILL_AFTER_TABLE = 'contact_submissions'
 const COPY_WITHIN_MS = 150_000
-// Rows a migration writes itself (013's key), which the target holds before any copy.
-const SEEDED_BY_MIGRATIONS = new Set(['site_keys'])
 const TARGET_DB = 'copy_target'
 const TABLE_LINE = /^(\S+) +(\d+) rows$/
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`

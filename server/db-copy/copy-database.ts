@@ -24,7 +24,7 @@ export class CopyError extends Error {
 // Rows a migration writes itself: 013's key for the follow-up's unsubscribe
 // links, 032's ad platforms. The source's replace them, since the links already
 // sent carry its key, and its platforms' pauses and last results are its own.
-const SEEDED_BY_MIGRATIONS = new Set(['site_keys', 'conversion_platforms'])
+export const SEEDED_BY_MIGRATIONS: ReadonlySet<string> = new Set(['site_keys', 'conversion_platforms'])
 
 /** Copies the rows of `source`, a database nothing else writes meanwhile; see copyRows. */
 export async function copyDatabase(
