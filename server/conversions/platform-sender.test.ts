@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { parseConfig } from '../config.ts'
-import { startGoogleStandIn } from '../testing/ad-platforms/google-stand-in.ts'
-import { startMetaStandIn } from '../testing/ad-platforms/meta-stand-in.ts'
+import { startStandIns } from '../testing/ad-platforms/stand-in-apps.ts'
 import { platformSender } from './platform-sender.ts'
 import { createConversionPlatforms } from './platforms/conversion-platforms.ts'
 import type { ConversionEvent } from './ports.ts'
@@ -10,39 +9,18 @@ import type { ConversionEvent } from './ports.ts'
 // The delivery's rows reach the real wire and the stand-ins of Meta and Google:
 // click ids come from the lead's touches, amounts from minor units, and a
 // correction goes to Google's adjustments and nowhere else.
-const META = { pixelId: '123456789012345', accessToken: 'EAAB-sender-token' }
-const GOOGLE = {
-  customerId: '1234567890',
-  developerToken: 'sender-developer-token',
-  clientId: 'sender.apps.googleusercontent.com',
-  clientSecret: 'sender-client-secret',
-  refreshToken: '1//sender-refresh-token',
-}
-let meta: Awaited<ReturnType<typeof startMetaStandIn>>
-let google: Awaited<ReturnType<typeof startGoogleStandIn>>
+let standIns: Awaited<ReturnType<typeof startStandIns>>
+let meta: typeof standIns.meta
+let google: typeof standIns.google
 beforeAll(async () => {
-  ;[meta, google] = await Promise.all([startMetaStandIn(META), startGoogleStandIn(GOOGLE)])
+  standIns = await startStandIns()
+  ;({ meta, google } = standIns)
 })
-afterAll(async () => Promise.all([meta.close(), google.close()]))
+afterAll(async () => standIns.close())
 
 const sender = () =>
   platformSender(
-    createConversionPlatforms(
-      parseConfig({
-        META_PIXEL_ID: META.pixelId,
-        META_ACCESS_TOKEN: META.accessToken,
-        META_API_URL: meta.url,
-        GOOGLE_ADS_CUSTOMER_ID: GOOGLE.customerId,
-        GOOGLE_ADS_DEVELOPER_TOKEN: GOOGLE.developerToken,
-        GOOGLE_ADS_CLIENT_ID: GOOGLE.clientId,
-        GOOGLE_ADS_CLIENT_SECRET: GOOGLE.clientSecret,
-        GOOGLE_ADS_REFRESH_TOKEN: GOOGLE.refreshToken,
-        GOOGLE_ADS_CONVERSION_ACTIONS: 'application=11,booked=12,showed=13,won=14',
-        GOOGLE_ADS_API_URL: google.url,
-        GOOGLE_OAUTH_TOKEN_URL: google.tokenUrl,
-      }).conversions,
-      { timeZone: 'UTC' },
-    ),
+    createConversionPlatforms(parseConfig(standIns.env(['meta', 'google'])).conversions, { timeZone: 'UTC' }),
   )
 
 const capturedAt = new Date(Date.now() - 3_600_000)
