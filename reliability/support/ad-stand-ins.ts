@@ -1,27 +1,18 @@
 import { randomUUID } from 'node:crypto'
+import { AD_PLATFORMS, type AdPlatform } from '../../common/ad-conversions.ts'
 import type { Attribution } from '../../common/attribution.ts'
 import { CONTACT_SUBMISSIONS_PATH } from '../../common/contact-submission.ts'
-import { startGoogleStandIn } from '../../server/testing/ad-platforms/google-stand-in.ts'
-import { startMetaStandIn } from '../../server/testing/ad-platforms/meta-stand-in.ts'
+import { GOOGLE, startStandIns } from '../../server/testing/ad-platforms/stand-in-apps.ts'
 import { isRecord, type StandInRequest } from '../../server/testing/ad-platforms/stand-in-server.ts'
-import { startTiktokStandIn } from '../../server/testing/ad-platforms/tiktok-stand-in.ts'
 import type { SendOptions } from './http-client.ts'
 import { send } from './http-client.ts'
 import { makeApplication, SUBMIT_HEADERS, type Application } from './submissions.ts'
 
-export const AD_PLATFORMS = ['meta', 'google', 'tiktok'] as const
-export type AdPlatformName = (typeof AD_PLATFORMS)[number]
+export { AD_PLATFORMS }
+export type AdPlatformName = AdPlatform
 
-const META = { pixelId: '987654321012345', accessToken: 'EAAB-reliability-token' }
-const GOOGLE = {
-  customerId: '9876543210',
-  developerToken: 'reliability-developer-token',
-  clientId: 'reliability.apps.googleusercontent.com',
-  clientSecret: 'reliability-client-secret',
-  refreshToken: '1//reliability-refresh-token',
-}
-const TIKTOK = { pixelCode: 'CRELIABILITY0001', accessToken: 'tiktok-reliability-token' }
-const APPLICATION_ACTION = '21'
+// The action stand-in-apps.ts gives the application stage.
+const APPLICATION_ACTION = '11'
 /** Each platform's name for the application stage, as the server sends it by default. */
 const APPLICATION_EVENT: Record<AdPlatformName, string> = {
   meta: 'Lead',
@@ -66,34 +57,15 @@ function eventsOf(platform: AdPlatformName, request: StandInRequest): Arrival[] 
  * implied for every lead.
  */
 export async function startAdStandIns() {
-  const [meta, google, tiktok] = await Promise.all([
-    startMetaStandIn(META),
-    startGoogleStandIn(GOOGLE),
-    startTiktokStandIn(TIKTOK),
-  ])
+  const standIns = await startStandIns()
+  const { meta, google, tiktok } = standIns
   const requests: Record<AdPlatformName, StandInRequest[]> = {
     meta: meta.requests,
     google: google.requests,
     tiktok: tiktok.requests,
   }
   return {
-    env: {
-      CONVERSIONS_CONSENT: 'implied',
-      META_PIXEL_ID: META.pixelId,
-      META_ACCESS_TOKEN: META.accessToken,
-      META_API_URL: meta.url,
-      GOOGLE_ADS_CUSTOMER_ID: GOOGLE.customerId,
-      GOOGLE_ADS_DEVELOPER_TOKEN: GOOGLE.developerToken,
-      GOOGLE_ADS_CLIENT_ID: GOOGLE.clientId,
-      GOOGLE_ADS_CLIENT_SECRET: GOOGLE.clientSecret,
-      GOOGLE_ADS_REFRESH_TOKEN: GOOGLE.refreshToken,
-      GOOGLE_ADS_CONVERSION_ACTIONS: `application=${APPLICATION_ACTION},booked=22,showed=23,won=24`,
-      GOOGLE_ADS_API_URL: google.url,
-      GOOGLE_OAUTH_TOKEN_URL: google.tokenUrl,
-      TIKTOK_PIXEL_CODE: TIKTOK.pixelCode,
-      TIKTOK_ACCESS_TOKEN: TIKTOK.accessToken,
-      TIKTOK_API_URL: tiktok.url,
-    },
+    env: { CONVERSIONS_CONSENT: 'implied', ...standIns.env() },
     /** How many requests the three stand-ins have read, Google's for an access token aside. */
     requestCount: () =>
       AD_PLATFORMS.reduce(
@@ -116,7 +88,7 @@ export async function startAdStandIns() {
     /** What the stand-ins refused as the platforms would: a malformed request, a wrong token. */
     refusals: () => ({ meta: meta.refusals, google: google.refusals, tiktok: tiktok.refusals }),
     async close() {
-      await Promise.all([meta.close(), google.close(), tiktok.close()])
+      await standIns.close()
     },
   }
 }
